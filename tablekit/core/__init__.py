@@ -1,0 +1,19 @@
+"""The rules core. It imports nothing from Jupyter."""
+
+from .cards import Ability, CardDef
+from .context import AbilityUse, Ctx
+from .decision import Decision, Option
+from .engine import Game
+from .errors import (CardFileError, GameOver, IllegalChoice, NeedsDecision, SaveFormatError,
+                     ScenarioError, SetupError, TablekitError)
+from .flow import ActionWindow, Ask, Branch, ForEachPlayer, Loop, Node, Say, Sequence, Step
+from .gamedef import GameDef, OptionSpec, Result
+from .records import StepRecord
+from .state import HIDDEN, OWNER, PUBLIC, State
+
+__all__ = [
+    "Ability", "AbilityUse", "ActionWindow", "Ask", "Branch", "CardDef", "CardFileError", "Ctx",
+    "Decision", "ForEachPlayer", "Game", "GameDef", "GameOver", "HIDDEN", "IllegalChoice", "Loop",
+    "NeedsDecision", "Node", "OWNER", "Option", "OptionSpec", "PUBLIC", "Result", "SaveFormatError",
+    "Say", "ScenarioError", "Sequence", "SetupError", "State", "Step", "StepRecord", "TablekitError",
+]

@@ -1,0 +1,66 @@
+"""Seats played by bots: random-legal for every game, and each game's heuristic."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Mapping
+
+from .decision import Decision
+from .errors import IllegalChoice, TablekitError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .context import Ctx
+    from .gamedef import GameDef
+
+KINDS = ("random", "heuristic")
+
+
+def seat_kinds(bots: str | Mapping[str, str] | None, players: list[str]) -> dict[str, str]:
+    """Which bot plays each seat: one kind for all, or a mapping of some seats."""
+    if bots is None:
+        return {}
+    if isinstance(bots, str):
+        if bots not in KINDS:
+            raise TablekitError(f"bots must be one of {', '.join(KINDS)} (or a mapping "
+                                f"of seats to those), not {bots!r}")
+        return {p: bots for p in players}
+    out = {}
+    for name, kind in dict(bots).items():
+        if name not in players:
+            raise TablekitError(f"bots: no player named {name!r}; the players are {', '.join(players)}")
+        if kind not in KINDS:
+            raise TablekitError(f"bots: {name!r} must be played by one of {', '.join(KINDS)}, not {kind!r}")
+        out[name] = kind
+    return out
+
+
+def random_answer(d: Decision, rnd: random.Random) -> list[str]:
+    """A random legal answer (a uniformly random number of picks between min and max)."""
+    legal = [o.id for o in d.legal]
+    if d.max == 1 and d.min == 1:
+        return [rnd.choice(legal)]
+    for _ in range(30):
+        k = rnd.randint(d.min, min(d.max, len(legal)))
+        ids = rnd.sample(legal, k)
+        try:
+            d.check(ids)
+            return ids
+        except IllegalChoice:
+            continue
+    for k in range(d.min, min(d.max, len(legal)) + 1):
+        for start in range(len(legal)):
+            ids = (legal[start:] + legal[:start])[:k]
+            try:
+                d.check(ids)
+                return ids
+            except IllegalChoice:
+                continue
+    raise TablekitError(f"no legal answer to {d!r}")
+
+
+def answer(kind: str, gamedef: GameDef, ctx: Ctx, d: Decision, rnd: random.Random) -> list[str]:
+    if kind == "heuristic":
+        ids = gamedef.heuristic(ctx, d)
+        if ids is not None:
+            return list(ids)
+    return random_answer(d, rnd)

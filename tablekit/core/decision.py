@@ -1,0 +1,85 @@
+"""Decisions: who must choose, what is asked, and every option with its legality."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from .errors import IllegalChoice
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer to a decision. `reason` says, in words, why an illegal option is illegal."""
+
+    id: str
+    label: str
+    legal: bool = True
+    reason: str = ""
+
+    def __repr__(self) -> str:
+        mark = "" if self.legal else f" (illegal: {self.reason})"
+        return f"<Option {self.id} {self.label!r}{mark}>"
+
+
+@dataclass
+class Decision:
+    """The one open question of a game.
+
+    `validate`, if given, checks a whole answer (for several picks) and returns
+    the reason it is illegal, or None.
+    """
+
+    player: str
+    prompt: str
+    options: list[Option]
+    min: int = 1
+    max: int = 1
+    kind: str = "choice"
+    validate: Callable[[Sequence[str]], str | None] | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        ids = [o.id for o in self.options]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"duplicate option ids in decision {self.prompt!r}: {ids}")
+        self._by_id = {o.id: o for o in self.options}
+
+    @property
+    def legal(self) -> list[Option]:
+        return [o for o in self.options if o.legal]
+
+    def option(self, option_id: str) -> Option:
+        return self._by_id[option_id]
+
+    def __contains__(self, option_id: object) -> bool:
+        return option_id in self._by_id
+
+    def check(self, ids: Sequence[str]) -> None:
+        """Raise IllegalChoice with the reason if `ids` is not an allowed answer."""
+        for oid in ids:
+            if oid not in self._by_id:
+                known = ", ".join(o.id for o in self.options) or "none"
+                raise IllegalChoice(f"{oid!r} is not an option here; the options are: {known}")
+        if len(set(ids)) != len(ids):
+            raise IllegalChoice("the same option was chosen twice")
+        n = len(ids)
+        if n < self.min or n > self.max:
+            if self.min == self.max:
+                want = f"exactly {self.min}"
+            elif self.min == 0:
+                want = f"at most {self.max}"
+            else:
+                want = f"between {self.min} and {self.max}"
+            raise IllegalChoice(f"{self.player} must choose {want} option(s), not {n}")
+        for oid in ids:
+            opt = self._by_id[oid]
+            if not opt.legal:
+                raise IllegalChoice(f"{opt.label}: {opt.reason}")
+        if self.validate is not None:
+            why = self.validate(ids)
+            if why:
+                raise IllegalChoice(why)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(o.id if o.legal else f"{o.id}(illegal)" for o in self.options)
+        return f"<Decision {self.player}: {self.prompt} [{opts}] pick {self.min}..{self.max}>"

@@ -1,0 +1,298 @@
+"""The flow: an introspectable tree of rule nodes.
+
+A game declares its rules as a tree of these nodes. The same tree drives the
+engine (a stack of frames, the cursor, walks it), renders as the outline of
+the game, and is what a scenario names as its start point.
+
+Each node carries a short `name`, a one-line `text` in our own words and a
+`rule` reference (the rulebook section, or a ruling id). Leaves apply rules:
+
+* `Step`: an automatic rule; `apply(ctx)` changes the state and says what it did;
+* `Ask`: a decision; `ask(ctx)` builds it (or None when it does not arise),
+  `resolve(ctx, ids)` applies the answer;
+* `ActionWindow`: each eligible player in turn may act or pass; it closes
+  when all have passed in a row.
+
+Inner nodes order them: `Sequence`, `Loop` (loop until a condition holds),
+`ForEachPlayer` and `Branch`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence as Seq
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .context import Ctx
+    from .decision import Decision
+
+PUSH, POP, READY, OPEN = "push", "pop", "ready", "open"
+
+
+@dataclass
+class Say:
+    """What a rule did: the explanation, and optionally the ruling it applied
+    and a shorter text for the seats that may not see the cards named."""
+
+    text: str
+    rule: str | None = None
+    public: str | None = None
+
+
+class Node:
+    kind = "node"
+
+    def __init__(self, name: str, text: str = "", rule: str = "",
+                 children: Seq[Node] = (), level: str | None = None, show: bool = True):
+        self.name = name
+        self.text = text
+        self.rule = rule
+        self.children = list(children)
+        self.level = level  # "phase" or "round": where run(until=...) stops
+        self.show = show  # whether the node's name appears in a record's path
+        self.id = -1
+        self.path: tuple[str, ...] = ()
+
+    # -- the engine calls these ----------------------------------------
+    def settle(self, ctx: Ctx, frame: dict) -> tuple:
+        raise NotImplementedError
+
+    def label(self, frame: dict) -> str | None:
+        return self.name if self.show else None
+
+    # -- introspection ---------------------------------------------------
+    def walk(self) -> Iterator[Node]:
+        yield self
+        for c in self.children:
+            yield from c.walk()
+
+    def find(self, path: Seq[str]) -> Node:
+        """The node at a static path of names (the root's name first, or omitted)."""
+        parts = list(path)
+        if parts and parts[0] == self.name:
+            parts = parts[1:]
+        node = self
+        for part in parts:
+            for c in node.children:
+                if c.name == part:
+                    node = c
+                    break
+            else:
+                names = ", ".join(c.name for c in node.children) or "none"
+                raise KeyError(f"no node {part!r} under {' › '.join(node.path)} "
+                               f"(children: {names})")
+        return node
+
+    def outline(self, depth: int = 0) -> str:
+        """The tree as indented text: name, text and rulebook section."""
+        ref = f"  [{self.rule}]" if self.rule else ""
+        lines = [f"{'  ' * depth}{self.name} ({self.kind}): {self.text}{ref}"]
+        for c in self.children:
+            lines.append(c.outline(depth + 1))
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "text": self.text, "rule": self.rule,
+                "level": self.level, "children": [c.to_dict() for c in self.children]}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {' › '.join(self.path) or self.name}>"
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        def render(n: Node) -> str:
+            kids = "".join(f"<li>{render(c)}</li>" for c in n.children)
+            ref = f" <small>[{escape(n.rule)}]</small>" if n.rule else ""
+            body = f"<b>{escape(n.name)}</b> <i>{escape(n.kind)}</i>: {escape(n.text)}{ref}"
+            return body + (f"<ul>{kids}</ul>" if kids else "")
+
+        return f"<ul class='tk-flow'><li>{render(self)}</li></ul>"
+
+
+class Sequence(Node):
+    kind = "sequence"
+
+    def settle(self, ctx, frame):
+        i = frame.get("i", 0)
+        if i < len(self.children):
+            frame["i"] = i + 1
+            return PUSH, self.children[i]
+        return (POP,)
+
+
+class Loop(Node):
+    """Repeat the body until `until(ctx)` holds (checked before each pass)."""
+
+    kind = "loop"
+
+    def __init__(self, name: str, body: Node, until: Callable[[Ctx], bool],
+                 text: str = "", rule: str = "", label: str | None = None, **kw):
+        super().__init__(name, text, rule, [body], **kw)
+        self.until = until
+        self.label_format = label
+
+    def settle(self, ctx, frame):
+        if self.until(ctx):
+            return (POP,)
+        frame["k"] = frame.get("k", 0) + 1
+        return PUSH, self.children[0]
+
+    def label(self, frame):
+        if self.label_format:
+            return self.label_format.format(n=frame.get("k", 0))
+        return super().label(frame)
+
+
+class ForEachPlayer(Node):
+    """Run the body once for each player in `order(ctx)` (default: seating order),
+    skipping those for whom `skip(ctx, name)` holds. Sets whose turn it is."""
+
+    kind = "for-each-player"
+
+    def __init__(self, name: str, body: Node, order: Callable[[Ctx], list[str]] | None = None,
+                 skip: Callable[[Ctx, str], bool] | None = None, text: str = "", rule: str = "",
+                 label: str = "{player}'s turn", sets_turn: bool = True, **kw):
+        super().__init__(name, text, rule, [body], **kw)
+        self.order = order
+        self.skip = skip
+        self.label_format = label
+        self.sets_turn = sets_turn
+
+    def settle(self, ctx, frame):
+        if "o" not in frame:
+            frame["o"] = list(self.order(ctx)) if self.order else ctx.players
+            frame["i"] = 0
+        order = frame["o"]
+        i = frame["i"]
+        while i < len(order):
+            name = order[i]
+            i += 1
+            if self.skip is not None and self.skip(ctx, name):
+                continue
+            frame["i"] = i
+            frame["p"] = name
+            if self.sets_turn:
+                ctx.state.turn = name
+            return PUSH, self.children[0]
+        frame["i"] = i
+        return (POP,)
+
+    def label(self, frame):
+        return self.label_format.format(player=frame.get("p", "?"))
+
+
+class Branch(Node):
+    """Go into `then` when `cond(ctx)` holds, else into `otherwise` (if any)."""
+
+    kind = "branch"
+
+    def __init__(self, name: str, cond: Callable[[Ctx], bool], then: Node,
+                 otherwise: Node | None = None, text: str = "", rule: str = "", **kw):
+        kids = [then] + ([otherwise] if otherwise is not None else [])
+        super().__init__(name, text, rule, kids, **kw)
+        self.cond = cond
+
+    def settle(self, ctx, frame):
+        if "i" in frame:
+            return (POP,)
+        frame["i"] = 1
+        if self.cond(ctx):
+            return PUSH, self.children[0]
+        if len(self.children) > 1:
+            return PUSH, self.children[1]
+        return (POP,)
+
+
+class Step(Node):
+    """An automatic rule. `when(ctx)` (optional) says whether it applies at all;
+    `apply(ctx)` changes the state and returns a Say or a plain string."""
+
+    kind = "step"
+
+    def __init__(self, name: str, apply: Callable[[Ctx], Say | str], text: str = "",
+                 rule: str = "", when: Callable[[Ctx], bool] | None = None, **kw):
+        super().__init__(name, text, rule, **kw)
+        self.apply = apply
+        self.when = when
+
+    def settle(self, ctx, frame):
+        if self.when is not None and not self.when(ctx):
+            return (POP,)
+        return (READY,)
+
+
+class Ask(Node):
+    """A decision. `ask(ctx)` returns the Decision, or None when it does not
+    arise; `resolve(ctx, ids)` applies the answer. With `auto_forced`, a
+    decision with a single legal option and exactly one pick is applied as
+    an automatic step instead of being asked."""
+
+    kind = "decision"
+
+    def __init__(self, name: str, ask: Callable[[Ctx], Decision | None],
+                 resolve: Callable[[Ctx, tuple[str, ...]], Say | str], text: str = "",
+                 rule: str = "", auto_forced: bool = False, **kw):
+        super().__init__(name, text, rule, **kw)
+        self.ask = ask
+        self.resolve = resolve
+        self.auto_forced = auto_forced
+
+    def forced(self, d: Decision) -> str | None:
+        if not self.auto_forced or d.min != 1 or d.max != 1:
+            return None
+        legal = d.legal
+        return legal[0].id if len(legal) == 1 else None
+
+    def settle(self, ctx, frame):
+        d = self.ask(ctx)
+        if d is None:
+            return (POP,)
+        if self.forced(d) is not None:
+            return (READY,)
+        return (OPEN,)
+
+
+class ActionWindow(Node):
+    """Each player of `players(ctx)` in turn may take one of `actions(ctx, name)`
+    (a list of Options) or pass; the window closes once all have passed in a
+    row. Taking an action gives everybody another chance to respond."""
+
+    kind = "action-window"
+
+    def __init__(self, name: str, players: Callable[[Ctx], list[str]],
+                 actions: Callable[[Ctx, str], list], resolve: Callable[[Ctx, str, tuple[str, ...]], Say | str],
+                 text: str = "", rule: str = "", prompt: str = "Act, or pass", **kw):
+        super().__init__(name, text, rule, **kw)
+        self.players = players
+        self.actions = actions
+        self.resolve = resolve
+        self.prompt = prompt
+
+    def settle(self, ctx, frame):
+        if "o" not in frame:
+            frame["o"] = list(self.players(ctx))
+            frame["i"] = 0
+            frame["passes"] = 0
+        if not frame["o"] or frame["passes"] >= len(frame["o"]):
+            return (POP,)
+        return (OPEN,)
+
+
+def index_flow(root: Node) -> list[Node]:
+    """Give every node its id and static path; return the nodes by id."""
+    nodes: list[Node] = []
+
+    def visit(n: Node, parent_path: tuple[str, ...]) -> None:
+        n.id = len(nodes)
+        n.path = parent_path + (n.name,)
+        nodes.append(n)
+        seen = set()
+        for c in n.children:
+            if c.name in seen:
+                raise ValueError(f"two children named {c.name!r} under {' › '.join(n.path)}")
+            seen.add(c.name)
+            visit(c, n.path)
+
+    visit(root, ())
+    return nodes

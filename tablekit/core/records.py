@@ -1,0 +1,46 @@
+"""What one step or one choice did, as a record in the history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class StepRecord:
+    """One rule applied (kind "step") or one decision answered (kind "choice").
+
+    `node` is the static path of the rule in the flow tree, `path` the same
+    place as words in the running game ("Round 3", "Ana's turn", "Attack"),
+    `rule` the rulebook section or ruling id, `text` the explanation with the
+    real cards and numbers. `public_text`, when set, is what the other seats
+    are told (the text names cards only `player` may see).
+    """
+
+    index: int
+    kind: str
+    node: tuple[str, ...]
+    path: tuple[str, ...]
+    rule: str
+    text: str
+    events: list[dict[str, Any]] = field(default_factory=list)
+    player: str | None = None
+    choice: tuple[str, ...] = ()
+    public_text: str | None = None
+
+    def text_for(self, viewer: str | None) -> str:
+        """The explanation as `viewer` may read it (None: everything)."""
+        if self.public_text is None or viewer is None or viewer == self.player:
+            return self.text
+        return self.public_text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index, "kind": self.kind, "node": list(self.node),
+            "path": list(self.path), "rule": self.rule, "text": self.text,
+            "events": self.events, "player": self.player, "choice": list(self.choice),
+            "public_text": self.public_text,
+        }
+
+    def __str__(self) -> str:
+        return f"[{self.index}] {' › '.join(self.path)}: {self.text}"

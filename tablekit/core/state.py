@@ -1,0 +1,196 @@
+"""The game state: plain data that round-trips through JSON.
+
+A state holds the players and their counters, the zones (each an ordered list
+of card uids with an owner and a visibility), the card instances with their
+own state, whose turn it is, the cursor into the flow, the RNG state, the
+queue of collected triggered abilities and the game's own extra state.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from . import rng as _rng
+
+HIDDEN = "hidden"  # nobody sees the cards (a deck)
+OWNER = "owner"  # only the owner sees them (a hand)
+PUBLIC = "public"  # everybody sees them (the table)
+VISIBILITIES = (HIDDEN, OWNER, PUBLIC)
+
+
+class State:
+    """Everything needed to continue a game, and nothing else."""
+
+    __slots__ = (
+        "game", "variant", "options", "seed", "players", "zones", "zone_info",
+        "cards", "card_zone", "turn", "cursor", "rng", "extra", "triggers",
+        "trigger_next", "over", "result",
+    )
+
+    def __init__(self, game: str, players: list[str], seed: int,
+                 variant: str | None = None, options: dict | None = None):
+        self.game = game
+        self.variant = variant
+        self.options = dict(options or {})
+        self.seed = seed
+        self.players: list[dict[str, Any]] = [{"name": p} for p in players]
+        self.zones: dict[str, list[str]] = {}
+        self.zone_info: dict[str, dict[str, Any]] = {}
+        self.cards: dict[str, dict[str, Any]] = {}
+        self.card_zone: dict[str, str] = {}  # derived index: uid -> zone
+        self.turn: str | None = None
+        self.cursor: list[dict[str, Any]] = []
+        self.rng = _rng.seed_state(seed)
+        self.extra: dict[str, Any] = {}
+        self.triggers: list[dict[str, Any]] = []
+        self.trigger_next: int | None = None
+        self.over = False
+        self.result: dict[str, Any] | None = None
+
+    # -- players ---------------------------------------------------------
+    @property
+    def player_names(self) -> list[str]:
+        return [p["name"] for p in self.players]
+
+    def player(self, name: str) -> dict[str, Any]:
+        for p in self.players:
+            if p["name"] == name:
+                return p
+        raise KeyError(name)
+
+    # -- zones and cards -------------------------------------------------
+    def add_zone(self, name: str, owner: str | None = None, visibility: str = PUBLIC,
+                 label: str | None = None) -> None:
+        if visibility not in VISIBILITIES:
+            raise ValueError(f"unknown visibility {visibility!r}")
+        if name in self.zones:
+            raise ValueError(f"zone {name!r} exists already")
+        self.zones[name] = []
+        self.zone_info[name] = {"owner": owner, "visibility": visibility,
+                                "label": label or name}
+
+    def add_card(self, uid: str, card_id: str, zone: str, **card_state: Any) -> None:
+        if uid in self.cards:
+            raise ValueError(f"card uid {uid!r} used twice")
+        self.cards[uid] = {"card": card_id, **card_state}
+        self.zones[zone].append(uid)
+        self.card_zone[uid] = zone
+
+    def zone_of(self, uid: str) -> str:
+        return self.card_zone[uid]
+
+    def move(self, uid: str, to: str, index: int | None = None) -> str:
+        """Move a card to another zone (at the end, or at index). Returns the old zone."""
+        src = self.card_zone[uid]
+        self.zones[src].remove(uid)
+        dest = self.zones[to]
+        if index is None:
+            dest.append(uid)
+        else:
+            dest.insert(index, uid)
+        self.card_zone[uid] = to
+        return src
+
+    # -- randomness ------------------------------------------------------
+    def randbelow(self, n: int) -> int:
+        self.rng, r = _rng.below(self.rng, n)
+        return r
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates shuffle in place, using only the state's RNG."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    # -- serialisation ---------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "options": copy.deepcopy(self.options),
+            "seed": self.seed,
+            "players": copy.deepcopy(self.players),
+            "zones": {z: list(c) for z, c in self.zones.items()},
+            "zone_info": copy.deepcopy(self.zone_info),
+            "cards": copy.deepcopy(self.cards),
+            "turn": self.turn,
+            "cursor": copy.deepcopy(self.cursor),
+            "rng": self.rng,
+            "extra": copy.deepcopy(self.extra),
+            "triggers": copy.deepcopy(self.triggers),
+            "trigger_next": self.trigger_next,
+            "over": self.over,
+            "result": copy.deepcopy(self.result),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> State:
+        st = cls.__new__(cls)
+        st.game = data["game"]
+        st.variant = data.get("variant")
+        st.options = copy.deepcopy(data.get("options") or {})
+        st.seed = data["seed"]
+        st.players = copy.deepcopy(data["players"])
+        st.zones = {z: list(c) for z, c in data["zones"].items()}
+        st.zone_info = copy.deepcopy(data["zone_info"])
+        st.cards = copy.deepcopy(data["cards"])
+        st.card_zone = {uid: z for z, uids in st.zones.items() for uid in uids}
+        st.turn = data.get("turn")
+        st.cursor = copy.deepcopy(data.get("cursor") or [])
+        st.rng = int(data["rng"])
+        st.extra = copy.deepcopy(data.get("extra") or {})
+        st.triggers = copy.deepcopy(data.get("triggers") or [])
+        st.trigger_next = data.get("trigger_next")
+        st.over = bool(data.get("over"))
+        st.result = copy.deepcopy(data.get("result"))
+        return st
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_dict() == other.to_dict()
+
+    def __repr__(self) -> str:
+        return (f"<State {self.game} players={self.player_names} turn={self.turn!r} "
+                f"cards={len(self.cards)} over={self.over}>")
+
+    # -- what one seat may see ------------------------------------------
+    def view(self, viewer: str | None) -> dict[str, Any]:
+        """The state as `viewer` may see it (None: a spectator who sees only public cards).
+
+        Every card the viewer may not see becomes a placeholder whose id says
+        only the zone and the position, so nothing survives a shuffle. The
+        RNG state and the seed are removed (they would predict the deck).
+        """
+        out = self.to_dict()
+        out.pop("rng")
+        out.pop("seed")
+        cards_out: dict[str, Any] = {}
+        zones_out: dict[str, list[str]] = {}
+        for z, uids in self.zones.items():
+            info = self.zone_info[z]
+            vis = info["visibility"]
+            whole_zone_hidden = vis == HIDDEN or (vis == OWNER and info["owner"] != viewer)
+            row = []
+            for i, uid in enumerate(uids):
+                cs = self.cards[uid]
+                if whole_zone_hidden or (cs.get("face_down") and info["owner"] != viewer):
+                    ph = f"hidden:{z}:{i}"
+                    row.append(ph)
+                    cards_out[ph] = {"card": None, "hidden": True}
+                else:
+                    row.append(uid)
+                    cards_out[uid] = copy.deepcopy(cs)
+            zones_out[z] = row
+        out["zones"] = zones_out
+        out["cards"] = cards_out
+        visible = set(cards_out)
+        for cs in cards_out.values():
+            if cs.get("attached_to") and cs["attached_to"] not in visible:
+                cs["attached_to"] = "hidden"
+        # triggers could name hidden cards: a view keeps only their count
+        out["triggers"] = len(self.triggers)
+        return out

@@ -1,0 +1,96 @@
+"""Safe YAML loading that keeps line numbers and refuses aliases.
+
+Nothing read here is ever evaluated: the loader is a SafeLoader subclass, so
+only plain scalars, lists and mappings come back. Mappings come back as
+`LineDict`, which remembers the line of each key, so an error can name the
+file, the line and the field. Aliases (`*name`) are refused outright: they are
+how a small file blows up into a huge one, and no tablekit file needs them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import TablekitError
+
+
+class LineDict(dict):
+    """A dict from YAML that knows its own line and each key's line (1-based)."""
+
+    line: int = 0
+    key_lines: dict
+
+    def line_of(self, key: str) -> int:
+        return self.key_lines.get(key, self.line)
+
+
+class LineList(list):
+    line: int = 0
+    item_lines: list
+
+
+class _Loader(yaml.SafeLoader):
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.MarkedYAMLError(
+                "while reading", None,
+                "aliases (*name) are not allowed in tablekit files", event.start_mark)
+        return super().compose_node(parent, index)
+
+    def construct_mapping(self, node, deep=False):
+        data = super().construct_mapping(node, deep=True)
+        out = LineDict(data)
+        out.line = node.start_mark.line + 1
+        out.key_lines = {}
+        for key_node, _ in node.value:
+            try:
+                out.key_lines[self.construct_object(key_node, deep=True)] = key_node.start_mark.line + 1
+            except TypeError:
+                pass
+        return out
+
+    def construct_sequence(self, node, deep=False):
+        out = LineList(super().construct_sequence(node, deep=True))
+        out.line = node.start_mark.line + 1
+        out.item_lines = [n.start_mark.line + 1 for n in node.value]
+        return out
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _Loader.construct_mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _Loader.construct_sequence)
+
+
+def load_yaml(text: str, filename: str, error: type[TablekitError]) -> Any:
+    """Parse YAML text safely; a syntax problem raises `error` naming file and line."""
+    try:
+        loader = _Loader(text)
+        try:
+            return loader.get_single_data()
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"{filename}, line {mark.line + 1}" if mark else filename
+        problem = exc.problem or exc.context or "malformed YAML"
+        raise error(f"{where}: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise error(f"{filename}: malformed YAML ({exc})") from None
+
+
+def load_yaml_file(path: str | Path, error: type[TablekitError], max_bytes: int = 2_000_000) -> Any:
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError as exc:
+        raise error(f"{p}: cannot read the file ({exc.strerror})") from None
+    if size > max_bytes:
+        raise error(f"{p}: the file is {size} bytes; the limit is {max_bytes}")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise error(f"{p}: the file is not UTF-8 text") from None
+    return load_yaml(text, str(p), error)

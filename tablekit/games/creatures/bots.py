@@ -1,0 +1,70 @@
+"""A simple heuristic player for Creatures and Cards.
+
+It plays its best follower, puts its biggest monster on the leader, makes the
+attack that kills the most monster health, takes its best treasure, and
+throws away attack cards it holds too many of. It is meant to be a fair
+sparring partner, not a strong one.
+"""
+
+from __future__ import annotations
+
+from tablekit.core import Ctx, Decision
+
+from . import table as T
+
+
+def _card(oid: str) -> str:
+    return oid.split(":")[1]
+
+
+def heuristic(ctx: Ctx, d: Decision) -> list[str] | None:
+    legal = [o.id for o in d.legal]
+    p = d.player
+    if d.kind in ("follower", "priest"):
+        best = [i for i in legal if i != "pass"]
+        if not best:
+            return ["pass"]
+        return [max(best, key=lambda i: T.value(ctx, _card(i)))]
+    if d.kind == "monster":
+        others = {q: T.score(ctx, q) for q in ctx.players if q != p}
+        leader = max(others, key=lambda q: (others[q], q))
+        on_leader = [i for i in legal if i.startswith("monster:") and i.endswith(f":{leader}")]
+        if on_leader:
+            return [max(on_leader, key=lambda i: T.value(ctx, _card(i)))]
+        return ["done"]
+    if d.kind == "attack":
+        choices = [i for i in legal if i != "pass"]
+        if not choices:
+            return [] if d.min == 0 else ["pass"]
+        if d.max > 1:  # the Fighter: the two strongest cards, or a Joker when it kills more
+            jokers = [i for i in choices if i.startswith("joker:")]
+            if jokers and len(T.monsters_before(ctx, p)) > 1:
+                return [jokers[0]]
+            spades = sorted((i for i in choices if i.startswith("attack:")),
+                            key=lambda i: -T.value(ctx, _card(i)))
+            return spades[:d.max]
+        def gain(i: str) -> int:
+            if i.startswith("joker:"):
+                return sum(T.remaining(ctx, m) for m in T.monsters_before(ctx, p))
+            if i.startswith("mass:"):
+                v = T.value(ctx, _card(i))
+                return sum(1 for q in ctx.players for m in T.monsters_before(ctx, q)
+                           if T.remaining(ctx, m) <= v) * 3
+            _, s, m = i.split(":")
+            return T.remaining(ctx, m) if T.value(ctx, s) >= T.remaining(ctx, m) else T.value(ctx, s) // 2
+        return [max(choices, key=lambda i: (gain(i), i))]
+    if d.kind == "reward":
+        if "steal" in legal:
+            return ["steal"]
+        gems = [i for i in legal if i.startswith("treasure:")]
+        if gems:
+            return [max(gems, key=lambda i: T.value(ctx, _card(i)))]
+        return [legal[0]]
+    if d.kind == "hand-discard":
+        ranked = sorted(legal, key=lambda i: T.value(ctx, _card(i)))
+        return ranked[:d.min]
+    if d.kind == "discard":
+        spades = [i for i in legal if T.kind(ctx, _card(i)) == "attack"]
+        spades.sort(key=lambda i: T.value(ctx, _card(i)))
+        return spades[:-2] if len(spades) > 2 else []
+    return None

@@ -1,0 +1,64 @@
+"""Creatures and Cards: the game definition the engine registers."""
+
+from __future__ import annotations
+
+from tablekit.core import HIDDEN, OWNER, PUBLIC, CardDef, Ctx, Decision, GameDef, Result
+
+from . import rules
+from . import table as T
+from .bots import heuristic
+from .powers import EFFECTS
+
+
+class CreaturesGame(GameDef):
+    id = "creatures"
+    title = "Creatures and Cards"
+    min_players = 2
+    max_players = 4
+    card_fields = {"suit": (str, True), "rank": (str, True), "value": (int, True), "hero": (str, False)}
+    active_zone_kinds = frozenset({"hero"})
+    rulings_page = "docs/rulings/creatures.md"
+    effects = EFFECTS
+    procedures = {"turn_up": rules.turn_up}
+
+    def build_flow(self):
+        return rules.build_flow()
+
+    def card_name(self, d: CardDef) -> str:
+        if d.kind == "joker":
+            return "Joker"
+        return f"{d['rank']}{T.SUIT_SYMBOL[d['suit']]}"
+
+    def create_table(self, ctx: Ctx) -> None:
+        st = ctx.state
+        st.add_zone(T.BOX, None, PUBLIC, "Game box")
+        st.add_zone(T.DECK, None, HIDDEN, "Draw pile")
+        st.add_zone(T.DISCARD, None, PUBLIC, "Discard pile")
+        st.add_zone(T.ASIDE, None, PUBLIC, "Set aside")
+        for z in (T.BOX, T.DECK, T.DISCARD, T.ASIDE):
+            st.zone_info[z]["kind"] = z
+        for p in st.player_names:
+            for name, vis, label in ((T.hero(p), PUBLIC, "hero"), (T.hand(p), OWNER, "hand"),
+                                     (T.followers(p), PUBLIC, "followers"),
+                                     (T.treasure(p), PUBLIC, "treasure"),
+                                     (T.monsters(p), PUBLIC, "monsters")):
+                st.add_zone(name, p, vis, f"{p}'s {label}")
+                st.zone_info[name]["kind"] = label
+        for d in self.cards.values():
+            for n in range(1, d.quantity + 1):
+                uid = d.id if d.quantity == 1 else f"{d.id}#{n}"
+                st.add_card(uid, d.id, T.BOX)
+        st.extra = {"first": None, "pile": 1, "final": None, "turn": {}}
+
+    def result(self, ctx: Ctx) -> Result:
+        scores = {p: T.score(ctx, p) for p in ctx.players}
+        best = max(scores.values())
+        winners = [p for p, s in scores.items() if s == best]
+        return Result(winners, scores, "most treasure plus followers" +
+                      (" (a tie shares the win, ruling CC-TIE)" if len(winners) > 1 else ""))
+
+    def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
+        return heuristic(ctx, decision)
+
+
+GAME = CreaturesGame()

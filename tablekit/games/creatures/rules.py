@@ -1,0 +1,600 @@
+"""The rules of Creatures and Cards as a flow of rule nodes.
+
+Rule references name the rulebook's sections ("Game prep", "Player turn 4:
+Attack", "Kings & Jokers", "Ending the game") or a ruling id of
+docs/rulings/creatures.md.
+"""
+
+from __future__ import annotations
+
+from tablekit.core import Ask, Ctx, Decision, ForEachPlayer, Loop, Option, Say, Sequence, Step
+
+from . import table as T
+from .powers import EFFECTS
+
+PREP, DRAW, FOLLOW, MONST, ATTACK = ("Game prep", "Player turn 1: Draw", "Player turn 2: Followers",
+                                     "Player turn 3: Monsters", "Player turn 4: Attack")
+COUNTER, TREAS, DISC, END = ("Player turn 5: Counterattack", "Player turn 6: Treasure",
+                             "Player turn 7: Discard", "Ending the game")
+KJ = "Kings & Jokers"
+
+
+# -- game prep -------------------------------------------------------------------
+
+def deal_kings(ctx: Ctx) -> Say:
+    kings = [u for u in ctx.zone(T.BOX) if T.kind(ctx, u) == "hero"]
+    ctx.state.shuffle(kings)
+    parts = []
+    for p, k in zip(ctx.players, kings):
+        ctx.move(k, T.hero(p))
+        parts.append(f"{p} gets {ctx.name(k)}, the {ctx.defn(k)['hero']}")
+    left = kings[len(ctx.players):]
+    for k in left:
+        ctx.move(k, T.ASIDE)
+    aside = (f" The undealt {ctx.names(left)} are set aside for the whole game, so no King is "
+             "ever drawn or turned up (ruling CC-KINGS)." if left else "")
+    return Say(f"The four Kings are shuffled and one is dealt to each player: {'; '.join(parts)}."
+               f"{aside}", rule="CC-KINGS" if left else PREP)
+
+
+def shuffle_deck(ctx: Ctx) -> Say:
+    rest = list(ctx.zone(T.BOX))
+    for u in rest:
+        ctx.move(u, T.DECK)
+    ctx.shuffle(T.DECK)
+    return Say(f"The other {len(rest)} cards (both Jokers included) are shuffled into the draw pile. "
+               "Hands start empty: each player fills theirs to five at the start of their own turn "
+               "(ruling CC-HANDS).", rule="CC-HANDS")
+
+
+def first_player(ctx: Ctx) -> Say:
+    heroes = {ctx.defn(ctx.zone(T.hero(p))[0])["hero"]: p for p in ctx.players}
+    for h in T.HERO_ORDER:
+        if h in heroes:
+            first = heroes[h]
+            break
+    ctx.extra["first"] = first
+    order = " → ".join(turn_order(ctx))
+    if "Fighter" in heroes:
+        return Say(f"Play begins with the Fighter, {first}, and goes clockwise: {order}.", rule=PREP)
+    return Say(f"Nobody was dealt the Fighter, so play begins with the first hero in the order "
+               f"Fighter, Wizard, Priest, Thief: {first}, the {ctx.defn(ctx.zone(T.hero(first))[0])['hero']}. "
+               f"Clockwise: {order} (ruling CC-FIRST).", rule="CC-FIRST")
+
+
+def turn_order(ctx: Ctx) -> list[str]:
+    names = ctx.players
+    i = names.index(ctx.extra["first"])
+    return names[i:] + names[:i]
+
+
+# -- the turn ------------------------------------------------------------------------
+
+def start_turn(ctx: Ctx) -> Say:
+    p = ctx.player
+    ctx.extra["turn"] = {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False,
+                         "hand_discard": 0, "stole": False}
+    final = ctx.extra["final"]
+    if final is not None:
+        final.remove(p)
+        return Say(f"{p}'s last turn: the second draw pile is used up, so {p} plays with the cards "
+                   f"in hand (ruling CC-END).", rule="CC-END")
+    return Say(f"{p}'s turn begins; the seven steps follow in order.", rule="Player turn")
+
+
+def draw(ctx: Ctx) -> Say:
+    p = ctx.player
+    h = ctx.zone(T.hand(p))
+    need = T.HAND_SIZE - len(h)
+    if need <= 0:
+        return Say(f"{p} already holds {len(h)} cards and draws none.", rule=DRAW)
+    drawn, notes = [], ""
+    for _ in range(need):
+        uid, note = T.take_top(ctx)
+        notes += note
+        if uid is None:
+            break
+        ctx.move(uid, T.hand(p))
+        drawn.append(uid)
+        notes += T.after_take(ctx)
+    short = ""
+    if len(drawn) < need:
+        short = (f" The draw pile ran out after {len(drawn)}, so {p} holds {len(h)} "
+                 "(ruling CC-END).")
+    rule = "CC-RESHUFFLE" if "CC-RESHUFFLE" in notes else ("CC-END" if short or "CC-END" in notes else DRAW)
+    return Say(f"{p} brings the hand up to five: draws {len(drawn)} card(s) "
+               f"({ctx.names(drawn)}).{short}{notes}", rule=rule,
+               public=f"{p} brings the hand up to five: draws {len(drawn)} card(s).{short}{notes}")
+
+
+def ask_follower(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    hearts = T.of_kind(ctx, T.hand(p), "follower")
+    if not hearts:
+        return None
+    opts = [Option(f"play:{u}", f"Play {ctx.name(u)} ({T.value(ctx, u)} health)") for u in hearts]
+    opts.append(Option("pass", "Play no follower"))
+    return Decision(p, "Step 2: you may play one follower (a heart) in front of you.", opts,
+                    kind="follower")
+
+
+def resolve_follower(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    if ids == ("pass",):
+        return Say(f"{p} plays no follower.", rule=FOLLOW)
+    uid = ids[0].split(":", 1)[1]
+    ctx.move(uid, T.followers(p))
+    return Say(f"{p} plays the follower {ctx.name(uid)} in front of them: "
+               f"{T.value(ctx, uid)} health against monsters, and {T.value(ctx, uid)} points at the end.",
+               rule=FOLLOW)
+
+
+def ask_priest(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    uses = ctx.actions("followers", p)
+    if not uses:
+        return None
+    opts = []
+    for use in uses:
+        opts.extend(EFFECTS[use.ability.effect].options(ctx, use))
+    if not opts:
+        return None
+    opts.append(Option("pass", "Use no Priest power this turn"))
+    return Decision(p, "Priest: besides the follower, you may rescue a follower from the discard "
+                    "pile or heal a covered follower.", opts, kind="priest")
+
+
+def resolve_priest(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    if ids == ("pass",):
+        return Say(f"{p} the Priest does not use the power this turn.", rule=KJ)
+    use = ctx.actions("followers", p)[0]
+    say = EFFECTS[use.ability.effect].apply(ctx, use, ids[0])
+    if say.rule is None:
+        say.rule = KJ
+    return say
+
+
+def monsters_done(ctx: Ctx) -> bool:
+    return T.turn_data(ctx)["monsters_done"] or not T.of_kind(ctx, T.hand(ctx.player), "monster")
+
+
+def ask_monster(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    clubs = T.of_kind(ctx, T.hand(p), "monster")
+    if not clubs:
+        return None
+    given = T.turn_data(ctx)["targets"]
+    opts = []
+    for c in clubs:
+        for q in ctx.players:
+            where = "yourself" if q == p else q
+            label = f"Put {ctx.name(c)} ({T.value(ctx, c)}) in front of {where}"
+            if q != p and q in given:
+                opts.append(Option(f"monster:{c}:{q}", label, False,
+                                   f"You already gave {q} a monster this turn: at most one on each "
+                                   "other player (any number on yourself)."))
+            else:
+                opts.append(Option(f"monster:{c}:{q}", label))
+    opts.append(Option("done", "Place no more monsters"))
+    return Decision(p, "Step 3: you may put monsters (clubs) from your hand in front of players.",
+                    opts, kind="monster")
+
+
+def resolve_monster(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    data = T.turn_data(ctx)
+    if ids == ("done",):
+        data["monsters_done"] = True
+        return Say(f"{p} places no more monsters.", rule=MONST)
+    _, c, q = ids[0].split(":")
+    ctx.move(c, T.monsters(q))
+    if q != p:
+        data["targets"].append(q)
+        return Say(f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of {q}; "
+                   f"it will strike in {q}'s counterattack.", rule=MONST)
+    return Say(f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of "
+               "themselves (a monster killed this turn earns a treasure).", rule=MONST)
+
+
+def ask_attack(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    spades = T.of_kind(ctx, T.hand(p), "attack")
+    mine = T.monsters_before(ctx, p)
+    n_cards = ctx.stat("attack_cards", 1, player=p)
+    opts: list[Option] = []
+    no_monster = "There is no monster in front of you to attack."
+    if n_cards == 1:
+        for s in spades:
+            if not mine:
+                opts.append(Option(f"attack:{s}", f"Attack with {ctx.name(s)}", False, no_monster))
+            for m in mine:
+                opts.append(Option(f"attack:{s}:{m}",
+                                   f"Attack {T.with_left(ctx, m)} with {ctx.name(s)} ({T.value(ctx, s)})"))
+    else:
+        for s in spades:
+            label = f"Attack with {ctx.name(s)} ({T.value(ctx, s)})"
+            opts.append(Option(f"attack:{s}", label) if mine else
+                        Option(f"attack:{s}", label, False, no_monster))
+    for use in ctx.actions("attack", p):
+        eff = EFFECTS[use.ability.effect]
+        if use.ability.effect == "joker_blast":
+            opts.append(eff.option(ctx, use))
+        else:
+            opts.extend(eff.options(ctx, use))
+    if not opts:
+        return None
+    if n_cards == 1:
+        opts.append(Option("pass", "Make no attack"))
+        return Decision(p, "Step 4: you may play one attack (a spade) on a monster in front of you.",
+                        opts, kind="attack")
+
+    def check(ids) -> str | None:
+        special = [i for i in ids if not i.startswith("attack:")]
+        if special and len(ids) > 1:
+            return "A Joker or a mass attack replaces the whole attack: choose it alone."
+        return None
+
+    return Decision(p, f"Step 4: you may play up to {n_cards} attack cards (Fighter); their total is "
+                    "weighed against all the monsters in front of you. Choose none to skip.",
+                    opts, min=0, max=n_cards, kind="attack", validate=check)
+
+
+def _kill_or_weaken(ctx: Ctx, attack_cards: list[str], total: int) -> str:
+    """The Fighter's total against the monsters in front, weakest first (ruling CC-FIGHTER)."""
+    p = ctx.player
+    ms = sorted(T.monsters_before(ctx, p), key=lambda m: (T.remaining(ctx, m), m))
+    left = total
+    killed, weakened = [], None
+    for m in ms:
+        r = T.remaining(ctx, m)
+        if left >= r:
+            killed.append(T.with_left(ctx, m))
+            left -= r
+            T.discard(ctx, m)
+        else:
+            if left > 0:
+                weakened = m
+            break
+    T.turn_data(ctx)["kills"] += len(killed)
+    if weakened is not None:
+        ctx.card(weakened)["damage"] = ctx.card(weakened).get("damage", 0) + left
+        for a in attack_cards:
+            ctx.move(a, T.monsters(p), attached_to=weakened)
+        tail = (f" The {left} point(s) left over weaken {ctx.name(weakened)}: the attack cards lie on "
+                f"it and it has {T.remaining(ctx, weakened)} left.")
+    else:
+        for a in attack_cards:
+            ctx.move(a, T.DISCARD)
+        tail = ""
+    return f"Killed: {', '.join(killed) or 'none'}.{tail}"
+
+
+def resolve_attack(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    if not ids or ids == ("pass",):
+        return Say(f"{p} makes no attack.", rule=ATTACK)
+    first = ids[0]
+    if first.startswith("joker:"):
+        use = next(u for u in ctx.actions("attack", p) if u.source == first.split(":", 1)[1])
+        return Say(str(EFFECTS["joker_blast"].apply(ctx, use)), rule=KJ)
+    if first.startswith("mass:"):
+        use = next(u for u in ctx.actions("attack", p) if u.ability.effect == "mass_attack")
+        return EFFECTS["mass_attack"].apply(ctx, use, first.split(":", 1)[1])
+    parts = first.split(":")
+    if len(parts) == 3:  # one card against one chosen monster
+        s, m = parts[1], parts[2]
+        a, r = T.value(ctx, s), T.remaining(ctx, m)
+        before = T.with_left(ctx, m)
+        if a >= r:
+            T.discard(ctx, m)
+            ctx.move(s, T.DISCARD)
+            T.turn_data(ctx)["kills"] += 1
+            return Say(f"{p} attacks {before} with {ctx.name(s)}: {a} is at least {r}, so the "
+                       "monster is killed.", rule=ATTACK)
+        ctx.card(m)["damage"] = ctx.card(m).get("damage", 0) + a
+        ctx.move(s, T.monsters(p), attached_to=m)
+        return Say(f"{p} attacks {before} with {ctx.name(s)}: {a} is less than {r}, so the monster "
+                   f"is only weakened; the attack card lies on it and it has {r - a} left for this "
+                   "turn's counterattack.", rule=ATTACK)
+    cards = [i.split(":", 1)[1] for i in ids]
+    total = sum(T.value(ctx, s) for s in cards)
+    ms = T.monsters_before(ctx, p)
+    whole = sum(T.remaining(ctx, m) for m in ms)
+    how = " + ".join(f"{ctx.name(s)} ({T.value(ctx, s)})" for s in cards)
+    outcome = _kill_or_weaken(ctx, cards, total)
+    return Say(f"{p} the Fighter attacks with {how} = {total} against all {len(ms)} monster(s) "
+               f"in front, {whole} in all, taken weakest first (ruling CC-FIGHTER). {outcome}",
+               rule="CC-FIGHTER")
+
+
+def has_monsters(ctx: Ctx) -> bool:
+    return bool(T.monsters_before(ctx, ctx.player))
+
+
+def counterattack(ctx: Ctx) -> Say:
+    p = ctx.player
+    ms = T.monsters_before(ctx, p)
+    fs = sorted(T.of_kind(ctx, T.followers(p), "follower"), key=lambda u: (T.remaining(ctx, u), u))
+    M = sum(T.remaining(ctx, m) for m in ms)
+    F = sum(T.remaining(ctx, f) for f in fs)
+    mtxt = " + ".join(f"{T.with_left(ctx, m)}" for m in ms)
+    ftxt = " + ".join(T.with_left(ctx, f) for f in fs) or "no followers"
+    head = f"The monsters in front of {p} strike: {mtxt} = {M} against {ftxt} = {F}."
+    if M >= F:
+        for f in fs:
+            T.discard(ctx, f)
+        lost = f" Every follower is lost ({ctx.names(fs)})." if fs else ""
+        over = M - F
+        if over == 0:
+            return Say(f"{head}{lost} The monster points are used up exactly: no cards from hand "
+                       "are lost.", rule=COUNTER)
+        h = list(ctx.zone(T.hand(p)))
+        if len(h) <= over:
+            for u in h:
+                ctx.move(u, T.DISCARD)
+            extra = (f" {p} holds only {len(h)}, so the whole hand goes and the rest is ignored "
+                     "(ruling CC-HAND)." if len(h) < over else " That is the whole hand.")
+            return Say(f"{head}{lost} {over} monster point(s) remain, so {p} must discard {over} "
+                       f"card(s) from hand.{extra}", rule="CC-HAND" if len(h) < over else COUNTER,
+                       public=None)
+        T.turn_data(ctx)["hand_discard"] = over
+        return Say(f"{head}{lost} {over} monster point(s) remain, so {p} must now discard {over} "
+                   "card(s) from hand.", rule=COUNTER)
+    # the followers outlast the monsters: the weakest absorb first (ruling CC-ABSORB)
+    keep = F - M
+    left = M
+    gone, covered = [], None
+    for f in fs:
+        if left <= 0:
+            break
+        r = T.remaining(ctx, f)
+        if left >= r:
+            gone.append(T.with_left(ctx, f))
+            T.discard(ctx, f)
+            left -= r
+        else:
+            cover = max(ms, key=lambda m: (T.value(ctx, m), m))
+            for a in T.attached(ctx, cover):
+                ctx.move(a, T.DISCARD)
+            ctx.card(cover).pop("damage", None)
+            ctx.move(cover, T.followers(p), attached_to=f)
+            ctx.card(f)["damage"] = ctx.card(f).get("damage", 0) + left
+            covered = (f, cover, left)
+            left = 0
+    text = (f"{head} {keep} point(s) of followers remain. The weakest followers take the blows "
+            f"first (ruling CC-ABSORB): lost {', '.join(gone) or 'none'}.")
+    if covered:
+        f, cover, hurt = covered
+        text += (f" {ctx.name(cover)} is laid over {ctx.name(f)} to cover {hurt} point(s); "
+                 f"{T.remaining(ctx, f)} stay uncovered.")
+    return Say(text, rule="CC-ABSORB")
+
+
+def ask_hand_discard(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    k = T.turn_data(ctx)["hand_discard"]
+    if not k:
+        return None
+    opts = [Option(f"discard:{u}", f"Discard {ctx.name(u)}") for u in ctx.zone(T.hand(p))]
+    return Decision(p, f"Counterattack: {k} monster point(s) got through; discard {k} card(s) "
+                    "from your hand.", opts, min=k, max=k, kind="hand-discard")
+
+
+def resolve_hand_discard(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    cards = [i.split(":", 1)[1] for i in ids]
+    for u in cards:
+        ctx.move(u, T.DISCARD)
+    T.turn_data(ctx)["hand_discard"] = 0
+    return Say(f"{p} discards {ctx.names(cards)} from hand for the monster points that got through.",
+               rule=COUNTER)
+
+
+def discard_monsters(ctx: Ctx) -> Say:
+    p = ctx.player
+    ms = T.monsters_before(ctx, p)
+    names = ", ".join(T.with_left(ctx, m) for m in ms)
+    for m in ms:
+        T.discard(ctx, m)
+    return Say(f"The counterattack is over: the monsters in front of {p} ({names}) and any attack "
+               "cards on them go to the discard pile.", rule=COUNTER)
+
+
+def rewards_done(ctx: Ctx) -> bool:
+    d = T.turn_data(ctx)
+    return d["rewarded"] >= d["kills"]
+
+
+def _thief(ctx: Ctx, p: str):
+    uses = ctx.optional_replacements("turn_up", player=p)
+    return uses[0] if uses else None
+
+
+def ask_reward(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    d = T.turn_data(ctx)
+    if d["rewarded"] >= d["kills"]:
+        return None
+    n = d["rewarded"] + 1
+    gems = T.of_kind(ctx, T.hand(p), "treasure")
+    opts = [Option(f"treasure:{u}", f"Play {ctx.name(u)} ({T.value(ctx, u)} points)") for u in gems]
+    if gems:
+        opts.append(Option("turn_up", "Turn up the top card of the draw pile", False,
+                           "You hold a treasure: a card is turned up only for a kill you cannot pay "
+                           "with a treasure from your hand (ruling CC-TURNUP)."))
+        opts.append(Option("skip", "Play no treasure for this kill"))
+    else:
+        opts.append(Option("turn_up", "Turn up the top card of the draw pile"))
+    thief = _thief(ctx, p)
+    if thief is not None:
+        if gems:
+            opts.append(Option("steal", "Steal a treasure (Thief)", False,
+                               "You hold a treasure: the Thief steals instead of turning up a card, "
+                               "and you may not turn one up now (ruling CC-TURNUP)."))
+        else:
+            opts.append(EFFECTS["thief_steal"].option(ctx, thief))
+    return Decision(p, f"Step 6: kill {n} of {d['kills']}: play a treasure (a diamond) from your "
+                    "hand, or turn up the top card of the draw pile.", opts, kind="reward")
+
+
+def resolve_reward(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    d = T.turn_data(ctx)
+    d["rewarded"] += 1
+    choice = ids[0]
+    if choice == "skip":
+        return Say(f"{p} plays no treasure for this kill (ruling CC-TURNUP).", rule="CC-TURNUP")
+    if choice.startswith("treasure:"):
+        u = choice.split(":", 1)[1]
+        ctx.move(u, T.treasure(p))
+        return Say(f"{p} plays the treasure {ctx.name(u)} for a kill: {T.value(ctx, u)} points.",
+                   rule=TREAS)
+    if choice == "steal":
+        return EFFECTS["thief_steal"].apply(ctx, _thief(ctx, p))
+    ev = ctx.do("turn_up", player=p)
+    return ev["say"]
+
+
+def turn_up(ctx: Ctx, ev: dict) -> None:
+    """The procedure of the `turn_up` event: take the top card and place it by its kind."""
+    p = ev["player"]
+    uid, note = T.take_top(ctx)
+    if uid is None:
+        ev["say"] = Say(f"{p} has no treasure to play, but the draw pile is used up: nothing is "
+                        f"turned up (ruling CC-END).{note}", rule="CC-END")
+        return
+    k = T.kind(ctx, uid)
+    name = ctx.name(uid)
+    if k == "treasure":
+        ctx.move(uid, T.treasure(p))
+        what, rule = f"a treasure: {p} keeps it in front ({T.value(ctx, uid)} points)", TREAS
+    elif k == "follower":
+        ctx.move(uid, T.followers(p))
+        what, rule = f"a follower: it joins {p}'s followers", TREAS
+    elif k == "attack":
+        ctx.move(uid, T.hand(p))
+        what, rule = "an attack: it goes into the hand for later", TREAS
+    elif k == "monster":
+        ctx.move(uid, T.monsters(p))
+        what, rule = f"a monster: it stays in front of {p} and strikes in {p}'s next turn", TREAS
+    else:  # a Joker
+        ctx.move(uid, T.hand(p))
+        what, rule = "a Joker: it goes into the hand like an attack card (ruling CC-JOKER)", "CC-JOKER"
+    ev["card"] = uid
+    note += T.after_take(ctx)
+    if "CC-RESHUFFLE" in note:
+        rule = "CC-RESHUFFLE"
+    ev["say"] = Say(f"{p} has no treasure for this kill and turns up the top card of the draw pile: "
+                    f"{name}, {what}.{note}", rule=rule)
+
+
+def ask_discard(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    h = ctx.zone(T.hand(p))
+    if not h:
+        return None
+    opts = [Option(f"discard:{u}", f"Discard {ctx.name(u)}") for u in h]
+    return Decision(p, "Step 7: discard any cards you like (choose none to keep your hand).", opts,
+                    min=0, max=len(opts), kind="discard")
+
+
+def resolve_discard(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    if not ids:
+        return Say(f"{p} keeps the whole hand.", rule=DISC)
+    cards = [i.split(":", 1)[1] for i in ids]
+    for u in cards:
+        ctx.move(u, T.DISCARD)
+    return Say(f"{p} discards {ctx.names(cards)}.", rule=DISC)
+
+
+# -- the ending ------------------------------------------------------------------------
+
+def game_done(ctx: Ctx) -> bool:
+    final = ctx.extra["final"]
+    return final is not None and not final
+
+
+def skip_turn(ctx: Ctx, p: str) -> bool:
+    final = ctx.extra["final"]
+    return final is not None and p not in final
+
+
+def count_points(ctx: Ctx) -> Say:
+    parts = []
+    for p in ctx.players:
+        t = sum(T.value(ctx, u) for u in T.of_kind(ctx, T.treasure(p), "treasure"))
+        f = sum(T.remaining(ctx, u) for u in T.of_kind(ctx, T.followers(p), "follower"))
+        parts.append(f"{p}: treasure {t} + followers {f} = {t + f}")
+    scores = {p: T.score(ctx, p) for p in ctx.players}
+    best = max(scores.values())
+    winners = [p for p, s in scores.items() if s == best]
+    if len(winners) > 1:
+        tail = f" {' and '.join(winners)} tie with {best} and share the win (ruling CC-TIE)."
+        rule = "CC-TIE"
+    else:
+        tail = f" {winners[0]} wins with {best}."
+        rule = END
+    return Say(f"The game is over. Points (a covered follower counts only its uncovered health, "
+               f"ruling CC-COVER): {'; '.join(parts)}.{tail}", rule=rule)
+
+
+# -- the tree --------------------------------------------------------------------------
+
+def build_flow():
+    turn = Sequence("Turn", show=False, text="One player's turn: the seven steps in order.",
+                    rule="Player turn", children=[
+        Step("Start of turn", start_turn, "The turn begins (in the last turns, without drawing).",
+             "Player turn"),
+        Step("Draw", draw, "Fill your hand up to five cards from the draw pile.", DRAW, level="phase"),
+        Sequence("Followers", level="phase", text="Play at most one follower; the Priest may also "
+                 "rescue or heal one.", rule=FOLLOW, children=[
+            Ask("Play a follower", ask_follower, resolve_follower,
+                "You may put one heart from your hand in front of you.", FOLLOW),
+            Ask("Priest's power", ask_priest, resolve_priest,
+                "The Priest may rescue a follower from the discard pile or heal a covered one.", KJ),
+        ]),
+        Loop("Monsters", Ask("Place a monster", ask_monster, resolve_monster,
+                             "Put a club from your hand in front of a player, or stop.", MONST),
+             until=monsters_done, level="phase", rule=MONST,
+             text="Put monsters in front of players: at most one on each other player, any number "
+                  "on yourself."),
+        Ask("Attack", ask_attack, resolve_attack, "Play one attack card on a monster in front of you "
+            "(the Fighter two, the Wizard may attack every monster; a Joker kills all yours).",
+            ATTACK, level="phase"),
+        Sequence("Counterattack", level="phase", rule=COUNTER,
+                 text="The monsters still in front of you strike your followers.", children=[
+            Step("Monsters strike", counterattack, "Compare the monsters' health left with your "
+                 "followers' health: followers are lost, or cards from your hand.", COUNTER,
+                 when=has_monsters),
+            Ask("Discard from hand", ask_hand_discard, resolve_hand_discard,
+                "Discard one card from hand for each monster point that got through.", COUNTER),
+            Step("Discard the monsters", discard_monsters, "The monsters (and attacks on them) go to "
+                 "the discard pile.", COUNTER, when=has_monsters),
+        ]),
+        Loop("Treasure", Ask("Reward for a kill", ask_reward, resolve_reward,
+                             "For each kill play a treasure from hand, or turn up the top card.",
+                             TREAS, auto_forced=True),
+             until=rewards_done, level="phase", rule=TREAS,
+             text="One treasure for each monster you killed this turn; without one, turn up a card."),
+        Ask("Discard", ask_discard, resolve_discard, "Discard any cards you like.", DISC,
+            level="phase"),
+    ])
+    return Sequence("Creatures and Cards", show=False, text="The whole game.", rule="",
+                    children=[
+        Sequence("Game prep", text="Deal the Kings, shuffle the deck, find the first player.",
+                 rule=PREP, children=[
+            Step("Deal the Kings", deal_kings, "Shuffle the four Kings and deal one to each player: "
+                 "it is their hero.", PREP),
+            Step("Shuffle the deck", shuffle_deck, "Shuffle the rest of the deck into the draw pile.",
+                 PREP),
+            Step("First player", first_player, "The Fighter begins; play goes clockwise.", PREP),
+        ]),
+        Loop("Rounds", ForEachPlayer("Turns", turn, order=turn_order, skip=skip_turn,
+                                     text="Each player takes a turn, clockwise from the first player.",
+                                     rule="Player turn"),
+             until=game_done, label="Round {n}", level="round", rule=END,
+             text="Play through the draw pile, then the reshuffled discards, then one last turn each."),
+        Step("Count the points", count_points, "Treasure plus followers; the most points wins.", END),
+    ])

@@ -1,0 +1,125 @@
+"""The table of Creatures and Cards: zone names, card numbers, and the small
+procedures the rules share (draw from the pile, kill a monster, discard)."""
+
+from __future__ import annotations
+
+from tablekit.core import Ctx
+
+HAND_SIZE = 5
+SUIT_SYMBOL = {"spades": "♠", "clubs": "♣", "hearts": "♥", "diamonds": "♦"}
+HERO_ORDER = ("Fighter", "Wizard", "Priest", "Thief")  # ruling CC-FIRST
+
+DECK, DISCARD, ASIDE, BOX = "deck", "discard", "aside", "box"
+
+
+def hand(p: str) -> str:
+    return f"{p}/hand"
+
+
+def hero(p: str) -> str:
+    return f"{p}/hero"
+
+
+def followers(p: str) -> str:
+    return f"{p}/followers"
+
+
+def treasure(p: str) -> str:
+    return f"{p}/treasure"
+
+
+def monsters(p: str) -> str:
+    return f"{p}/monsters"
+
+
+def kind(ctx: Ctx, uid: str) -> str:
+    return ctx.defn(uid).kind
+
+
+def value(ctx: Ctx, uid: str) -> int:
+    return ctx.defn(uid)["value"]
+
+
+def of_kind(ctx: Ctx, zone: str, k: str) -> list[str]:
+    """The cards of kind `k` lying loose in a zone (not on another card)."""
+    cards = ctx.state.cards
+    return [u for u in ctx.zone(zone) if ctx.defn(u).kind == k and "attached_to" not in cards[u]]
+
+
+def monsters_before(ctx: Ctx, p: str) -> list[str]:
+    """The monsters in front of `p` (attack cards lying on them excluded)."""
+    return of_kind(ctx, monsters(p), "monster")
+
+
+def remaining(ctx: Ctx, uid: str) -> int:
+    """What is left of a monster's or a follower's health."""
+    return value(ctx, uid) - ctx.card(uid).get("damage", 0)
+
+
+def attached(ctx: Ctx, uid: str) -> list[str]:
+    cards = ctx.state.cards
+    zone = ctx.zone_of(uid)
+    return [u for u in ctx.zone(zone) if cards[u].get("attached_to") == uid]
+
+
+def with_left(ctx: Ctx, uid: str) -> str:
+    """'9♣' or '9♣ (4 left)' for a weakened monster or a covered follower."""
+    left = remaining(ctx, uid)
+    if left != value(ctx, uid):
+        return f"{ctx.name(uid)} ({left} left)"
+    return ctx.name(uid)
+
+
+def discard(ctx: Ctx, uid: str) -> None:
+    """Put a card and everything lying on it on the discard pile."""
+    for u in attached(ctx, uid):
+        ctx.move(u, DISCARD, damage=None)
+    ctx.move(uid, DISCARD, damage=None)
+
+
+def turn_data(ctx: Ctx) -> dict:
+    return ctx.extra["turn"]
+
+
+def start_final_turns(ctx: Ctx) -> str:
+    ctx.extra["final"] = list(ctx.players)
+    return (" That was the last card of the second draw pile: once this turn is over, every "
+            "player has one last turn with the cards in hand (ruling CC-END).")
+
+
+def take_top(ctx: Ctx) -> tuple[str | None, str]:
+    """The top card of the draw pile (the end of the list), reshuffling the
+    discards once when the first pile is used up (ruling CC-RESHUFFLE).
+    Returns (uid or None, a note for the explanation). The card is not moved."""
+    deck = ctx.zone(DECK)
+    note = ""
+    if not deck and ctx.extra["pile"] == 1:
+        pile = list(ctx.zone(DISCARD))
+        for u in pile:
+            ctx.move(u, DECK)
+        ctx.shuffle(DECK)
+        ctx.extra["pile"] = 2
+        note = (f" The draw pile was used up, so the {len(pile)} discarded cards are shuffled "
+                "into the second and last draw pile (ruling CC-RESHUFFLE).")
+        if not deck:
+            if ctx.extra["final"] is None:
+                note += start_final_turns(ctx)
+            return None, note
+    if not deck:
+        return None, note
+    return deck[-1], note
+
+
+def after_take(ctx: Ctx) -> str:
+    """Call after taking a card from the pile: starts the last turns when the
+    second pile has just been used up."""
+    if ctx.extra["pile"] == 2 and not ctx.zone(DECK) and ctx.extra["final"] is None:
+        return start_final_turns(ctx)
+    return ""
+
+
+def score(ctx: Ctx, p: str) -> int:
+    """Treasure plus the health left on followers (ruling CC-COVER)."""
+    t = sum(value(ctx, u) for u in of_kind(ctx, treasure(p), "treasure"))
+    f = sum(remaining(ctx, u) for u in of_kind(ctx, followers(p), "follower"))
+    return t + f
