@@ -34,6 +34,9 @@ class Ctx:
         self.state = state
         self.events: list[dict[str, Any]] = []
         self._index: dict[str, list[tuple[str, Ability]]] | None = None
+        self._names: dict[str, str] = {}
+        self._procedures: dict[str, Callable[[Ctx, dict], None]] = {}
+        self._kinds = {cid: d.kind for cid, d in defs.items()}
 
     # -- who and where ---------------------------------------------------
     @property
@@ -43,7 +46,9 @@ class Ctx:
     @property
     def player(self) -> str | None:
         """Whose turn it is (the player of the innermost for-each-player frame)."""
-        for frame in reversed(self.state.cursor):
+        cursor = self.state.cursor
+        for i in range(len(cursor) - 1, -1, -1):
+            frame = cursor[i]
             if "p" in frame:
                 return frame["p"]
         return self.state.turn
@@ -72,8 +77,17 @@ class Ctx:
     def defn(self, uid: str) -> CardDef:
         return self.defs[self.state.cards[uid]["card"]]
 
+    def kind(self, uid: str) -> str:
+        """The card's kind (attack, monster, ...): a fast path for the rules."""
+        return self._kinds[self.state.cards[uid]["card"]]
+
     def name(self, uid: str) -> str:
-        return self.game.card_name(self.defn(uid))
+        card_id = self.state.cards[uid]["card"]
+        try:
+            return self._names[card_id]
+        except KeyError:
+            n = self._names[card_id] = self.game.card_name(self.defs[card_id])
+            return n
 
     def names(self, uids) -> str:
         uids = list(uids)
@@ -93,29 +107,45 @@ class Ctx:
         first, then the procedure for this kind of event, then collect the
         triggered abilities it sets off. Returns the event as applied, or None
         if a replacement cancelled it."""
-        ev: dict[str, Any] = {"type": kind, **data}
-        for uid, ab in self._active(("replacement", kind)):
-            if ab.optional or ev.get("replaced_by") == uid:
-                continue
-            fn = self.game.effect(ab.effect)
-            ev = fn(self, AbilityUse(uid, self.owner_of(uid), ab, ev))
-            if ev is None:
-                self.events.append({"type": kind, "cancelled_by": uid})
-                return None
-        procedure = self.game.procedure(kind)
-        procedure(self, ev)
-        self.events.append(ev)
-        for uid, ab in self._active(("trigger", kind)):
-            if self._matches(ab.when, ev, uid):
-                self.state.triggers.append({"source": uid, "ability": self._ability_index(uid, ab),
-                                            "controller": self.owner_of(uid), "event": ev})
-        return ev
+        return self._emit({"type": kind, **data})
 
     def move(self, uid: str, to: str, index: int | None = None, **changes: Any) -> dict | None:
         """Move a card through the pipeline; `changes` set keys of its state
         (a key set to None is removed). Leaving a zone detaches a card unless
         `attached_to` is given."""
-        return self.do("move", card=uid, to=to, index=index, changes=changes)
+        ev: dict[str, Any] = {"type": "move", "card": uid, "to": to}
+        if index is not None:
+            ev["index"] = index
+        if changes:
+            ev["changes"] = changes
+        return self._emit(ev)
+
+    def _emit(self, ev: dict[str, Any]) -> dict | None:
+        kind = ev["type"]
+        index = self._index
+        if index is None:
+            index = self._index = self._build_index()
+        if ("replacement", kind) in index:
+            for uid, ab in self._active(("replacement", kind)):
+                if ab.optional:
+                    continue
+                fn = self.game.effect(ab.effect)
+                ev = fn(self, AbilityUse(uid, self.owner_of(uid), ab, ev))
+                if ev is None:
+                    self.events.append({"type": kind, "cancelled_by": uid})
+                    return None
+        procedure = self._procedures.get(kind)
+        if procedure is None:
+            procedure = self._procedures[kind] = self.game.procedure(kind)
+        procedure(self, ev)
+        self.events.append(ev)
+        if ("trigger", kind) not in index:
+            return ev
+        for uid, ab in self._active(("trigger", kind)):
+            if self._matches(ab.when, ev, uid):
+                self.state.triggers.append({"source": uid, "ability": self._ability_index(uid, ab),
+                                            "controller": self.owner_of(uid), "event": ev})
+        return ev
 
     def shuffle(self, zone: str) -> dict | None:
         return self.do("shuffle", zone=zone)
@@ -199,7 +229,10 @@ def core_move(ctx: Ctx, ev: dict) -> None:
     uid = ev["card"]
     ev["from"] = st.move(uid, ev["to"], ev.get("index"))
     cs = st.cards[uid]
-    changes = ev.get("changes") or {}
+    changes = ev.get("changes")
+    if changes is None:
+        cs.pop("attached_to", None)
+        return
     if "attached_to" not in changes:
         cs.pop("attached_to", None)
     for key, value in changes.items():
@@ -207,10 +240,6 @@ def core_move(ctx: Ctx, ev: dict) -> None:
             cs.pop(key, None)
         else:
             cs[key] = value
-    if not changes:
-        ev.pop("changes", None)
-    if ev.get("index") is None:
-        ev.pop("index", None)
 
 
 def core_shuffle(ctx: Ctx, ev: dict) -> None:

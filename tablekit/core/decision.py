@@ -8,14 +8,26 @@ from typing import Callable, Sequence
 from .errors import IllegalChoice
 
 
-@dataclass(frozen=True)
 class Option:
     """One answer to a decision. `reason` says, in words, why an illegal option is illegal."""
 
-    id: str
-    label: str
-    legal: bool = True
-    reason: str = ""
+    __slots__ = ("id", "label", "legal", "reason")
+
+    def __init__(self, id: str, label: str, legal: bool = True, reason: str = ""):
+        self.id = id
+        self.label = label
+        self.legal = legal
+        self.reason = reason
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Option) and (self.id, self.label, self.legal, self.reason) == (
+            other.id, other.label, other.legal, other.reason)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.label, self.legal, self.reason))
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "label": self.label, "legal": self.legal, "reason": self.reason}
 
     def __repr__(self) -> str:
         mark = "" if self.legal else f" (illegal: {self.reason})"
@@ -39,10 +51,10 @@ class Decision:
     validate: Callable[[Sequence[str]], str | None] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        ids = [o.id for o in self.options]
-        if len(set(ids)) != len(ids):
-            raise ValueError(f"duplicate option ids in decision {self.prompt!r}: {ids}")
         self._by_id = {o.id: o for o in self.options}
+        if len(self._by_id) != len(self.options):
+            ids = [o.id for o in self.options]
+            raise ValueError(f"duplicate option ids in decision {self.prompt!r}: {ids}")
 
     @property
     def legal(self) -> list[Option]:

@@ -48,6 +48,8 @@ class Game:
         self.history: list[StepRecord] = []
         self._future: list[StepRecord] = []  # undone records, the next to redo last
         self._pending: Decision | None = None
+        self._open: tuple[Node, dict] | None = None
+        self._base: dict | None = None  # a hand-built start (see start_at), for saves
         self._settle()
         self._snaps: dict[int, bytes] = {0: self._snapshot()}
 
@@ -78,6 +80,13 @@ class Game:
 
     @property
     def pending(self) -> Decision | None:
+        """The open decision, or None. Built on first look (decisions are lazy)."""
+        if self._pending is None and self._open is not None:
+            node, frame = self._open
+            self._pending = self._decision_at(node, frame)
+            if self._pending is None:
+                raise TablekitError(f"internal: {node.name!r} said a decision arises, "
+                                    "but its ask() gave none")
         return self._pending
 
     @property
@@ -106,8 +115,8 @@ class Game:
         """Apply exactly one rule and return its record."""
         if self.state.over:
             raise GameOver(self._over_text())
-        if self._pending is not None:
-            raise NeedsDecision(self._pending)
+        if self._open is not None or self._pending is not None:
+            raise NeedsDecision(self.pending)
         rec = self._do_step()
         self._commit(rec)
         return rec
@@ -117,7 +126,7 @@ class Game:
         with the reason and changes nothing."""
         if self.state.over:
             raise GameOver(self._over_text())
-        d = self._pending
+        d = self.pending
         if d is None:
             raise IllegalChoice("no decision is open: call step() to apply the next rule")
         if len(option_ids) == 1 and isinstance(option_ids[0], (list, tuple)):
@@ -126,11 +135,10 @@ class Game:
             if not isinstance(oid, str):
                 raise IllegalChoice(f"option ids are strings, not {oid!r}")
         d.check(option_ids)
-        before = self._snapshot()
         try:
             rec = self._do_choice(tuple(option_ids))
         except Exception:
-            self._restore(before)
+            self._rewind(len(self.history))  # a failing rule must leave nothing changed
             raise
         self._commit(rec)
         return rec
@@ -147,7 +155,7 @@ class Game:
         level = until if until in ("phase", "round") else None
         start_key = self._level_key(level) if level else None
         while not self.state.over and len(out) < max_records:
-            d = self._pending
+            d = self.pending
             if d is not None:
                 kind = seats.get(d.player)
                 if until == "decision" or kind is None:
@@ -194,10 +202,70 @@ class Game:
         undone = self.history[i:]
         self._future.extend(reversed(undone))
         del self.history[i:]
-        j = max(k for k in self._snaps if k <= i)
-        self._restore(self._snaps[j])
-        for rec in self.history[j:i]:
-            self._replay_one(rec)
+        self._rewind(i)
+
+    # -- positions built by hand ---------------------------------------------
+    def start_at(self, path: Iterable[str], turn: str | None = None) -> None:
+        """Put the cursor at the node with this static path (names from the
+        root's children down, as in `g.flow`), with `turn` as the player whose
+        turn it is, and make the current state the new start of the history.
+        Cards and counters are set on `g.state` beforehand. Rules that come
+        before that node in its parents do not run; those after it do."""
+        from .flow import Branch, ForEachPlayer, Loop, Sequence as Seq
+
+        names = list(path)
+        if names and names[0] == self.flow.name:
+            names = names[1:]
+        try:
+            target = self.flow.find(names)
+        except KeyError as exc:
+            raise TablekitError(f"start_at: {exc.args[0]}") from None
+        if turn is not None and turn not in self.players:
+            raise TablekitError(f"start_at: no player named {turn!r}")
+        chain = [self.flow]
+        for name in names:
+            chain.append(next(c for c in chain[-1].children if c.name == name))
+        frames: list[dict] = []
+        self.state.cursor = frames
+        self.state.triggers.clear()
+        self.state.trigger_next = None
+        self.state.over = False
+        self.state.result = None
+        for parent, child in zip(chain, chain[1:]):
+            frame: dict = {"n": parent.id}
+            if isinstance(parent, Seq):
+                frame["i"] = parent.children.index(child) + 1
+            elif isinstance(parent, Loop):
+                frame["k"] = 1
+            elif isinstance(parent, Branch):
+                frame["i"] = 1
+            elif isinstance(parent, ForEachPlayer):
+                order = list(parent.order(self.ctx)) if parent.order else self.players
+                who = turn or (self.state.turn if self.state.turn in order else order[0])
+                if who not in order:
+                    raise TablekitError(f"start_at: {who!r} does not take a turn here")
+                frame.update({"o": order, "i": order.index(who) + 1, "p": who})
+                if parent.sets_turn:
+                    self.state.turn = who
+            else:
+                raise TablekitError(f"start_at: cannot start inside {parent.kind} {parent.name!r}")
+            frames.append(frame)
+        frames.append({"n": target.id})
+        if turn is not None:
+            self.state.turn = turn
+        self.ctx.reindex()
+        self.rebase()
+        self._settle()
+        self._snaps = {0: self._snapshot()}
+
+    def rebase(self) -> None:
+        """Make the current state the start: forget the history and the redo list.
+        A save of the game then carries this starting state."""
+        self._base = self.state.to_dict()
+        self.history.clear()
+        self._future.clear()
+        self._settle()
+        self._snaps = {0: self._snapshot()}
 
     # -- saving ------------------------------------------------------------
     def save(self) -> str:
@@ -214,6 +282,7 @@ class Game:
             "records": [{"kind": r.kind, "choice": list(r.choice)} if r.kind == "choice"
                         else {"kind": r.kind} for r in recs],
             "position": len(self.history),
+            "base": self._base,
             "digest": self._digest(),
         }, indent=1)
 
@@ -228,6 +297,13 @@ class Game:
         self.state = pickle.loads(blob)  # noqa: S301 - our own in-memory snapshot
         self.ctx.state = self.state
         self._settle()
+
+    def _rewind(self, i: int) -> None:
+        """Rebuild the state after record i from the nearest snapshot."""
+        j = max(k for k in self._snaps if k <= i)
+        self._restore(self._snaps[j])
+        for rec in self.history[j:i]:
+            self._replay_one(rec)
 
     def _commit(self, rec: StepRecord) -> None:
         self.history.append(rec)
@@ -254,6 +330,7 @@ class Game:
         is open or the game is over."""
         st, ctx, nodes = self.state, self.ctx, self.nodes
         self._pending = None
+        self._open = None
         while not st.over:
             if st.triggers:
                 if st.trigger_next is None:
@@ -278,8 +355,9 @@ class Game:
                 st.cursor.pop()
             elif tag is READY:
                 return
-            else:  # OPEN
-                self._pending = self._decision_at(node, frame)
+            else:  # OPEN: the decision is built now if ask() already ran, else on first look
+                self._open = (node, frame)
+                self._pending = r[1] if len(r) > 1 else None
                 return
 
     def _decision_at(self, node: Node, frame: dict) -> Decision:
@@ -292,10 +370,16 @@ class Game:
 
     def _path_words(self) -> tuple[str, ...]:
         words = []
+        nodes = self.nodes
         for frame in self.state.cursor:
-            label = self.nodes[frame["n"]].label(frame)
-            if label:
-                words.append(label)
+            node = nodes[frame["n"]]
+            if node.static_label:
+                if node.show:
+                    words.append(node.name)
+            else:
+                label = node.label(frame)
+                if label:
+                    words.append(label)
         return tuple(words)
 
     def _do_step(self) -> StepRecord:
@@ -339,7 +423,7 @@ class Game:
     def _do_choice(self, ids: tuple[str, ...]) -> StepRecord:
         st, ctx = self.state, self.ctx
         ctx.events = []
-        d = self._pending
+        d = self.pending
         if d is None:  # replaying a save that does not fit the rules
             raise SaveFormatError("a recorded choice has no open decision to answer")
         if st.triggers:
@@ -491,6 +575,11 @@ def load_game(text: str, registry: Mapping[str, GameDef]) -> Game:
                          data.get("options"))
         recs = data["records"]
         position = int(data["position"])
+        if data.get("base") is not None:
+            game.state = State.from_dict(data["base"])
+            game.ctx.state = game.state
+            game.ctx.reindex()
+            game.rebase()
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveFormatError(f"the save is missing or has a bad field: {exc}") from None
     except TablekitError as exc:

@@ -41,6 +41,7 @@ class Say:
 
 class Node:
     kind = "node"
+    static_label = True  # the label is the name (or nothing); False: it depends on the frame
 
     def __init__(self, name: str, text: str = "", rule: str = "",
                  children: Seq[Node] = (), level: str | None = None, show: bool = True):
@@ -125,6 +126,7 @@ class Loop(Node):
     """Repeat the body until `until(ctx)` holds (checked before each pass)."""
 
     kind = "loop"
+    static_label = False
 
     def __init__(self, name: str, body: Node, until: Callable[[Ctx], bool],
                  text: str = "", rule: str = "", label: str | None = None, **kw):
@@ -149,6 +151,7 @@ class ForEachPlayer(Node):
     skipping those for whom `skip(ctx, name)` holds. Sets whose turn it is."""
 
     kind = "for-each-player"
+    static_label = False
 
     def __init__(self, name: str, body: Node, order: Callable[[Ctx], list[str]] | None = None,
                  skip: Callable[[Ctx, str], bool] | None = None, text: str = "", rule: str = "",
@@ -232,11 +235,15 @@ class Ask(Node):
 
     def __init__(self, name: str, ask: Callable[[Ctx], Decision | None],
                  resolve: Callable[[Ctx, tuple[str, ...]], Say | str], text: str = "",
-                 rule: str = "", auto_forced: bool = False, **kw):
+                 rule: str = "", auto_forced: bool = False,
+                 when: Callable[[Ctx], bool] | None = None, **kw):
         super().__init__(name, text, rule, **kw)
         self.ask = ask
         self.resolve = resolve
         self.auto_forced = auto_forced
+        # `when`, if given, is a cheap test that holds exactly when ask() would
+        # return a decision: the decision is then built only when looked at.
+        self.when = when
 
     def forced(self, d: Decision) -> str | None:
         if not self.auto_forced or d.min != 1 or d.max != 1:
@@ -245,12 +252,14 @@ class Ask(Node):
         return legal[0].id if len(legal) == 1 else None
 
     def settle(self, ctx, frame):
+        if self.when is not None and not self.auto_forced:
+            return (OPEN, None) if self.when(ctx) else (POP,)
         d = self.ask(ctx)
         if d is None:
             return (POP,)
         if self.forced(d) is not None:
             return (READY,)
-        return (OPEN,)
+        return (OPEN, d)
 
 
 class ActionWindow(Node):

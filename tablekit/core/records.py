@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass
+@dataclass(slots=True)
 class StepRecord:
     """One rule applied (kind "step") or one decision answered (kind "choice").
 

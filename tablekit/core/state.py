@@ -84,7 +84,11 @@ class State:
     def move(self, uid: str, to: str, index: int | None = None) -> str:
         """Move a card to another zone (at the end, or at index). Returns the old zone."""
         src = self.card_zone[uid]
-        self.zones[src].remove(uid)
+        row = self.zones[src]
+        if row and row[-1] == uid:
+            row.pop()
+        else:
+            row.remove(uid)
         dest = self.zones[to]
         if index is None:
             dest.append(uid)

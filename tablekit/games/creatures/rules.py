@@ -540,6 +540,29 @@ def count_points(ctx: Ctx) -> Say:
                f"ruling CC-COVER): {'; '.join(parts)}.{tail}", rule=rule)
 
 
+# -- cheap tests that hold exactly when a decision arises ----------------------------
+
+def holds_follower(ctx: Ctx) -> bool:
+    return bool(T.of_kind(ctx, T.hand(ctx.player), "follower"))
+
+
+def holds_monster(ctx: Ctx) -> bool:
+    return bool(T.of_kind(ctx, T.hand(ctx.player), "monster"))
+
+
+def holds_attack(ctx: Ctx) -> bool:
+    h = T.hand(ctx.player)
+    return bool(T.of_kind(ctx, h, "attack") or T.of_kind(ctx, h, "joker"))
+
+
+def must_discard(ctx: Ctx) -> bool:
+    return T.turn_data(ctx)["hand_discard"] > 0
+
+
+def holds_cards(ctx: Ctx) -> bool:
+    return bool(ctx.zone(T.hand(ctx.player)))
+
+
 # -- the tree --------------------------------------------------------------------------
 
 def build_flow():
@@ -551,25 +574,28 @@ def build_flow():
         Sequence("Followers", level="phase", text="Play at most one follower; the Priest may also "
                  "rescue or heal one.", rule=FOLLOW, children=[
             Ask("Play a follower", ask_follower, resolve_follower,
-                "You may put one heart from your hand in front of you.", FOLLOW),
+                "You may put one heart from your hand in front of you.", FOLLOW,
+                when=holds_follower),
             Ask("Priest's power", ask_priest, resolve_priest,
                 "The Priest may rescue a follower from the discard pile or heal a covered one.", KJ),
         ]),
         Loop("Monsters", Ask("Place a monster", ask_monster, resolve_monster,
-                             "Put a club from your hand in front of a player, or stop.", MONST),
+                             "Put a club from your hand in front of a player, or stop.", MONST,
+                             when=holds_monster),
              until=monsters_done, level="phase", rule=MONST,
              text="Put monsters in front of players: at most one on each other player, any number "
                   "on yourself."),
         Ask("Attack", ask_attack, resolve_attack, "Play one attack card on a monster in front of you "
             "(the Fighter two, the Wizard may attack every monster; a Joker kills all yours).",
-            ATTACK, level="phase"),
+            ATTACK, level="phase", when=holds_attack),
         Sequence("Counterattack", level="phase", rule=COUNTER,
                  text="The monsters still in front of you strike your followers.", children=[
             Step("Monsters strike", counterattack, "Compare the monsters' health left with your "
                  "followers' health: followers are lost, or cards from your hand.", COUNTER,
                  when=has_monsters),
             Ask("Discard from hand", ask_hand_discard, resolve_hand_discard,
-                "Discard one card from hand for each monster point that got through.", COUNTER),
+                "Discard one card from hand for each monster point that got through.", COUNTER,
+                when=must_discard),
             Step("Discard the monsters", discard_monsters, "The monsters (and attacks on them) go to "
                  "the discard pile.", COUNTER, when=has_monsters),
         ]),
@@ -579,7 +605,7 @@ def build_flow():
              until=rewards_done, level="phase", rule=TREAS,
              text="One treasure for each monster you killed this turn; without one, turn up a card."),
         Ask("Discard", ask_discard, resolve_discard, "Discard any cards you like.", DISC,
-            level="phase"),
+            level="phase", when=holds_cards),
     ])
     return Sequence("Creatures and Cards", show=False, text="The whole game.", rule="",
                     children=[

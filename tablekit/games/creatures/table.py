@@ -33,17 +33,23 @@ def monsters(p: str) -> str:
 
 
 def kind(ctx: Ctx, uid: str) -> str:
-    return ctx.defn(uid).kind
+    return ctx.kind(uid)
 
 
 def value(ctx: Ctx, uid: str) -> int:
-    return ctx.defn(uid)["value"]
+    return ctx.defs[ctx.state.cards[uid]["card"]].fields["value"]
 
 
 def of_kind(ctx: Ctx, zone: str, k: str) -> list[str]:
     """The cards of kind `k` lying loose in a zone (not on another card)."""
     cards = ctx.state.cards
-    return [u for u in ctx.zone(zone) if ctx.defn(u).kind == k and "attached_to" not in cards[u]]
+    kinds = ctx._kinds
+    out = []
+    for u in ctx.state.zones[zone]:
+        cs = cards[u]
+        if kinds[cs["card"]] == k and "attached_to" not in cs:
+            out.append(u)
+    return out
 
 
 def monsters_before(ctx: Ctx, p: str) -> list[str]:
@@ -91,9 +97,11 @@ def take_top(ctx: Ctx) -> tuple[str | None, str]:
     """The top card of the draw pile (the end of the list), reshuffling the
     discards once when the first pile is used up (ruling CC-RESHUFFLE).
     Returns (uid or None, a note for the explanation). The card is not moved."""
-    deck = ctx.zone(DECK)
+    deck = ctx.state.zones[DECK]
+    if deck:
+        return deck[-1], ""
     note = ""
-    if not deck and ctx.extra["pile"] == 1:
+    if ctx.extra["pile"] == 1:
         pile = list(ctx.zone(DISCARD))
         for u in pile:
             ctx.move(u, DECK)
@@ -113,7 +121,9 @@ def take_top(ctx: Ctx) -> tuple[str | None, str]:
 def after_take(ctx: Ctx) -> str:
     """Call after taking a card from the pile: starts the last turns when the
     second pile has just been used up."""
-    if ctx.extra["pile"] == 2 and not ctx.zone(DECK) and ctx.extra["final"] is None:
+    if ctx.state.zones[DECK]:
+        return ""
+    if ctx.extra["pile"] == 2 and ctx.extra["final"] is None:
         return start_final_turns(ctx)
     return ""
 

@@ -1,0 +1,98 @@
+"""The `tablekit` command: games, play, bench."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import games, new_game
+from .core.errors import TablekitError
+from .core.registry import get_game
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    for gid in games():
+        g = get_game(gid)
+        print(f"{gid:12} {g.title} ({g.min_players}-{g.max_players} players)")
+    return 0
+
+
+def _players(value: str) -> int | list[str]:
+    if value.isdigit():
+        return int(value)
+    return [p.strip() for p in value.split(",")]
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    g = new_game(args.game, players=_players(args.players), seed=args.seed, variant=args.variant)
+    bots = args.bots
+    printed = 0
+
+    def emit(recs) -> None:
+        nonlocal printed
+        for r in recs:
+            if args.json:
+                print(json.dumps(r.to_dict(), ensure_ascii=False))
+            else:
+                print(f"{' › '.join(r.path)}: {r.text}  [{r.rule}]")
+            printed += 1
+
+    emit(g.run(until="end", bots=bots))
+    if not g.is_over:
+        d = g.pending
+        print(f"stopped: {d.player} must choose ({d.prompt}); no bot plays that seat", file=sys.stderr)
+        return 1
+    res = g.result
+    if args.json:
+        print(json.dumps({"result": res.to_dict()}, ensure_ascii=False))
+    else:
+        scores = ", ".join(f"{p} {s}" for p, s in res.scores.items())
+        print(f"Scores: {scores}")
+        print(f"Winners: {', '.join(res.winners) or 'nobody'}")
+    return 0
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import run_bench
+
+    res = run_bench(args.game, seconds=args.seconds, seeds=args.seeds)
+    if args.json:
+        print(json.dumps(res.to_dict()))
+    else:
+        print("\n".join(res.lines()))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="tablekit", description="Interactive rulebooks for card games.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    sub.add_parser("games", help="list the registered games").set_defaults(fn=_cmd_games)
+    p = sub.add_parser("play", help="narrate a whole game played by bots, one line per step")
+    p.add_argument("game")
+    p.add_argument("--players", default="2", help="a count, or names separated by commas")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--variant", default=None)
+    p.add_argument("--bots", default="random", choices=["random", "heuristic"])
+    p.add_argument("--json", action="store_true", help="print the history as JSON lines")
+    p.set_defaults(fn=_cmd_play)
+    b = sub.add_parser("bench", help="measure speed and memory of a game")
+    b.add_argument("game")
+    b.add_argument("--seconds", type=float, default=5.0, help="time spent on whole games")
+    b.add_argument("--seeds", type=int, default=20, help="seeded games for the per-step figures")
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(fn=_cmd_bench)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.fn(args)
+    except TablekitError as exc:
+        print(f"tablekit: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
