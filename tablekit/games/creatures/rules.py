@@ -453,7 +453,7 @@ def resolve_reward(ctx: Ctx, ids) -> Say:
     if choice == "steal":
         return EFFECTS["thief_steal"].apply(ctx, _thief(ctx, p))
     ev = ctx.do("turn_up", player=p)
-    return ev["say"]
+    return Say(ev["explained"], rule=ev["rule"])
 
 
 def turn_up(ctx: Ctx, ev: dict) -> None:
@@ -461,8 +461,9 @@ def turn_up(ctx: Ctx, ev: dict) -> None:
     p = ev["player"]
     uid, note = T.take_top(ctx)
     if uid is None:
-        ev["say"] = Say(f"{p} has no treasure to play, but the draw pile is used up: nothing is "
-                        f"turned up (ruling CC-END).{note}", rule="CC-END")
+        ev["explained"] = (f"{p} has no treasure to play, but the draw pile is used up: nothing is "
+                           f"turned up (ruling CC-END).{note}")
+        ev["rule"] = "CC-END"
         return
     k = T.kind(ctx, uid)
     name = ctx.name(uid)
@@ -485,8 +486,9 @@ def turn_up(ctx: Ctx, ev: dict) -> None:
     note += T.after_take(ctx)
     if "CC-RESHUFFLE" in note:
         rule = "CC-RESHUFFLE"
-    ev["say"] = Say(f"{p} has no treasure for this kill and turns up the top card of the draw pile: "
-                    f"{name}, {what}.{note}", rule=rule)
+    ev["explained"] = (f"{p} has no treasure for this kill and turns up the top card of the draw "
+                       f"pile: {name}, {what}.{note}")
+    ev["rule"] = rule
 
 
 def ask_discard(ctx: Ctx) -> Decision | None:
