@@ -32,6 +32,9 @@ class BenchResult:
     undo_last_ms: float
     goto_any_max_ms: float
     peak_memory_mb: float
+    click_record: int = 0
+    click_median_ms: float | None = None
+    click_max_ms: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -46,7 +49,9 @@ class BenchResult:
             f"undo() at its last record: {self.undo_last_ms:.2f} ms",
             f"goto(i), worst over sampled i: {self.goto_any_max_ms:.2f} ms",
             f"peak memory while playing it (tracemalloc): {self.peak_memory_mb:.2f} MB",
-        ]
+        ] + ([f"sandbox Step click to all widget values set, around record {self.click_record}: "
+              f"median {self.click_median_ms:.2f} ms, max {self.click_max_ms:.2f} ms"]
+             if self.click_median_ms is not None else [])
 
 
 def _timed_playout(gamedef, players: int, seed: int) -> tuple[Any, list[int], list[int]]:
@@ -116,10 +121,36 @@ def run_bench(game_id: str, seconds: float = 5.0, seeds: int = 20) -> BenchResul
     _timed_playout(gamedef, players, longest.state.seed)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
+    click = _click_bench(longest)
     return BenchResult(
         game=game_id, players=players, games_played=n, games_per_second=gps,
         median_step_us=statistics.median(step_ns) / 1000 if step_ns else 0.0,
         median_choice_us=statistics.median(choice_ns) / 1000 if choice_ns else 0.0,
         longest_game_records=last, goto0_ms=goto0, undo_last_ms=undo, goto_any_max_ms=worst,
         peak_memory_mb=peak / 1e6,
+        click_record=click[0], click_median_ms=click[1], click_max_ms=click[2],
     )
+
+
+def _click_bench(game, target: int = 300, clicks: int = 40) -> tuple[int, float | None, float | None]:
+    """Time Step clicks in a Sandbox (every seat a random bot, so each click
+    applies one record), from record `target` or as near as the game allows."""
+    try:
+        from .widgets import Sandbox
+    except ImportError:  # the widget layer is optional for the core figures
+        return 0, None, None
+    last = len(game.history)
+    start = max(0, min(target, last - clicks))
+    game.goto(start)
+    game.forget_redo()  # the clicks play new records
+    sb = Sandbox(game, bots={p: "random" for p in game.players})
+    times = []
+    for _ in range(clicks):
+        if game.is_over:
+            break
+        t = time.perf_counter()
+        sb.step_button.click()
+        times.append((time.perf_counter() - t) * 1000)
+    if not times:
+        return start, None, None
+    return start, statistics.median(times), max(times)

@@ -186,6 +186,13 @@ class Game:
         self._maybe_snapshot()
         return rec
 
+    def forget_redo(self) -> None:
+        """Drop the undone records (and their snapshots): the next records are new."""
+        self._future.clear()
+        n = len(self.history)
+        for k in [k for k in self._snaps if k > n]:
+            del self._snaps[k]
+
     @property
     def can_redo(self) -> int:
         return len(self._future)
@@ -306,12 +313,9 @@ class Game:
             self._replay_one(rec)
 
     def _commit(self, rec: StepRecord) -> None:
-        self.history.append(rec)
         if self._future:
-            self._future.clear()
-            n = len(self.history)
-            for k in [k for k in self._snaps if k >= n]:
-                del self._snaps[k]
+            self.forget_redo()
+        self.history.append(rec)
         self._maybe_snapshot()
 
     def _maybe_snapshot(self) -> None:

@@ -127,6 +127,27 @@ class GameDef:
             raise TablekitError(f"{self.title}: no procedure for events of type {kind!r}")
         return proc
 
+    def describe_card(self, ctx: Ctx, uid: str) -> tuple[str, str, list[str]]:
+        """How a card tile reads: (short name, words about the card, words
+        about its state). Words, never colour alone."""
+        d = ctx.defn(uid)
+        cs = ctx.card(uid)
+        words = d.name + (f" · {d.kind}" if d.kind else "")
+        if d.stand_in:
+            words += " · stand-in"
+        state: list[str] = []
+        if cs.get("damage"):
+            state.append(f"damage {cs['damage']}")
+        if cs.get("exhausted"):
+            state.append("exhausted")
+        if cs.get("face_down"):
+            state.append("face down")
+        for key, value in (cs.get("counters") or {}).items():
+            state.append(f"{key} {value}")
+        if cs.get("attached_to"):
+            state.append(f"on {ctx.name(cs['attached_to'])}")
+        return self.card_name(d), words, state
+
     def redact_extra(self, extra: dict, viewer: str | None) -> dict:
         """Remove from the game's extra state what `viewer` may not see."""
         return extra

@@ -29,7 +29,8 @@ class StepRecord:
     public_text: str | None = None
 
     def text_for(self, viewer: str | None) -> str:
-        """The explanation as `viewer` may read it (None: everything)."""
+        """The explanation as `viewer` may read it (None: everything; "" or any
+        name other than the player's: the public text)."""
         if self.public_text is None or viewer is None or viewer == self.player:
             return self.text
         return self.public_text

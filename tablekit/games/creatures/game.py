@@ -29,6 +29,25 @@ class CreaturesGame(GameDef):
             return "Joker"
         return f"{d['rank']}{T.SUIT_SYMBOL[d['suit']]}"
 
+    def describe_card(self, ctx: Ctx, uid: str) -> tuple[str, str, list[str]]:
+        d = ctx.defn(uid)
+        cs = ctx.card(uid)
+        if d.kind == "hero":
+            return self.card_name(d), f"{d.name} · the {d['hero']}", []
+        if d.kind == "joker":
+            return "Joker", "Joker · magic attack", []
+        words = f"{d.name} · {d.kind} {d['value']}"
+        state = []
+        left = d["value"] - cs.get("damage", 0)
+        if cs.get("damage") and d.kind == "monster":
+            state.append(f"weakened: {left} left")
+        if cs.get("damage") and d.kind == "follower":
+            state.append(f"covered: {left} left")
+        on = cs.get("attached_to")
+        if on:
+            state.append(f"covers {ctx.name(on)}" if d.kind == "monster" else f"lies on {ctx.name(on)}")
+        return self.card_name(d), words, state
+
     def create_table(self, ctx: Ctx) -> None:
         st = ctx.state
         st.add_zone(T.BOX, None, PUBLIC, "Game box")

@@ -1,0 +1,26 @@
+"""Read a game's rulings register (docs/rulings/<id>.md) so explanations can
+show the ruling they cite. The register is a Markdown table whose rows start
+with the ruling id."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from .cards import data_path
+
+
+@lru_cache(maxsize=16)
+def rulings(game_id: str) -> dict[str, dict[str, str]]:
+    """{ruling id: {"question", "ruling", "why"}} for a game (empty if none)."""
+    path: Path = data_path("rulings", f"{game_id}.md")
+    if not path.exists():
+        path = Path(__file__).resolve().parent.parent.parent / "docs" / "rulings" / f"{game_id}.md"
+    if not path.exists():
+        return {}
+    out: dict[str, dict[str, str]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 4 and cells[0] and cells[0] not in ("id",) and not set(cells[0]) <= {"-", " "}:
+            out[cells[0]] = {"question": cells[1], "ruling": cells[2], "why": cells[3]}
+    return out

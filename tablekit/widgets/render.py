@@ -1,0 +1,119 @@
+"""HTML for the sandbox: card tiles, zone rows, log entries, the flow outline.
+
+Pure functions from game objects to HTML strings; nothing here needs a
+kernel, so they are tested directly. Everything is said in words and
+symbols (suits, "weakened: 4 left", "▶ now"), never by colour alone.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..core.engine import Game
+from ..core.flow import Node
+from ..core.records import StepRecord
+from ..core.rulings import rulings
+
+VIS_WORDS = {"hidden": "face down", "owner": "only its owner sees it", "public": "face up"}
+
+
+def card_tile(game: Game, uid: str, changed: bool = False) -> str:
+    name, words, state = game.gamedef.describe_card(game.ctx, uid)
+    cls = f"tk-card tk-kind-{escape(game.ctx.defn(uid).kind or 'card')}"
+    if changed:
+        cls += " tk-changed"
+    parts = [f"<div class='tk-card-name'>{escape(name)}</div>",
+             f"<div class='tk-card-words'>{escape(words)}</div>"]
+    if state:
+        parts.append(f"<div class='tk-card-state'>{escape(', '.join(state))}</div>")
+    if changed:
+        parts.append("<div class='tk-card-new'>★ just changed</div>")
+    title = escape(game.ctx.defn(uid).text, quote=True)
+    return f"<div class='{cls}' title='{title}' data-uid='{escape(uid, quote=True)}'>{''.join(parts)}</div>"
+
+
+def hidden_tile() -> str:
+    return "<div class='tk-card tk-hidden'><div class='tk-card-name'>🂠</div>" \
+           "<div class='tk-card-words'>face down</div></div>"
+
+
+def zone_row(game: Game, zone: str, uids: list[str], changed: set[str]) -> str:
+    info = game.state.zone_info[zone]
+    label = escape(info.get("label") or zone)
+    vis = VIS_WORDS.get(info["visibility"], info["visibility"])
+    n = len(uids)
+    head = (f"<div class='tk-zone-label'><b>{label}</b> "
+            f"<span class='tk-zone-meta'>{n} card{'s' if n != 1 else ''} · {vis}</span></div>")
+    if not uids:
+        body = "<span class='tk-empty'>empty</span>"
+    elif all(u.startswith("hidden:") for u in uids) and (info["visibility"] == "hidden" or n > 8):
+        body = f"<div class='tk-card tk-hidden tk-pile'><div class='tk-card-name'>🂠 × {n}</div>" \
+               "<div class='tk-card-words'>a face-down pile</div></div>"
+    else:
+        body = "".join(hidden_tile() if u.startswith("hidden:") else card_tile(game, u, u in changed)
+                       for u in uids)
+    return f"<div class='tk-zone' data-zone='{escape(zone, quote=True)}'>{head}" \
+           f"<div class='tk-zone-cards'>{body}</div></div>"
+
+
+def rule_html(game_id: str, rule: str) -> str:
+    r = rulings(game_id).get(rule)
+    if r is None:
+        return f"<span class='tk-entry-rule'>Rulebook: {escape(rule)}</span>"
+    return (f"<details class='tk-ruling'><summary>Ruling {escape(rule)}</summary>"
+            f"<div><b>Question:</b> {escape(r['question'])}</div>"
+            f"<div><b>Ruling:</b> {escape(r['ruling'])}</div>"
+            f"<div><b>Why:</b> {escape(r['why'])}</div></details>")
+
+
+def log_entry(game_id: str, rec: StepRecord, viewer: str | None) -> str:
+    who = f" · {escape(rec.player)} chose" if rec.kind == "choice" and rec.player else ""
+    return (f"<div class='tk-entry tk-entry-{rec.kind}'>"
+            f"<div class='tk-entry-path'>#{rec.index + 1} · {escape(' › '.join(rec.path))}{who}</div>"
+            f"{rule_html(game_id, rec.rule)}"
+            f"<div class='tk-entry-text'>{escape(rec.text_for(viewer))}</div></div>")
+
+
+def outline(root: Node, current: tuple[str, ...]) -> str:
+    """The rules tree as nested <details>; the nodes on the way to the current
+    one are open, and the current node is marked '▶ now'."""
+
+    def render(node: Node) -> str:
+        on_path = current[:len(node.path)] == node.path
+        is_now = node.path == current
+        mark = "<span class='tk-now'>▶ now: </span>" if is_now else ""
+        cls = "tk-node tk-current" if is_now else "tk-node"
+        ref = f" <span class='tk-node-rule'>[{escape(node.rule)}]</span>" if node.rule else ""
+        body = f"<div class='tk-node-text'>{escape(node.text)}{ref}</div>"
+        kids = "".join(render(c) for c in node.children)
+        open_attr = " open" if on_path else ""
+        return (f"<details class='{cls}'{open_attr}><summary>{mark}{escape(node.name)} "
+                f"<span class='tk-node-kind'>({escape(node.kind)})</span></summary>{body}{kids}</details>")
+
+    return f"<div class='tk-outline-tree'>{render(root)}</div>"
+
+
+def status_line(game: Game, waiting: str | None) -> str:
+    if game.is_over:
+        res = game.result
+        scores = ", ".join(f"{escape(p)} {s}" for p, s in res.scores.items())
+        return f"<b>Game over.</b> Winners: {escape(', '.join(res.winners) or 'nobody')}. Scores: {scores}."
+    where = " › ".join(game.path) or "start"
+    text = f"Record {len(game.history)} · now at <b>{escape(where)}</b>"
+    if waiting:
+        text += f" · {escape(waiting)}"
+    return text
+
+
+def card_list(cards: list[Any]) -> str:
+    rows = []
+    for d in cards:
+        nums = ", ".join(f"{escape(str(k))} {escape(str(v))}" for k, v in d.fields.items())
+        tag = " <span class='tk-standin'>(stand-in: designed by tablekit)</span>" if d.stand_in else ""
+        traits = f" · traits: {escape(', '.join(d.traits))}" if d.traits else ""
+        qty = f" · ×{d.quantity}" if d.quantity > 1 else ""
+        rows.append(f"<div class='tk-cardrow'><b>{escape(d.name)}</b> <code>{escape(d.id)}</code>{tag}"
+                    f"<div class='tk-cardrow-nums'>{escape(d.kind)}{qty} · {nums}{traits}</div>"
+                    f"<div class='tk-cardrow-text'>{escape(d.text)}</div></div>")
+    return "".join(rows) or "<span class='tk-empty'>no card matches</span>"

@@ -1,0 +1,354 @@
+"""The Sandbox: one ipywidgets app around a game.
+
+The table (a row a zone), the controls, the decision panel, the explanation
+log and the flow outline. A click changes the game, then `refresh()`
+repaints only the widgets whose HTML changed. An exception inside a click is
+shown in the error banner; nothing fails silently.
+"""
+
+from __future__ import annotations
+
+import functools
+import traceback
+from importlib import resources
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from ..core.bots import answer as bot_answer
+from ..core.engine import Game
+from ..core.errors import TablekitError
+from . import render
+
+SEAT_ALL = "__all__"
+SEAT_NOBODY = "__spectator__"
+BOT_KINDS = [("person", "person"), ("random bot", "random"), ("heuristic bot", "heuristic")]
+LOG_LIMIT = 150
+
+
+@functools.lru_cache(maxsize=1)
+def stylesheet() -> str:
+    return resources.files("tablekit.widgets").joinpath("style.css").read_text(encoding="utf-8")
+
+
+class Sandbox(W.VBox):
+    """An interactive table for one game. `bots` maps seats to "random" or
+    "heuristic" (the other seats are people); `seat` is whose view to show
+    (None: everything)."""
+
+    def __init__(self, game: Game, seat: str | None = None, bots: dict[str, str] | None = None,
+                 hot_seat: bool = False, title: str | None = None):
+        super().__init__()
+        self.game = game
+        self.add_class("tk-app")
+        self._painted: dict[str, str] = {}
+        self._last_cards: dict[str, tuple] | None = None
+        self._decision_key: Any = None
+        self._confirmed_seat: str | None = None
+
+        self.style_html = W.HTML(f"<style>{stylesheet()}</style>")
+        self.title_view = W.HTML(f"<div class='tk-title'>{title or game.gamedef.title}</div>")
+        self.banner = W.HTML("")
+        self.banner.add_class("tk-banner")
+        self.status_view = W.HTML("")
+        self.status_view.add_class("tk-status")
+
+        def button(label: str, tip: str, fn: Callable[[], None]) -> W.Button:
+            b = W.Button(description=label, tooltip=tip, layout=W.Layout(width="auto"))
+            b.on_click(self._guard(fn))
+            return b
+
+        self.step_button = button("Step", "Apply exactly one rule", self.on_step)
+        self.phase_button = button("Run to end of phase", "Step until this phase ends",
+                                   lambda: self.on_run("phase"))
+        self.round_button = button("Run to end of round", "Step until this round ends",
+                                   lambda: self.on_run("round"))
+        self.end_button = button("Run to end", "Step until the game ends", lambda: self.on_run("end"))
+        self.undo_button = button("Undo", "Go back one record", self.on_undo)
+        self.redo_button = button("Redo", "Apply again what was undone", self.on_redo)
+        self.restart_button = button("Restart", "Back to the start (Redo still works)", self.on_restart)
+        self.controls = W.HBox([self.step_button, self.phase_button, self.round_button, self.end_button,
+                                self.undo_button, self.redo_button, self.restart_button])
+        self.controls.add_class("tk-controls")
+
+        seats = [("everything", SEAT_ALL), ("spectator (public cards only)", SEAT_NOBODY)]
+        seats += [(p, p) for p in game.players]
+        self.seat = W.Dropdown(options=seats, value=seat if seat else SEAT_ALL,
+                               description="View as", layout=W.Layout(width="auto"))
+        self.seat.observe(self._guard(lambda: self.refresh()), names="value")
+        self.hot_seat = W.Checkbox(value=hot_seat, description="Hot seat (hide hands between players)",
+                                   indent=False, layout=W.Layout(width="auto"))
+        self.hot_seat.observe(self._guard(self._on_hot_seat), names="value")
+        bots = dict(bots or {})
+        self.bot_pickers = {}
+        for p in game.players:
+            dd = W.Dropdown(options=BOT_KINDS, value=bots.get(p, "person"), description=p,
+                            layout=W.Layout(width="auto"))
+            dd.observe(self._guard(lambda: self.refresh()), names="value")
+            self.bot_pickers[p] = dd
+        self.seat_box = W.HBox([self.seat, self.hot_seat])
+        self.bot_box = W.HBox([W.HTML("<b>Who plays:</b>")] + list(self.bot_pickers.values()))
+        self.handover = W.HBox([])
+        self.handover.add_class("tk-handover")
+
+        self.decision_panel = W.VBox([])
+        self.decision_panel.add_class("tk-decision")
+        self.zone_widgets: dict[str, W.HTML] = {}
+        self.table_view = W.VBox([])
+        self.table_view.add_class("tk-table")
+        self.log_view = W.HTML("")
+        self.log_view.add_class("tk-log")
+        self.outline_view = W.HTML("")
+        self.outline_view.add_class("tk-outline")
+        self._log_cache: dict[tuple[int, str | None], str] = {}
+
+        left = W.VBox([self.decision_panel, self.table_view], layout=W.Layout(flex="3 1 0%", min_width="320px"))
+        right = W.VBox([W.HTML("<b>What happened</b> (newest first)"), self.log_view,
+                        W.HTML("<b>The rules</b> (the current rule is marked ▶ now)"), self.outline_view],
+                       layout=W.Layout(flex="2 1 0%", min_width="260px"))
+        self.body_view = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", width="100%"))
+        self.children = [self.style_html, self.title_view, self.banner, self.controls, self.seat_box,
+                         self.bot_box, self.status_view, self.handover, self.body_view]
+        self.refresh()
+
+    # -- the seat being shown and who plays ---------------------------------
+    @property
+    def bots(self) -> dict[str, str]:
+        return {p: dd.value for p, dd in self.bot_pickers.items() if dd.value != "person"}
+
+    def viewer(self) -> tuple[bool, str | None]:
+        """(sees everything, the seat) for the table and the log."""
+        if self.hot_seat.value:
+            return False, self._confirmed_seat
+        v = self.seat.value
+        if v == SEAT_ALL:
+            return True, None
+        if v == SEAT_NOBODY:
+            return False, None
+        return False, v
+
+    def actor(self) -> str | None:
+        d = self.game.pending
+        return d.player if d is not None else self.game.turn
+
+    # -- the buttons -----------------------------------------------------------
+    def _guard(self, fn: Callable[[], None]) -> Callable[..., None]:
+        def handler(*_args: Any) -> None:
+            try:
+                self.banner.value = ""
+                fn()
+            except TablekitError as exc:
+                self.show_error(str(exc))
+            except Exception as exc:  # noqa: BLE001 - shown to the user, never swallowed
+                tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
+                self.show_error(f"Internal error: {tb}")
+                try:
+                    self.refresh()
+                except Exception:  # noqa: BLE001
+                    pass
+        return handler
+
+    def show_error(self, message: str) -> None:
+        from html import escape
+        self.banner.value = f"<b>Error:</b> {escape(message)}"
+
+    def on_step(self) -> None:
+        g = self.game
+        d = g.pending
+        if d is not None:
+            kind = self.bots.get(d.player)
+            if kind is None:
+                raise TablekitError(f"{d.player} must choose first (see the decision above the table).")
+            import random
+            rnd = random.Random(g.state.seed * 1_000_003 + len(g.history))
+            g.choose(*bot_answer(kind, g.gamedef, g.ctx, d, rnd))
+        else:
+            g.step()
+        self.refresh()
+
+    def on_run(self, until: str) -> None:
+        self.game.run(until=until, bots=self.bots)
+        self.refresh()
+
+    def on_undo(self) -> None:
+        self.game.undo()
+        self.refresh()
+
+    def on_redo(self) -> None:
+        self.game.redo()
+        self.refresh()
+
+    def on_restart(self) -> None:
+        self.game.goto(0)
+        self.refresh()
+
+    def on_choose(self, *ids: str) -> None:
+        self.game.choose(*ids)
+        self.refresh()
+
+    def _on_hot_seat(self) -> None:
+        self._confirmed_seat = None
+        self.refresh()
+
+    def _confirm_seat(self, who: str) -> None:
+        self._confirmed_seat = who
+        self.refresh()
+
+    # -- painting --------------------------------------------------------------
+    def _set(self, key: str, widget: W.HTML, html: str) -> None:
+        if self._painted.get(key) != html:
+            self._painted[key] = html
+            widget.value = html
+
+    def refresh(self) -> None:
+        """Repaint what changed since the last paint."""
+        g = self.game
+        with self.hold_sync():
+            self._paint_handover()
+            everything, seat = self.viewer()
+            view = None if everything else g.view(seat)
+            self._paint_table(view)
+            self._paint_decision(everything, seat)
+            self._paint_log(None if everything else (seat or ""))
+            self._set("outline", self.outline_view, render.outline(g.flow, g.cursor))
+            human_waiting = g.pending is not None and g.pending.player not in self.bots
+            waiting = f"waiting for {g.pending.player} to choose" if human_waiting else None
+            self._set("status", self.status_view, render.status_line(g, waiting))
+            over = g.is_over
+            self._enable(self.step_button, not over and not human_waiting)
+            for b in (self.phase_button, self.round_button, self.end_button):
+                self._enable(b, not over)
+            self._enable(self.undo_button, bool(g.history))
+            self._enable(self.redo_button, bool(g.can_redo))
+            self._enable(self.restart_button, bool(g.history))
+
+    @staticmethod
+    def _enable(button: W.Button, on: bool) -> None:
+        if button.disabled == on:
+            button.disabled = not on
+
+    def _paint_handover(self) -> None:
+        if not self.hot_seat.value:
+            if self.handover.children:
+                self.handover.children = []
+            return
+        who = self.actor()
+        if who is None or who == self._confirmed_seat:
+            if self.handover.children:
+                self.handover.children = []
+            return
+        if self._confirmed_seat is not None and who != self._confirmed_seat:
+            self._confirmed_seat = None
+        if getattr(self, "_handover_for", None) == who and self.handover.children:
+            return
+        self._handover_for = who
+        btn = W.Button(description=f"I am {who}", tooltip=f"Show {who}'s cards",
+                       layout=W.Layout(width="auto"))
+        btn.on_click(self._guard(lambda: self._confirm_seat(who)))
+        self.handover.children = [W.HTML(f"Hands are hidden. Pass the screen to <b>{who}</b>, "
+                                         f"then {who} presses the button."), btn]
+
+    def _card_sig(self) -> dict[str, tuple]:
+        st = self.game.state
+        return {uid: (st.card_zone[uid], tuple(sorted((k, str(v)) for k, v in cs.items())))
+                for uid, cs in st.cards.items()}
+
+    def _paint_table(self, view: dict | None) -> None:
+        g = self.game
+        sig = self._card_sig()
+        last = self._last_cards
+        changed = set() if last is None else {u for u, s in sig.items() if last.get(u) != s}
+        self._last_cards = sig
+        zones = view["zones"] if view is not None else g.state.zones
+        order = [z for z in zones if zones[z] or z != "box"]
+        if list(self.zone_widgets) != order:
+            for z in order:
+                if z not in self.zone_widgets:
+                    self.zone_widgets[z] = W.HTML("")
+            self.table_view.children = [self.zone_widgets[z] for z in order]
+        for z in order:
+            self._set(f"zone:{z}", self.zone_widgets[z], render.zone_row(g, z, list(zones[z]), changed))
+
+    def _paint_decision(self, everything: bool, seat: str | None) -> None:
+        g = self.game
+        d = g.pending
+        bots = self.bots
+        if d is None or d.player in bots:
+            key = None
+        elif not everything and seat != d.player:
+            key = ("wait", d.player, len(g.history))
+        else:
+            key = ("ask", len(g.history), id(d))
+        if key == self._decision_key:
+            return
+        self._decision_key = key
+        if key is None:
+            self.decision_panel.children = []
+            return
+        if key[0] == "wait":
+            self.decision_panel.children = [W.HTML(f"<div class='tk-prompt'>Waiting for {d.player} to "
+                                             "choose (switch the view to that seat to answer).</div>")]
+            return
+        from html import escape
+        rows: list[W.Widget] = [W.HTML(f"<div class='tk-prompt'>{escape(d.player)}: {escape(d.prompt)}</div>")]
+        if d.max == 1 and d.min == 1:
+            for o in d.options:
+                b = W.Button(description=o.label, disabled=not o.legal, tooltip=o.reason or o.label,
+                             layout=W.Layout(width="auto"))
+                b.add_class("tk-option")
+                b._tk_option = o.id
+                b.on_click(self._guard(lambda oid=o.id: self.on_choose(oid)))
+                reason = W.HTML(f"<span class='tk-reason'>Not allowed: {escape(o.reason)}</span>"
+                                if not o.legal else "")
+                rows.append(W.HBox([b, reason]))
+        else:
+            boxes = []
+            for o in d.options:
+                cb = W.Checkbox(value=False, description=o.label, disabled=not o.legal, indent=False,
+                                layout=W.Layout(width="auto"))
+                cb.add_class("tk-option")
+                cb._tk_option = o.id
+                boxes.append(cb)
+                reason = W.HTML(f"<span class='tk-reason'>Not allowed: {escape(o.reason)}</span>"
+                                if not o.legal else "")
+                rows.append(W.HBox([cb, reason]))
+            want = f"exactly {d.min}" if d.min == d.max else f"{d.min} to {d.max}"
+            ok = W.Button(description=f"Confirm ({want})", layout=W.Layout(width="auto"))
+            ok.add_class("tk-confirm")
+            ok.on_click(self._guard(lambda: self.on_choose(*[c._tk_option for c in boxes if c.value])))
+            rows.append(ok)
+        self.decision_panel.children = rows
+
+    def _paint_log(self, viewer: str | None) -> None:
+        g = self.game
+        recs = g.history[-LOG_LIMIT:]
+        parts = []
+        for rec in reversed(recs):
+            key = (rec.index, viewer)
+            html = self._log_cache.get(key)
+            if html is None or self._log_cache.get(("rec", rec.index)) is not rec:
+                html = render.log_entry(g.id, rec, viewer)
+                self._log_cache[key] = html
+                self._log_cache[("rec", rec.index)] = rec
+            parts.append(html)
+        older = len(g.history) - len(recs)
+        if older:
+            parts.append(f"<div class='tk-entry'>… {older} older records (see game.history)</div>")
+        if not parts:
+            parts.append("<div class='tk-entry'>Nothing yet: press Step.</div>")
+        self._set("log", self.log_view, "".join(parts))
+
+    # -- for tests and notebooks ---------------------------------------------
+    def option_buttons(self) -> dict[str, W.Widget]:
+        """The decision panel's option widgets by option id (buttons or checkboxes)."""
+        d = self.game.pending
+        out: dict[str, W.Widget] = {}
+        if d is None:
+            return out
+        for row in self.decision_panel.children[1:]:
+            if isinstance(row, W.HBox):
+                w = row.children[0]
+                oid = getattr(w, "_tk_option", None)
+                if oid:
+                    out[oid] = w
+        return out

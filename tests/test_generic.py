@@ -1,0 +1,375 @@
+"""The generic test suite every registered game must pass (OpenSpiel's idea).
+
+It is parametrised over `tablekit.games()`, so a new game joins by registering.
+
+* `test_random_playouts`: 200 seeded random playouts per game, spread over the
+  player counts the game allows, with the cheap checks at every step (every
+  card in exactly one zone and no card appears or vanishes; an open decision
+  has unique option ids, a legal option and a reason for each illegal one;
+  every record explains itself; the game ends).
+* `test_time_travel_and_views`: 20 of those seeds again, with the heavy checks
+  at sampled steps (replay, save/load, undo/redo, goto, illegal choices,
+  per-seat views, JSON round trip).
+* `test_same_log_in_another_process`: the same seeds and choices give the same
+  log in a process with another hash seed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tablekit
+from tablekit.core.bots import random_answer
+from tablekit.core.state import HIDDEN, OWNER, State
+
+GAMES = tablekit.games()
+N_PLAYOUTS = 200
+N_HEAVY = 20
+MAX_RECORDS = 5000
+SAMPLE_EVERY = 25
+HEAVY_SEEDS = range(N_HEAVY)  # the first 20 of the 200 seeds: every player count
+
+
+def player_count(game_id: str, seed: int) -> int:
+    info = tablekit.game_info(game_id)
+    counts = list(range(info.min_players, info.max_players + 1))
+    return counts[seed % len(counts)]
+
+
+def new(game_id: str, seed: int) -> tablekit.Game:
+    return tablekit.new_game(game_id, players=player_count(game_id, seed), seed=seed)
+
+
+def all_uids(st: State) -> list[str]:
+    return [u for row in st.zones.values() for u in row]
+
+
+def sig(d) -> tuple | None:
+    """Everything a decision asks, comparable."""
+    if d is None:
+        return None
+    return (d.player, d.prompt, d.min, d.max,
+            tuple((o.id, o.label, o.legal, o.reason) for o in d.options))
+
+
+def check_cheap(g: tablekit.Game, uids: frozenset[str], rec) -> None:
+    """The per-step checks of every playout (kept lean)."""
+    st = g.state
+    seen = all_uids(st)
+    assert len(seen) == len(uids), f"record {rec}: {len(seen)} cards in zones, not {len(uids)}"
+    assert set(seen) == uids, (f"record {rec}: cards appeared {set(seen) - uids} "
+                               f"or vanished {uids - set(seen)}")
+    assert st.cards.keys() == uids, f"record {rec}: the card instances changed"
+    if rec is not None:
+        assert isinstance(rec.text, str) and rec.text.strip(), f"record {rec.index} has no text"
+        assert rec.path and all(isinstance(w, str) and w for w in rec.path), \
+            f"record {rec.index} has no path: {rec.path!r}"
+        assert isinstance(rec.rule, str) and rec.rule.strip(), f"record {rec.index} has no rule"
+    d = g.pending
+    if d is not None:
+        assert not g.is_over, "a decision is open after the end"
+        assert d.player in g.players, f"{d.player!r} is not a seat"
+        ids = [o.id for o in d.options]
+        assert len(ids) == len(set(ids)), f"duplicate option ids: {ids}"
+        assert d.legal, f"{d.player} has no legal option: {d!r}"
+        for o in d.options:
+            assert isinstance(o.id, str) and o.id, f"bad option id {o.id!r}"
+            if not o.legal:
+                assert o.reason, f"illegal option {o.id} has no reason"
+
+
+def play(g: tablekit.Game, rnd: random.Random, after=None) -> list[tuple[str, ...]]:
+    """Play to the end with random legal answers, checking every step.
+    `after(g)` runs after each record. Returns the answers given, in order."""
+    uids = frozenset(all_uids(g.state))
+    check_cheap(g, uids, None)
+    choices: list[tuple[str, ...]] = []
+    while not g.is_over:
+        assert len(g.history) < MAX_RECORDS, f"no end after {MAX_RECORDS} records"
+        d = g.pending
+        if d is not None:
+            ids = tuple(random_answer(d, rnd))
+            rec = g.choose(*ids)
+            choices.append(ids)
+        else:
+            rec = g.step()
+        check_cheap(g, uids, rec)
+        if after is not None:
+            after(g)
+    assert g.pending is None
+    assert g.result is not None and set(g.result.winners) <= set(g.players)
+    with pytest.raises(tablekit.GameOver):
+        g.step()
+    return choices
+
+
+def test_games_are_registered():
+    assert GAMES, "no game is registered"
+    assert "creatures" in GAMES
+    for gid in GAMES:
+        info = tablekit.game_info(gid)
+        assert 1 <= info.min_players <= info.max_players
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_playouts(game_id):
+    counts = set()
+    for seed in range(N_PLAYOUTS):
+        g = new(game_id, seed)
+        counts.add(len(g.players))
+        play(g, random.Random(seed))
+        st = g.state
+        assert State.from_dict(json.loads(json.dumps(st.to_dict()))) == st
+    info = tablekit.game_info(game_id)
+    assert counts == set(range(info.min_players, info.max_players + 1))
+
+
+# -- the heavy checks ---------------------------------------------------------
+
+def hidden_from(st: State, viewer: str | None) -> set[str]:
+    """The uids `viewer` may not see (None: a spectator, who sees only public cards)."""
+    out = set()
+    for z, row in st.zones.items():
+        info = st.zone_info[z]
+        owner, vis = info.get("owner"), info["visibility"]
+        mine = viewer is not None and owner == viewer
+        if vis == HIDDEN or (vis == OWNER and not mine):
+            out.update(row)
+        else:
+            out.update(u for u in row if st.cards[u].get("face_down") and not mine)
+    return out
+
+
+def uid_in_text(uid: str, text: str) -> bool:
+    return re.search(r"(?<![\w#-])" + re.escape(uid) + r"(?![\w#-])", text) is not None
+
+
+def keys_anywhere(obj) -> set[str]:
+    if isinstance(obj, dict):
+        out = set(obj)
+        for v in obj.values():
+            out |= keys_anywhere(v)
+        return out
+    if isinstance(obj, list):
+        out = set()
+        for v in obj:
+            out |= keys_anywhere(v)
+        return out
+    return set()
+
+
+def check_views(g: tablekit.Game, chk: random.Random) -> None:
+    st = g.state
+    every = set(st.cards)
+    for viewer in [*g.players, None]:
+        v = g.view(viewer)
+        text = json.dumps(v)
+        assert "rng" not in keys_anywhere(v) and "seed" not in keys_anywhere(v), \
+            f"the view of {viewer} carries the RNG or the seed"
+        assert str(st.rng) not in text, f"the view of {viewer} carries the RNG state"
+        hidden = hidden_from(st, viewer)
+        assert v["zones"].keys() == st.zones.keys()
+        placeholders = []
+        for z, row in st.zones.items():
+            vrow = v["zones"][z]
+            assert len(vrow) == len(row), f"{viewer}: zone {z} changed size in the view"
+            for real, shown in zip(row, vrow):
+                if real in hidden:
+                    assert shown not in every, f"{viewer} sees hidden {real} in {z} as {shown}"
+                    placeholders.append(shown)
+                else:
+                    assert shown == real, f"{viewer} should see {real} in {z}, not {shown}"
+        assert len(placeholders) == len(set(placeholders)), "placeholders repeat"
+        for ph in placeholders:
+            assert not any(uid_in_text(u, ph) for u in every), f"placeholder {ph!r} names a card"
+            assert v["cards"].get(ph, {}).get("card") is None, f"placeholder {ph!r} reveals its card"
+        leaked_keys = hidden & set(v["cards"])
+        assert not leaked_keys, f"the view of {viewer} has the hidden cards {leaked_keys}"
+        leaked = [u for u in hidden if uid_in_text(u, text)]
+        assert not leaked, f"the view of {viewer} names the hidden cards {leaked}"
+        # the placeholders depend on where a hidden card lies, never on which card it
+        # is: reordering a zone the viewer cannot see leaves the view unchanged
+        base = st.view(viewer)
+        for z, row in st.zones.items():
+            if len(row) > 1 and all(u in hidden for u in row):
+                d = st.to_dict()
+                perm = list(row)
+                while perm == row:
+                    chk.shuffle(perm)
+                d["zones"][z] = perm
+                assert State.from_dict(d).view(viewer) == base, \
+                    f"the view of {viewer} changes when hidden zone {z} is reordered"
+
+
+def snapshot(g: tablekit.Game) -> tuple:
+    return g.state.to_dict(), len(g.history), sig(g.pending), g.can_redo
+
+
+def check_illegal(g: tablekit.Game) -> None:
+    d = g.pending
+    before = snapshot(g)
+    ids = {o.id for o in d.options}
+    bogus = "no-such-option"
+    while bogus in ids:
+        bogus += "!"
+    attempts = [(bogus,)]
+    illegal = [o.id for o in d.options if not o.legal]
+    if illegal:
+        attempts.append((illegal[0],))
+    legal = [o.id for o in d.legal]
+    if d.min > 0:
+        attempts.append(())
+    if d.max < len(legal):
+        attempts.append(tuple(legal[:d.max + 1]))
+    attempts.append((legal[0], legal[0]))
+    for ans in attempts:
+        with pytest.raises(tablekit.IllegalChoice) as exc:
+            g.choose(*ans)
+        assert str(exc.value), f"choose{ans} was refused without a reason"
+        assert snapshot(g) == before, f"the refused choose{ans} changed the game"
+
+
+def check_save_load(g: tablekit.Game) -> None:
+    g2 = tablekit.load(g.save())
+    assert snapshot(g2) == snapshot(g)
+    assert [r.text for r in g2.history] == [r.text for r in g.history]
+
+
+def check_undo_redo(g: tablekit.Game, states: list[dict], chk: random.Random) -> None:
+    n = len(g.history)
+    if n == 0:
+        return
+    before, texts = snapshot(g), [r.text for r in g.history]
+    k = chk.randint(1, min(10, n))
+    for _ in range(k):
+        g.undo()
+    assert len(g.history) == n - k and g.can_redo == k
+    assert g.state.to_dict() == states[n - k], f"undo {k} from {n} did not restore record {n - k}"
+    # a save in the middle of the undo history loads there, with its redo list
+    g2 = tablekit.load(g.save())
+    assert snapshot(g2) == snapshot(g)
+    for _ in range(k):
+        g.redo()
+        g2.redo()
+    assert snapshot(g) == before and snapshot(g2) == before
+    assert [r.text for r in g.history] == texts
+
+
+def check_goto(g: tablekit.Game, states: list[dict], chk: random.Random) -> None:
+    n = len(g.history)
+    before = snapshot(g)
+    i = chk.randint(0, n)
+    g.goto(i)
+    assert len(g.history) == i and g.state.to_dict() == states[i], f"goto({i}) from {n}"
+    g.goto(n)
+    assert snapshot(g) == before, f"goto({i}) then goto({n}) did not come back"
+
+
+def check_json_round_trip(st: State) -> None:
+    again = State.from_dict(json.loads(json.dumps(st.to_dict())))
+    assert again == st
+    assert again.to_dict() == st.to_dict()
+
+
+def check_replay(game_id: str, seed: int, choices, texts, paths, rules, states) -> None:
+    g = new(game_id, seed)
+    todo = list(choices)
+    while not g.is_over:
+        assert len(g.history) < len(texts), "the replay runs past the original end"
+        if g.pending is not None:
+            assert todo, "the replay asks more decisions than the original"
+            rec = g.choose(*todo.pop(0))
+        else:
+            rec = g.step()
+        i = rec.index
+        assert (rec.text, rec.path, rec.rule) == (texts[i], paths[i], rules[i]), \
+            f"seed {seed}: the replay differs at record {i}"
+        if i + 1 in states:
+            assert g.state.to_dict() == states[i + 1], f"seed {seed}: state differs after {i + 1}"
+    assert not todo and len(g.history) == len(texts)
+
+
+@pytest.mark.parametrize("seed", HEAVY_SEEDS)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_time_travel_and_views(game_id, seed):
+    g = new(game_id, seed)
+    chk = random.Random(10_000 + seed)  # the checker's own randomness: never the players'
+    states = [g.state.to_dict()]  # the state after each record
+    sampled: dict[int, dict] = {}
+    due = [0]  # the next sample point; a decision check waits for the next open decision
+    wants_illegal = [True]
+    illegal_tried = [0]
+
+    def heavy(g):
+        if wants_illegal[0] and g.pending is not None:
+            check_illegal(g)
+            illegal_tried[0] += 1
+            wants_illegal[0] = False
+        n = len(g.history)
+        if n < due[0] and not g.is_over:
+            return
+        due[0] = n + SAMPLE_EVERY
+        wants_illegal[0] = True
+        sampled[n] = g.state.to_dict()
+        check_json_round_trip(g.state)
+        check_views(g, chk)
+        check_save_load(g)
+        check_undo_redo(g, states, chk)
+        check_goto(g, states, chk)
+
+    def after(g):
+        states.append(g.state.to_dict())
+        assert len(states) == len(g.history) + 1
+        heavy(g)
+
+    heavy(g)
+    choices = play(g, random.Random(seed), after)
+    assert g.is_over and len(g.history) in sampled, "the end was not checked"
+    assert illegal_tried[0] >= 1, "no decision was checked for illegal choices"
+    check_replay(game_id, seed, choices, [r.text for r in g.history], [r.path for r in g.history],
+                 [r.rule for r in g.history], sampled)
+
+
+_CHILD = """
+import json, random, sys
+import tablekit
+from tablekit.core.bots import random_answer
+game_id, seeds, counts = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+out = []
+for seed, n in zip(seeds, counts):
+    g = tablekit.new_game(game_id, players=n, seed=seed)
+    rnd = random.Random(seed)
+    while not g.is_over:
+        d = g.pending
+        if d is not None:
+            g.choose(*random_answer(d, rnd))
+        else:
+            g.step()
+    out.append([[r.text, list(r.path), r.rule] for r in g.history])
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_same_log_in_another_process(game_id):
+    seeds = [0, 1, 2]
+    counts = [player_count(game_id, s) for s in seeds]
+    here = []
+    for seed in seeds:
+        g = new(game_id, seed)
+        play(g, random.Random(seed))
+        here.append([[r.text, list(r.path), r.rule] for r in g.history])
+    env = dict(os.environ, PYTHONHASHSEED="12345")
+    root = Path(__file__).resolve().parents[1]
+    env["PYTHONPATH"] = os.pathsep.join([str(root), env.get("PYTHONPATH", "")])
+    out = subprocess.run([sys.executable, "-c", _CHILD, game_id, json.dumps(seeds), json.dumps(counts)],
+                         capture_output=True, text=True, env=env, timeout=120, check=True)
+    assert json.loads(out.stdout) == here
