@@ -265,6 +265,63 @@ class Game:
         self._settle()
         self._snaps = {0: self._snapshot()}
 
+    def arrange(self, zones: Mapping[str, list[str]] | None = None,
+                cards: Mapping[str, Mapping[str, Any]] | None = None,
+                extra: Mapping[str, Any] | None = None, rest: str | None = None,
+                at: Iterable[str] | None = None, turn: str | None = None) -> None:
+        """Build a position by hand. Each zone named in `zones` holds exactly
+        the cards listed, in that order (bottom first); the cards it held
+        before that are not listed go to `rest` (default: the game's "box"
+        zone). With `rest`, every card not listed anywhere goes there. `cards` sets card state (a value of
+        None removes the key), `extra` sets keys of the game's extra state,
+        and `at`/`turn` are passed to start_at()."""
+        st = self.state
+        zones = dict(zones or {})
+        placed: set[str] = set()
+        for z, uids in zones.items():
+            if z not in st.zones:
+                raise TablekitError(f"arrange: no zone {z!r}; zones are {', '.join(st.zones)}")
+            for uid in uids:
+                if uid not in st.cards:
+                    raise TablekitError(f"arrange: no card {uid!r} in this game")
+                if uid in placed:
+                    raise TablekitError(f"arrange: card {uid!r} is placed twice")
+                placed.add(uid)
+        if rest is not None and rest not in st.zones:
+            raise TablekitError(f"arrange: no zone {rest!r} for the other cards")
+        evict_to = rest or ("box" if "box" in st.zones else None)
+        for z, uids in zones.items():
+            for uid in list(st.zones[z]):
+                if uid not in placed:
+                    if evict_to is None:
+                        raise TablekitError(f"arrange: {uid!r} must leave {z!r}: say where with rest=")
+                    st.move(uid, evict_to)
+        if rest is not None:
+            for uid in list(st.cards):
+                if uid not in placed and st.card_zone[uid] != rest:
+                    st.move(uid, rest)
+        for z, uids in zones.items():
+            for uid in uids:
+                st.move(uid, z)
+        for uid, changes in dict(cards or {}).items():
+            if uid not in st.cards:
+                raise TablekitError(f"arrange: no card {uid!r} in this game")
+            for key, value in changes.items():
+                if key == "card":
+                    raise TablekitError("arrange: a card's identity cannot be changed")
+                if value is None:
+                    st.cards[uid].pop(key, None)
+                else:
+                    st.cards[uid][key] = value
+        for key, value in dict(extra or {}).items():
+            st.extra[key] = value
+        if at is not None:
+            self.start_at(at, turn)
+        else:
+            if turn is not None:
+                st.turn = turn
+            self.rebase()
+
     def rebase(self) -> None:
         """Make the current state the start: forget the history and the redo list.
         A save of the game then carries this starting state."""

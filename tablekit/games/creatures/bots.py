@@ -2,7 +2,8 @@
 
 It plays its best follower, puts its biggest monster on the leader, makes the
 attack that kills the most monster health, takes its best treasure, and
-throws away attack cards it holds too many of. It is meant to be a fair
+throws away attack cards it holds too many of, and one card from a full hand
+(so that it draws again and the game moves on). It is meant to be a fair
 sparring partner, not a strong one.
 """
 
@@ -66,5 +67,10 @@ def heuristic(ctx: Ctx, d: Decision) -> list[str] | None:
     if d.kind == "discard":
         spades = [i for i in legal if T.kind(ctx, _card(i)) == "attack"]
         spades.sort(key=lambda i: T.value(ctx, _card(i)))
-        return spades[:-2] if len(spades) > 2 else []
+        out = spades[:-2] if len(spades) > 2 else []
+        if not out and len(legal) >= T.HAND_SIZE:
+            # a full hand draws nothing next turn: let one card go so the pile keeps moving
+            plain = [i for i in legal if T.kind(ctx, _card(i)) != "joker"] or legal
+            out = [min(plain, key=lambda i: (T.value(ctx, _card(i)), i))]
+        return out
     return None

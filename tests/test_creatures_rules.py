@@ -1,0 +1,1122 @@
+"""One test for each rule point of the Creatures and Cards rulebook and each
+ruling of docs/rulings/creatures.md, named after the rule it shows.
+
+Positions are built by hand (see creatures_setup.py) and driven through the
+public API: step, pending, choose, run.
+"""
+
+from __future__ import annotations
+
+import pytest
+from creatures_setup import (
+    ATTACK,
+    COUNTER,
+    DISC,
+    DRAW,
+    END,
+    FOLLOW,
+    KINGS,
+    KJ,
+    MONST,
+    PLAYERS,
+    PREP,
+    TREAS,
+    fill_deck,
+    legal_ids,
+    option,
+    put,
+    snapshot,
+    stack,
+    start,
+    table,
+    to_decision,
+    where,
+    zone,
+)
+
+import tablekit
+from tablekit.games.creatures import rules
+
+FIGHTER = {"Ana": "KS", "Bo": "KD", "Cy": "KC"}
+WIZARD = {"Ana": "KC", "Bo": "KD", "Cy": "KH"}
+THIEF = {"Ana": "KD", "Bo": "KH", "Cy": "KC"}
+
+
+def refused(g, *ids) -> str:
+    """Choose an illegal answer: it must raise IllegalChoice and change nothing."""
+    before = snapshot(g)
+    with pytest.raises(tablekit.IllegalChoice) as exc:
+        g.choose(*ids)
+    assert snapshot(g) == before
+    return str(exc.value)
+
+
+def turn(g) -> dict:
+    return g.state.extra["turn"]
+
+
+# -- game prep ---------------------------------------------------------------------
+
+def test_prep_kings_dealt_one_each_undealt_set_aside_CC_KINGS():
+    g = tablekit.new_game("creatures", list(PLAYERS), seed=1)
+    rec = g.step()
+    assert rec.node[-1] == "Deal the Kings"
+    assert rec.rule == "CC-KINGS"
+    dealt = [zone(g, f"{p}/hero") for p in PLAYERS]
+    assert all(len(h) == 1 and h[0] in KINGS for h in dealt)
+    dealt = {h[0] for h in dealt}
+    assert len(dealt) == 3
+    assert zone(g, "aside") == sorted(set(KINGS) - dealt)
+    g.step()  # the rest goes into the draw pile, never a King
+    assert not set(KINGS) & set(zone(g, "deck"))
+    assert len(zone(g, "deck")) == 50
+
+
+def test_prep_two_players_two_kings_set_aside_CC_KINGS():
+    g = tablekit.new_game("creatures", ["Ana", "Bo"], seed=4)
+    rec = g.step()
+    assert rec.rule == "CC-KINGS"
+    assert len(zone(g, "aside")) == 2
+    assert set(zone(g, "aside")) | {zone(g, "Ana/hero")[0], zone(g, "Bo/hero")[0]} == set(KINGS)
+
+
+def test_prep_four_players_every_king_dealt():
+    g = tablekit.new_game("creatures", ["Ana", "Bo", "Cy", "Dee"], seed=2)
+    rec = g.step()
+    assert rec.rule == PREP
+    assert zone(g, "aside") == []
+    assert sorted(zone(g, f"{p}/hero")[0] for p in ["Ana", "Bo", "Cy", "Dee"]) == sorted(KINGS)
+
+
+def test_prep_kings_are_shuffled_before_dealing():
+    holders = set()
+    for seed in range(1, 21):
+        g = tablekit.new_game("creatures", list(PLAYERS), seed=seed)
+        g.step()
+        holders.add(where(g, "KS"))
+    assert len(holders) > 2  # the Fighter lands in different places
+
+
+def test_prep_fighter_starts_and_play_goes_clockwise():
+    g = table(heroes={"Ana": "KH", "Bo": "KS", "Cy": "KD"})
+    fill_deck(g)
+    g.start_at(["Game prep", "First player"])
+    rec = g.step()
+    assert rec.rule == PREP
+    assert g.state.extra["first"] == "Bo"
+    assert "Bo → Cy → Ana" in rec.text
+    g.run(until="round", bots="heuristic")
+    starts = [r.player for r in g.history if r.node[-1] == "Start of turn"]
+    assert starts == ["Bo", "Cy", "Ana"]
+
+
+def test_prep_no_fighter_first_hero_in_order_starts_CC_FIRST():
+    g = table(heroes={"Ana": "KD", "Bo": "KH", "Cy": "KC"})  # Thief, Priest, Wizard
+    fill_deck(g)
+    g.start_at(["Game prep", "First player"])
+    rec = g.step()
+    assert rec.rule == "CC-FIRST"
+    assert g.state.extra["first"] == "Cy"  # the Wizard comes before the Priest and the Thief
+    assert "Cy → Ana → Bo" in rec.text
+    g.run(until="round", bots="heuristic")
+    assert [r.player for r in g.history if r.node[-1] == "Start of turn"] == ["Cy", "Ana", "Bo"]
+
+
+def test_prep_no_fighter_nor_wizard_priest_starts_CC_FIRST():
+    g = table(heroes={"Ana": "KD", "Bo": "KH"}, players=["Ana", "Bo"])
+    g.start_at(["Game prep", "First player"])
+    rec = g.step()
+    assert rec.rule == "CC-FIRST"
+    assert g.state.extra["first"] == "Bo"
+
+
+def test_prep_real_deals_start_with_fighter_or_CC_FIRST():
+    seen = set()
+    for seed in range(1, 16):
+        g = tablekit.new_game("creatures", ["Ana", "Bo"], seed=seed)
+        recs = [g.step() for _ in range(3)]
+        heroes = {zone(g, f"{p}/hero")[0]: p for p in ["Ana", "Bo"]}
+        first = g.state.extra["first"]
+        if "KS" in heroes:
+            assert recs[2].rule == PREP and first == heroes["KS"]
+        else:
+            assert recs[2].rule == "CC-FIRST"
+            best = next(k for k in ("KC", "KH", "KD") if k in heroes)
+            assert first == heroes[best]
+        seen.add(recs[2].rule)
+    assert seen == {PREP, "CC-FIRST"}
+
+
+def test_prep_hands_start_empty_CC_HANDS():
+    g = tablekit.new_game("creatures", list(PLAYERS), seed=2)
+    recs = [g.step() for _ in range(3)]
+    assert recs[1].rule == "CC-HANDS"
+    assert all(zone(g, f"{p}/hand") == [] for p in PLAYERS)
+    assert {"JK#1", "JK#2"} <= set(zone(g, "deck"))
+    first = g.state.extra["first"]
+    g.step()  # start of turn
+    rec = g.step()  # the first player's draw fills the hand from nothing
+    assert rec.rule == DRAW and rec.player == first
+    assert len(zone(g, f"{first}/hand")) == 5
+    assert all(zone(g, f"{p}/hand") == [] for p in PLAYERS if p != first)
+
+
+# -- step 1: draw ----------------------------------------------------------------
+
+def test_step1_draw_brings_hand_to_five():
+    g = table()
+    put(g, "Ana/hand", "2D", "3D")
+    stack(g, "4D", "5D", "6D", "7D")
+    start(g, "Draw")
+    rec = g.step()
+    assert rec.rule == DRAW
+    assert zone(g, "Ana/hand") == ["2D", "3D", "4D", "5D", "6D"]
+    assert zone(g, "deck") == ["7D"]
+
+
+def test_step1_draw_none_when_holding_five_or_more():
+    g = table()
+    put(g, "Ana/hand", "2D", "3D", "4D", "5D", "6D", "7D")
+    stack(g, "8D", "9D")
+    start(g, "Draw")
+    rec = g.step()
+    assert rec.rule == DRAW and "draws none" in rec.text
+    assert len(zone(g, "Ana/hand")) == 6
+    assert zone(g, "deck") == ["9D", "8D"]
+
+
+def test_start_of_turn_resets_the_turn_data():
+    g = table()
+    put(g, "Ana/hand", "2D", "3D", "4D", "5D", "6D")
+    start(g, "Start of turn", kills=3, stole=True, targets=["Bo"])
+    rec = g.step()
+    assert rec.rule == "Player turn"
+    assert turn(g) == {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False,
+                       "hand_discard": 0, "stole": False}
+
+
+# -- step 2: followers -----------------------------------------------------------
+
+def test_step2_play_one_follower_only():
+    g = table()
+    put(g, "Ana/hand", "5H", "7H", "3D")
+    start(g, "Followers")
+    d = g.pending
+    assert d.player == "Ana" and d.kind == "follower" and d.max == 1
+    assert sorted(o.id for o in d.options) == ["pass", "play:5H", "play:7H"]
+    refused(g, "play:5H", "play:7H")
+    rec = g.choose("play:7H")
+    assert rec.rule == FOLLOW
+    assert zone(g, "Ana/followers") == ["7H"]
+    assert g.pending.kind == "discard"  # no second follower: straight on to step 7
+    assert "5H" in zone(g, "Ana/hand")
+
+
+def test_step2_follower_is_optional():
+    g = table()
+    put(g, "Ana/hand", "5H")
+    start(g, "Followers")
+    rec = g.choose("pass")
+    assert rec.rule == FOLLOW and "no follower" in rec.text
+    assert zone(g, "Ana/followers") == [] and zone(g, "Ana/hand") == ["5H"]
+
+
+def test_step2_no_decision_without_a_heart_in_hand():
+    g = table()
+    put(g, "Ana/hand", "5D")
+    start(g, "Followers")
+    assert g.pending.kind == "discard"
+
+
+# -- step 3: monsters ------------------------------------------------------------
+
+def test_step3_any_number_of_monsters_on_yourself():
+    g = table()
+    put(g, "Ana/hand", "4C", "5C", "6C")
+    start(g, "Monsters")
+    for c in ("4C", "5C", "6C"):
+        assert option(g, f"monster:{c}:Ana").legal
+        rec = g.choose(f"monster:{c}:Ana")
+        assert rec.rule == MONST
+    assert zone(g, "Ana/monsters") == ["4C", "5C", "6C"]
+
+
+def test_step3_at_most_one_monster_on_each_other_player():
+    g = table()
+    put(g, "Ana/hand", "4C", "5C", "6C")
+    start(g, "Monsters")
+    g.choose("monster:4C:Bo")
+    assert zone(g, "Bo/monsters") == ["4C"]
+    opt = option(g, "monster:5C:Bo")
+    assert not opt.legal
+    assert "at most one on each other player" in opt.reason
+    why = refused(g, "monster:5C:Bo")
+    assert "already gave Bo a monster" in why
+    assert option(g, "monster:5C:Cy").legal
+    g.choose("monster:5C:Cy")
+    assert not option(g, "monster:6C:Cy").legal
+    assert option(g, "monster:6C:Ana").legal
+    g.choose("monster:6C:Ana")
+    assert zone(g, "Bo/monsters") == ["4C"] and zone(g, "Cy/monsters") == ["5C"]
+    assert zone(g, "Ana/monsters") == ["6C"]
+
+
+def test_step3_done_stops_placing_monsters():
+    g = table()
+    put(g, "Ana/hand", "4C", "5C")
+    start(g, "Monsters")
+    g.choose("monster:4C:Bo")
+    rec = g.choose("done")
+    assert rec.rule == MONST
+    assert g.pending.kind == "discard"
+    assert zone(g, "Ana/hand") == ["5C"]
+
+
+# -- step 4: attack --------------------------------------------------------------
+
+def test_step4_attack_equal_kills_the_monster():
+    g = table()
+    put(g, "Ana/hand", "9S")
+    put(g, "Ana/monsters", "9C")
+    start(g, "Attack")
+    rec = g.choose("attack:9S:9C")
+    assert rec.rule == ATTACK and "killed" in rec.text
+    assert where(g, "9C") == "discard" and where(g, "9S") == "discard"
+    assert turn(g)["kills"] == 1
+
+
+def test_step4_attack_greater_kills_the_monster():
+    g = table()
+    put(g, "Ana/hand", "JS")
+    put(g, "Ana/monsters", "9C")
+    start(g, "Attack")
+    g.choose("attack:JS:9C")
+    assert where(g, "9C") == "discard" and where(g, "JS") == "discard"
+    assert turn(g)["kills"] == 1
+
+
+def test_step4_attack_less_weakens_the_monster_attack_card_lies_on_it():
+    g = table()
+    put(g, "Ana/hand", "5S")
+    put(g, "Ana/monsters", "9C")
+    start(g, "Attack")
+    rec = g.choose("attack:5S:9C")
+    assert rec.rule == ATTACK and "4 left" in rec.text
+    assert zone(g, "Ana/monsters") == ["9C", "5S"]
+    assert g.state.cards["9C"]["damage"] == 5
+    assert g.state.cards["5S"]["attached_to"] == "9C"
+    assert turn(g)["kills"] == 0
+
+
+def test_step4_one_attack_card_only():
+    g = table()
+    put(g, "Ana/hand", "5S", "6S")
+    put(g, "Ana/monsters", "9C")
+    start(g, "Attack")
+    assert g.pending.max == 1
+    refused(g, "attack:5S:9C", "attack:6S:9C")
+
+
+def test_step4_attack_is_optional():
+    g = table()
+    put(g, "Ana/hand", "5S")
+    put(g, "Ana/monsters", "9C")
+    start(g, "Attack")
+    rec = g.choose("pass")
+    assert "no attack" in rec.text
+    assert where(g, "5S") == "Ana/hand" and "damage" not in g.state.cards["9C"]
+
+
+def test_step4_no_attack_without_a_monster():
+    g = table()
+    put(g, "Ana/hand", "7S")
+    put(g, "Bo/monsters", "4C")  # a monster in front of somebody else does not count
+    start(g, "Attack")
+    opt = option(g, "attack:7S")
+    assert not opt.legal and "no monster in front of you" in opt.reason
+    assert legal_ids(g) == ["pass"]
+    refused(g, "attack:7S")
+
+
+def test_step4_weakened_monster_remaining_counts_in_counterattack_then_discarded():
+    g = table()
+    put(g, "Ana/hand", "5S", "2D", "3D")
+    put(g, "Ana/monsters", "9C")
+    put(g, "Ana/followers", "3H")
+    start(g, "Attack")
+    g.choose("attack:5S:9C")
+    rec = g.step()
+    assert rec.node[-1] == "Monsters strike"
+    assert "= 4 against" in rec.text  # 9 - 5, not 9
+    assert where(g, "3H") == "discard"
+    assert g.pending.kind == "hand-discard" and g.pending.min == 1
+    g.choose("discard:2D")
+    rec = g.step()
+    assert rec.node[-1] == "Discard the monsters"
+    assert where(g, "9C") == "discard" and where(g, "5S") == "discard"
+    assert "damage" not in g.state.cards["9C"] and "attached_to" not in g.state.cards["5S"]
+    assert zone(g, "Ana/monsters") == []
+
+
+# -- step 5: counterattack ---------------------------------------------------------
+
+def test_step5_monsters_exceed_followers_all_followers_lost_and_hand_discards_chosen():
+    g = table()
+    put(g, "Ana/monsters", "9C")
+    put(g, "Ana/followers", "4H", "2H")
+    put(g, "Ana/hand", "2D", "3D", "4D", "5D", "6D")
+    start(g, "Counterattack")
+    rec = g.step()
+    assert rec.rule == COUNTER and "3 monster point(s) remain" in rec.text
+    assert zone(g, "Ana/followers") == [] and {"4H", "2H"} <= set(zone(g, "discard"))
+    d = g.pending
+    assert d.kind == "hand-discard" and d.player == "Ana" and d.min == d.max == 3
+    assert sorted(o.id for o in d.options) == [f"discard:{c}" for c in ("2D", "3D", "4D", "5D", "6D")]
+    refused(g, "discard:2D", "discard:3D")
+    refused(g, "discard:2D", "discard:3D", "discard:4D", "discard:5D")
+    rec = g.choose("discard:2D", "discard:5D", "discard:6D")
+    assert rec.rule == COUNTER
+    assert zone(g, "Ana/hand") == ["3D", "4D"]
+    g.step()
+    assert where(g, "9C") == "discard"
+
+
+def test_step5_hand_too_small_whole_hand_discarded_CC_HAND():
+    g = table()
+    put(g, "Ana/monsters", "9C")
+    put(g, "Ana/followers", "4H")
+    put(g, "Ana/hand", "2D", "3D")
+    start(g, "Counterattack")
+    rec = g.step()
+    assert rec.rule == "CC-HAND"
+    assert zone(g, "Ana/hand") == []
+    assert {"2D", "3D", "4H"} <= set(zone(g, "discard"))
+    rec = g.step()  # no decision: straight on to discarding the monsters
+    assert rec.node[-1] == "Discard the monsters"
+
+
+def test_step5_hand_exactly_the_points_discarded_without_asking():
+    g = table()
+    put(g, "Ana/monsters", "9C")
+    put(g, "Ana/followers", "4H", "2H")
+    put(g, "Ana/hand", "2D", "3D", "4D")
+    start(g, "Counterattack")
+    rec = g.step()
+    assert rec.rule == COUNTER and "whole hand" in rec.text
+    assert zone(g, "Ana/hand") == []
+    assert g.step().node[-1] == "Discard the monsters"
+
+
+def test_step5_monsters_equal_followers_followers_lost_hand_kept():
+    g = table()
+    put(g, "Ana/monsters", "6C")
+    put(g, "Ana/followers", "4H", "2H")
+    put(g, "Ana/hand", "2D")
+    start(g, "Counterattack")
+    rec = g.step()
+    assert rec.rule == COUNTER and "no cards from hand" in rec.text
+    assert zone(g, "Ana/followers") == []
+    assert zone(g, "Ana/hand") == ["2D"]
+    assert g.step().node[-1] == "Discard the monsters"
+    assert where(g, "6C") == "discard"
+
+
+def test_step5_followers_outlast_weakest_lost_first_and_covered_CC_ABSORB():
+    g = table()
+    put(g, "Ana/monsters", "4C", "6C")
+    put(g, "Ana/followers", "9H", "2H", "5H")
+    put(g, "Ana/hand", "2D")
+    start(g, "Counterattack")
+    rec = g.step()
+    assert rec.rule == "CC-ABSORB"
+    assert "6 point(s) of followers remain" in rec.text
+    # 10 monster points: 2♥ and 5♥ (the weakest) are lost, 9♥ is covered by 3
+    assert where(g, "2H") == "discard" and where(g, "5H") == "discard"
+    assert g.state.cards["9H"]["damage"] == 3
+    assert where(g, "6C") == "Ana/followers"  # the highest monster card covers
+    assert g.state.cards["6C"]["attached_to"] == "9H"
+    assert zone(g, "Ana/hand") == ["2D"]
+    rec = g.step()
+    assert rec.node[-1] == "Discard the monsters"
+    assert where(g, "4C") == "discard"
+    assert zone(g, "Ana/followers") == ["9H", "6C"]
+
+
+def test_step5_followers_outlast_exactly_no_cover_needed_CC_ABSORB():
+    g = table()
+    put(g, "Ana/monsters", "5C")
+    put(g, "Ana/followers", "2H", "3H", "8H")
+    start(g, "Counterattack")
+    rec = g.step()
+    assert rec.rule == "CC-ABSORB"
+    assert where(g, "2H") == "discard" and where(g, "3H") == "discard"
+    assert "damage" not in g.state.cards["8H"]
+    assert zone(g, "Ana/followers") == ["8H"]
+
+
+def test_step5_weakened_monster_used_as_cover_loses_its_attack_card_CC_ABSORB():
+    g = table()
+    put(g, "Ana/monsters", "9C", "2C")
+    put(g, "Ana/monsters", "5S", attached_to="9C")
+    g.state.cards["9C"]["damage"] = 5
+    put(g, "Ana/followers", "8H")
+    start(g, "Counterattack")
+    rec = g.step()  # 4 + 2 = 6 against 8
+    assert rec.rule == "CC-ABSORB" and "= 6 against" in rec.text
+    assert g.state.cards["9C"] == {"card": "9C", "attached_to": "8H"}
+    assert where(g, "5S") == "discard"
+    assert g.state.cards["8H"]["damage"] == 6
+
+
+def test_step5_covered_follower_defends_with_uncovered_health_only_CC_COVER():
+    g = table()
+    put(g, "Ana/followers", "9H", "5H")
+    put(g, "Ana/followers", "6C", attached_to="9H")
+    g.state.cards["9H"]["damage"] = 6
+    put(g, "Ana/monsters", "4C")
+    start(g, "Counterattack")
+    rec = g.step()
+    assert "9♥ (3 left) + 5♥ = 8" in rec.text
+    # 4 points: the covered 9♥ (3 left) is the weakest and goes, with its cover
+    assert where(g, "9H") == "discard" and where(g, "6C") == "discard"
+    assert "damage" not in g.state.cards["9H"]
+    assert g.state.cards["5H"]["damage"] == 1
+    assert g.state.cards["4C"]["attached_to"] == "5H"
+
+
+def test_step5_no_counterattack_without_monsters():
+    g = table()
+    put(g, "Ana/followers", "5H")
+    put(g, "Ana/hand", "2D")
+    start(g, "Counterattack")
+    assert g.pending.kind == "discard"
+    assert g.history == [] and zone(g, "Ana/followers") == ["5H"]
+
+
+# -- step 6: treasure --------------------------------------------------------------
+
+def test_step6_one_treasure_per_kill():
+    g = table()
+    put(g, "Ana/hand", "3D", "5D", "7D")
+    start(g, "Treasure", kills=2)
+    d = g.pending
+    assert d.kind == "reward" and "kill 1 of 2" in d.prompt
+    assert g.choose("treasure:7D").rule == TREAS
+    assert g.pending.kind == "reward"
+    g.choose("treasure:5D")
+    assert g.pending.kind == "discard"  # two kills, two treasures: the third stays in hand
+    assert zone(g, "Ana/treasure") == ["7D", "5D"]
+    assert zone(g, "Ana/hand") == ["3D"]
+
+
+def test_step6_no_kill_no_treasure():
+    g = table()
+    put(g, "Ana/hand", "3D")
+    start(g, "Treasure")
+    assert g.pending.kind == "discard"
+    assert zone(g, "Ana/treasure") == []
+
+
+@pytest.mark.parametrize("card, dest, rule", [
+    ("8D", "Ana/treasure", TREAS),    # a treasure is played in front
+    ("8H", "Ana/followers", TREAS),   # a follower too
+    ("8S", "Ana/hand", TREAS),        # an attack goes to the hand for later
+    ("8C", "Ana/monsters", TREAS),    # a monster is played in front of you
+    ("JK#2", "Ana/hand", "CC-JOKER"),  # a Joker goes to the hand like an attack
+])
+def test_step6_turn_up_without_treasure_places_the_card_by_kind_CC_JOKER(card, dest, rule):
+    g = table()
+    stack(g, card, "2D")
+    start(g, "Treasure", kills=1)
+    assert g.pending is None  # the only legal choice is applied automatically
+    rec = g.step()
+    assert rec.rule == rule
+    assert "(the only legal choice)" in rec.text
+    assert where(g, card) == dest
+    assert zone(g, "deck") == ["2D"]
+    assert turn(g)["rewarded"] == 1
+
+
+def test_step6_turned_up_monster_strikes_next_turn():
+    g = table(players=["Ana", "Bo"], heroes={"Ana": "KH", "Bo": "KD"})
+    put(g, "Ana/followers", "4H")
+    put(g, "Bo/hand", "2D", "3D", "4D", "5D", "6D")
+    stack(g, "6C", "7D", "8D", "9D", "10D", "JD")
+    start(g, "Treasure", kills=1)
+    g.step()
+    assert zone(g, "Ana/monsters") == ["6C"]
+    to_decision(g)  # Ana's turn ends; Bo's turn
+    assert g.pending.player == "Bo" and g.pending.kind == "discard"
+    assert zone(g, "Ana/monsters") == ["6C"]  # still there, waiting
+    g.choose()
+    recs = to_decision(g)  # Ana's next turn
+    strike = [r for r in recs if r.node[-1] == "Monsters strike"]
+    assert len(strike) == 1 and strike[0].player == "Ana"
+    assert "6♣ = 6 against 4♥ = 4" in strike[0].text
+    assert where(g, "4H") == "discard"
+    assert g.pending.kind == "hand-discard" and g.pending.min == 2
+
+
+def test_step6_turn_up_illegal_while_holding_a_treasure_CC_TURNUP():
+    g = table()
+    put(g, "Ana/hand", "4D")
+    stack(g, "9D")
+    start(g, "Treasure", kills=1)
+    opt = option(g, "turn_up")
+    assert not opt.legal and "CC-TURNUP" in opt.reason
+    assert sorted(legal_ids(g)) == ["skip", "treasure:4D"]
+    refused(g, "turn_up")
+    rec = g.choose("skip")  # the treasure play itself is optional
+    assert rec.rule == "CC-TURNUP"
+    assert zone(g, "Ana/hand") == ["4D"] and zone(g, "deck") == ["9D"]
+    assert zone(g, "Ana/treasure") == []
+
+
+def test_step6_turn_up_reshuffles_an_empty_pile_CC_RESHUFFLE():
+    g = table()
+    put(g, "discard", "8D", "9D")
+    start(g, "Treasure", kills=1)
+    rec = g.step()
+    assert rec.rule == "CC-RESHUFFLE"
+    assert g.state.extra["pile"] == 2
+    assert len(zone(g, "Ana/treasure")) == 1 and len(zone(g, "deck")) == 1
+    assert zone(g, "discard") == []
+
+
+# -- step 7: discard ---------------------------------------------------------------
+
+def test_step7_discard_is_optional():
+    g = table()
+    put(g, "Ana/hand", "2S", "3D", "4H")
+    start(g, "Discard")
+    d = g.pending
+    assert d.kind == "discard" and d.min == 0 and d.max == 3
+    rec = g.choose()
+    assert rec.rule == DISC and "keeps the whole hand" in rec.text
+    assert zone(g, "Ana/hand") == ["2S", "3D", "4H"]
+
+
+def test_step7_discard_one_or_more_cards():
+    g = table()
+    put(g, "Ana/hand", "2S", "3D", "4H")
+    start(g, "Discard")
+    rec = g.choose("discard:2S", "discard:4H")
+    assert rec.rule == DISC
+    assert zone(g, "Ana/hand") == ["3D"]
+    assert zone(g, "discard") == ["2S", "4H"]
+
+
+# -- the Fighter -----------------------------------------------------------------
+
+def test_fighter_total_kills_several_weakest_first_CC_FIGHTER():
+    g = table(heroes=FIGHTER)
+    put(g, "Ana/hand", "6S", "4S")
+    put(g, "Ana/monsters", "8C", "3C", "5C")
+    start(g, "Attack")
+    d = g.pending
+    assert d.min == 0 and d.max == 2
+    assert sorted(legal_ids(g)) == ["attack:4S", "attack:6S"]
+    rec = g.choose("attack:6S", "attack:4S")
+    assert rec.rule == "CC-FIGHTER"
+    # 10 against 3, 5, 8 weakest first: 3♣ and 5♣ die, 8♣ is weakened by the 2 left
+    assert where(g, "3C") == "discard" and where(g, "5C") == "discard"
+    assert g.state.cards["8C"]["damage"] == 2
+    assert g.state.cards["6S"]["attached_to"] == "8C"
+    assert g.state.cards["4S"]["attached_to"] == "8C"
+    assert turn(g)["kills"] == 2
+
+
+def test_fighter_total_kills_all_and_attack_cards_discarded_CC_FIGHTER():
+    g = table(heroes=FIGHTER)
+    put(g, "Ana/hand", "6S", "4S")
+    put(g, "Ana/monsters", "3C", "7C")
+    start(g, "Attack")
+    g.choose("attack:6S", "attack:4S")
+    assert zone(g, "Ana/monsters") == []
+    assert {"3C", "7C", "6S", "4S"} <= set(zone(g, "discard"))
+    assert turn(g)["kills"] == 2
+
+
+def test_fighter_with_one_attack_card_CC_FIGHTER():
+    g = table(heroes=FIGHTER)
+    put(g, "Ana/hand", "7S", "9D")
+    put(g, "Ana/monsters", "5C", "3C")
+    start(g, "Attack")
+    rec = g.choose("attack:7S")
+    assert rec.rule == "CC-FIGHTER"
+    assert where(g, "3C") == "discard"
+    assert g.state.cards["5C"]["damage"] == 4
+    assert g.state.cards["7S"]["attached_to"] == "5C"
+    assert turn(g)["kills"] == 1
+
+
+def test_fighter_at_most_two_attack_cards():
+    g = table(heroes=FIGHTER)
+    put(g, "Ana/hand", "2S", "3S", "4S")
+    put(g, "Ana/monsters", "QC")
+    start(g, "Attack")
+    why = refused(g, "attack:2S", "attack:3S", "attack:4S")
+    assert "at most 2" in why
+
+
+def test_fighter_may_make_no_attack():
+    g = table(heroes=FIGHTER)
+    put(g, "Ana/hand", "2S")
+    put(g, "Ana/monsters", "QC")
+    start(g, "Attack")
+    rec = g.choose()
+    assert "no attack" in rec.text and where(g, "2S") == "Ana/hand"
+
+
+def test_fighter_no_attack_without_a_monster():
+    g = table(heroes=FIGHTER)
+    put(g, "Ana/hand", "2S")
+    start(g, "Attack")
+    opt = option(g, "attack:2S")
+    assert not opt.legal and "no monster" in opt.reason
+    refused(g, "attack:2S")
+
+
+def test_fighter_joker_replaces_the_whole_attack():
+    g = table(heroes=FIGHTER)
+    put(g, "Ana/hand", "2S", "JK#1")
+    put(g, "Ana/monsters", "5C", "QC")
+    start(g, "Attack")
+    why = refused(g, "attack:2S", "joker:JK#1")
+    assert "alone" in why
+    g.choose("joker:JK#1")
+    assert zone(g, "Ana/monsters") == [] and turn(g)["kills"] == 2
+    assert where(g, "2S") == "Ana/hand"
+
+
+# -- the Wizard ------------------------------------------------------------------
+
+def test_wizard_mass_attack_kills_anywhere_spares_stronger_kills_count_CC_WIZARD():
+    g = table(heroes=WIZARD)
+    put(g, "Ana/hand", "7S", "2D", "3D")
+    put(g, "Ana/monsters", "4C")
+    put(g, "Bo/monsters", "7C")
+    put(g, "Cy/monsters", "9C")
+    start(g, "Attack")
+    assert option(g, "mass:7S").legal
+    rec = g.choose("mass:7S")
+    assert rec.rule == "CC-WIZARD"
+    assert {"4C", "7C", "7S"} <= set(zone(g, "discard"))
+    assert zone(g, "Cy/monsters") == ["9C"]  # stronger than 7: untouched
+    assert "damage" not in g.state.cards["9C"]
+    assert turn(g)["kills"] == 2
+    g.choose("treasure:3D")
+    assert g.pending.kind == "reward"  # the kill in front of Bo earns a treasure too
+    g.choose("treasure:2D")
+    assert zone(g, "Ana/treasure") == ["3D", "2D"]
+
+
+def test_wizard_mass_attack_without_a_monster_in_front_of_himself_CC_WIZARD():
+    g = table(heroes=WIZARD)
+    put(g, "Ana/hand", "7S")
+    put(g, "Bo/monsters", "4C")
+    start(g, "Attack")
+    assert not option(g, "attack:7S").legal
+    assert sorted(legal_ids(g)) == ["mass:7S", "pass"]
+    g.choose("mass:7S")
+    assert where(g, "4C") == "discard" and turn(g)["kills"] == 1
+
+
+def test_wizard_mass_attack_needs_a_monster_somewhere_CC_WIZARD():
+    g = table(heroes=WIZARD)
+    put(g, "Ana/hand", "7S")
+    start(g, "Attack")
+    opt = option(g, "mass:7S")
+    assert not opt.legal and "no monster anywhere" in opt.reason
+    refused(g, "mass:7S")
+
+
+def test_wizard_may_attack_normally():
+    g = table(heroes=WIZARD)
+    put(g, "Ana/hand", "5S")
+    put(g, "Ana/monsters", "9C")
+    put(g, "Bo/monsters", "2C")
+    start(g, "Attack")
+    rec = g.choose("attack:5S:9C")
+    assert rec.rule == ATTACK
+    assert g.state.cards["9C"]["damage"] == 5
+    assert zone(g, "Bo/monsters") == ["2C"]
+
+
+def test_only_the_wizard_has_the_mass_attack():
+    g = table()  # Ana is the Priest
+    put(g, "Ana/hand", "7S")
+    put(g, "Ana/monsters", "4C")
+    start(g, "Attack")
+    assert "mass:7S" not in g.pending
+
+
+# -- the Priest ------------------------------------------------------------------
+
+def test_priest_rescue_from_discard_in_addition_to_the_follower():
+    g = table()  # Ana is the Priest
+    put(g, "Ana/hand", "5H")
+    put(g, "discard", "8H", "2C")
+    start(g, "Followers")
+    g.choose("play:5H")
+    d = g.pending
+    assert d.kind == "priest"
+    assert sorted(o.id for o in d.options) == ["pass", "rescue:8H"]
+    rec = g.choose("rescue:8H")
+    assert rec.rule == KJ and "rescues" in rec.text
+    assert zone(g, "Ana/followers") == ["5H", "8H"]
+    assert zone(g, "discard") == ["2C"]
+
+
+def test_priest_heal_discards_the_covering_monster_CC_COVER():
+    g = table()
+    put(g, "Ana/followers", "9H")
+    put(g, "Ana/followers", "6C", attached_to="9H")
+    g.state.cards["9H"]["damage"] = 4
+    start(g, "Followers")
+    d = g.pending
+    assert d.kind == "priest" and "heal:9H" in d
+    rec = g.choose("heal:9H")
+    assert rec.rule == "CC-COVER"
+    assert where(g, "6C") == "discard" and "attached_to" not in g.state.cards["6C"]
+    assert g.state.cards["9H"] == {"card": "9H"}
+
+
+def test_priest_power_is_optional():
+    g = table()
+    put(g, "discard", "8H")
+    start(g, "Followers")
+    rec = g.choose("pass")
+    assert rec.rule == KJ
+    assert zone(g, "discard") == ["8H"] and zone(g, "Ana/followers") == []
+
+
+def test_priest_power_rescue_or_heal_not_both():
+    g = table()
+    put(g, "Ana/followers", "9H")
+    put(g, "Ana/followers", "6C", attached_to="9H")
+    g.state.cards["9H"]["damage"] = 4
+    put(g, "discard", "8H")
+    start(g, "Followers")
+    assert g.pending.max == 1
+    refused(g, "heal:9H", "rescue:8H")
+
+
+def test_only_the_priest_rescues():
+    g = table()
+    put(g, "Bo/hand", "5H")
+    put(g, "discard", "8H")
+    start(g, "Followers", turn="Bo")  # Bo is the Thief
+    g.choose("play:5H")
+    assert g.pending is None or g.pending.kind != "priest"
+    assert where(g, "8H") == "discard"
+
+
+# -- the Thief -------------------------------------------------------------------
+
+def test_thief_steals_lowest_treasure_of_player_with_most_treasure_cards_CC_THIEF():
+    g = table(heroes=THIEF)
+    put(g, "Bo/treasure", "AD", "2D", "3D")  # 3 cards, 6 points
+    put(g, "Cy/treasure", "QD", "JD")  # 2 cards, 23 points: count, not value
+    stack(g, "9D")
+    start(g, "Treasure", kills=1)
+    assert sorted(legal_ids(g)) == ["steal", "turn_up"]
+    assert "A♦ from Bo" in option(g, "steal").label
+    rec = g.choose("steal")
+    assert rec.rule == "CC-THIEF"
+    assert zone(g, "Ana/treasure") == ["AD"]
+    assert zone(g, "Bo/treasure") == ["2D", "3D"]
+    assert zone(g, "deck") == ["9D"]  # instead of turning up
+
+
+def test_thief_tie_takes_single_lowest_card_among_tied_players_CC_THIEF():
+    g = table(heroes=THIEF)
+    put(g, "Bo/treasure", "5D", "9D")
+    put(g, "Cy/treasure", "QD", "3D")
+    start(g, "Treasure", kills=1)
+    rec = g.choose("steal")
+    assert rec.rule == "CC-THIEF" and "tie" in rec.text
+    assert zone(g, "Ana/treasure") == ["3D"]
+    assert zone(g, "Cy/treasure") == ["QD"] and zone(g, "Bo/treasure") == ["5D", "9D"]
+
+
+def test_thief_own_treasure_not_counted_CC_THIEF():
+    g = table(heroes=THIEF)
+    put(g, "Ana/treasure", "AD", "2D", "4D", "6D")
+    put(g, "Bo/treasure", "8D")
+    put(g, "Cy/treasure", "10D", "JD")
+    start(g, "Treasure", kills=1)
+    g.choose("steal")
+    assert where(g, "10D") == "Ana/treasure"
+    assert zone(g, "Cy/treasure") == ["JD"] and zone(g, "Bo/treasure") == ["8D"]
+
+
+def test_thief_steal_is_optional_CC_THIEF():
+    g = table(heroes=THIEF)
+    put(g, "Bo/treasure", "5D")
+    stack(g, "9D")
+    start(g, "Treasure", kills=1)
+    g.choose("turn_up")
+    assert zone(g, "Ana/treasure") == ["9D"] and zone(g, "Bo/treasure") == ["5D"]
+
+
+def test_thief_steals_once_per_turn_CC_THIEF():
+    g = table(heroes=THIEF)
+    put(g, "Bo/treasure", "5D", "6D")
+    stack(g, "8H")
+    start(g, "Treasure", kills=2)
+    g.choose("steal")
+    assert turn(g)["stole"] is True
+    opt = rules.ask_reward(g.ctx).option("steal")
+    assert not opt.legal and "at most once a turn" in opt.reason
+    assert g.pending is None  # only the turn-up is left, applied automatically
+    rec = g.step()
+    assert "turns up" in rec.text and where(g, "8H") == "Ana/followers"
+    assert zone(g, "Ana/treasure") == ["5D"] and zone(g, "Bo/treasure") == ["6D"]
+
+
+def test_thief_cannot_steal_when_nobody_else_has_treasure_CC_THIEF():
+    g = table(heroes=THIEF)
+    put(g, "Ana/treasure", "2D")
+    stack(g, "8D")
+    start(g, "Treasure", kills=1)
+    opt = rules.ask_reward(g.ctx).option("steal")
+    assert not opt.legal and "No other player has a treasure" in opt.reason
+    assert g.pending is None
+    g.step()
+    assert zone(g, "Ana/treasure") == ["2D", "8D"]
+
+
+def test_thief_cannot_steal_while_holding_a_treasure_CC_TURNUP():
+    g = table(heroes=THIEF)
+    put(g, "Ana/hand", "4D")
+    put(g, "Bo/treasure", "5D")
+    start(g, "Treasure", kills=1)
+    opt = option(g, "steal")
+    assert not opt.legal and "CC-TURNUP" in opt.reason
+    refused(g, "steal")
+
+
+def test_thief_steals_only_in_his_own_turn():
+    g = table(heroes=THIEF)
+    put(g, "Ana/treasure", "5D")
+    stack(g, "9D")
+    start(g, "Treasure", turn="Bo", kills=1)  # Bo is the Priest
+    assert g.pending is None  # no steal option: the turn-up is forced
+    g.step()
+    assert zone(g, "Bo/treasure") == ["9D"] and zone(g, "Ana/treasure") == ["5D"]
+
+
+# -- Jokers ----------------------------------------------------------------------
+
+def test_joker_kills_every_monster_in_front_and_goes_to_discard():
+    g = table()
+    put(g, "Ana/hand", "JK#1")
+    put(g, "Ana/monsters", "3C", "9C", "QC")
+    put(g, "Ana/monsters", "4S", attached_to="9C")
+    g.state.cards["9C"]["damage"] = 4
+    put(g, "Bo/monsters", "2C")
+    start(g, "Attack")
+    rec = g.choose("joker:JK#1")
+    assert rec.rule == KJ
+    assert zone(g, "Ana/monsters") == []
+    assert {"3C", "9C", "QC", "4S", "JK#1"} <= set(zone(g, "discard"))
+    assert zone(g, "Bo/monsters") == ["2C"]  # only the monsters in front of you
+    assert turn(g)["kills"] == 3
+
+
+def test_joker_illegal_without_a_monster_in_front():
+    g = table()
+    put(g, "Ana/hand", "JK#1")
+    put(g, "Bo/monsters", "2C")
+    start(g, "Attack")
+    opt = option(g, "joker:JK#1")
+    assert not opt.legal and "no monster" in opt.reason
+    refused(g, "joker:JK#1")
+
+
+# -- card values -----------------------------------------------------------------
+
+def test_ace_is_worth_one_CC_ACE():
+    cards = tablekit.game_info("creatures").cards
+    assert [cards[a]["value"] for a in ("AS", "AC", "AH", "AD")] == [1, 1, 1, 1]
+    assert cards["JH"]["value"] == 11 and cards["QD"]["value"] == 12
+    g = table()
+    put(g, "Ana/hand", "AS")
+    put(g, "Ana/monsters", "AC")
+    start(g, "Attack")
+    g.choose("attack:AS:AC")
+    assert where(g, "AC") == "discard"  # 1 kills 1
+    g = table()
+    put(g, "Ana/hand", "AS")
+    put(g, "Ana/monsters", "2C")
+    start(g, "Attack")
+    rec = g.choose("attack:AS:2C")
+    assert "1 left" in rec.text and g.state.cards["2C"]["damage"] == 1
+
+
+def test_ace_scores_one_CC_ACE():
+    g = table()
+    put(g, "Ana/treasure", "AD")
+    put(g, "Ana/followers", "AH")
+    g.start_at(["Count the points"])
+    rec = g.step()
+    assert "Ana: treasure 1 + followers 1 = 2" in rec.text
+    assert g.result.scores["Ana"] == 2
+
+
+# -- the draw pile: reshuffle and the end ------------------------------------------
+
+def test_reshuffle_once_when_the_pile_is_empty_CC_RESHUFFLE():
+    g = table()
+    cards = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "2C", "3C"]
+    put(g, "discard", *cards)
+    start(g, "Draw")
+    rec = g.step()
+    assert rec.rule == "CC-RESHUFFLE"
+    assert g.state.extra["pile"] == 2 and g.state.extra["final"] is None
+    assert len(zone(g, "Ana/hand")) == 5 and len(zone(g, "deck")) == 5
+    assert set(zone(g, "Ana/hand")) | set(zone(g, "deck")) == set(cards)
+    assert zone(g, "discard") == []
+
+
+def test_reshuffle_in_the_middle_of_a_draw_CC_RESHUFFLE():
+    g = table()
+    stack(g, "2D", "3D")
+    put(g, "discard", "4D", "5D", "6D", "7D")
+    start(g, "Draw")
+    rec = g.step()
+    assert rec.rule == "CC-RESHUFFLE"
+    hand = zone(g, "Ana/hand")
+    assert hand[:2] == ["2D", "3D"] and len(hand) == 5
+    assert len(zone(g, "deck")) == 1 and g.state.extra["pile"] == 2
+
+
+def test_no_second_reshuffle_CC_RESHUFFLE():
+    g = table(pile=2)
+    stack(g, "2D", "3D")
+    put(g, "discard", "4D", "5D", "6D", "7D")
+    start(g, "Draw")
+    rec = g.step()
+    assert rec.rule == "CC-END" and "ran out after 2" in rec.text
+    assert zone(g, "Ana/hand") == ["2D", "3D"]
+    assert zone(g, "discard") == ["4D", "5D", "6D", "7D"]  # never shuffled again
+    assert g.state.extra["final"] == ["Ana", "Bo", "Cy"]
+
+
+@pytest.mark.parametrize("who, last_turns", [
+    ("Ana", ["Bo", "Cy", "Ana"]),
+    ("Bo", ["Cy", "Ana", "Bo"]),
+    ("Cy", ["Ana", "Bo", "Cy"]),
+])
+def test_end_second_pile_used_up_one_last_turn_each_current_player_last_CC_END(who, last_turns):
+    g = table(pile=2)
+    hands = {"Ana": ["2D", "3D"], "Bo": ["4D", "5D", "6D", "7D"], "Cy": ["8D"]}
+    for p, cards in hands.items():
+        put(g, f"{p}/hand", *cards)
+    put(g, "discard", "9C", "10C")
+    drawn = {"Ana": "10D", "Bo": "JD", "Cy": "QD"}[who]
+    stack(g, drawn)
+    hands[who] = hands[who] + [drawn] if len(hands[who]) < 5 else hands[who]
+    start(g, "Draw", turn=who)
+    rec = g.step()
+    assert rec.rule == "CC-END" and "last card of the second draw pile" in rec.text
+    assert where(g, drawn) == f"{who}/hand"
+    assert g.state.extra["final"] == ["Ana", "Bo", "Cy"]
+    while not g.is_over:
+        to_decision(g)
+        if g.pending is not None:
+            assert g.pending.kind == "discard"
+            g.choose()
+    starts = [r for r in g.history if r.node[-1] == "Start of turn"]
+    assert [r.player for r in starts] == last_turns
+    assert all(r.rule == "CC-END" and "last turn" in r.text for r in starts)
+    for p in PLAYERS:  # nothing is drawn in the last turns
+        assert zone(g, f"{p}/hand") == hands[p]
+    assert zone(g, "discard") == ["9C", "10C"]
+    assert g.history[-1].node == ("Creatures and Cards", "Count the points")
+
+
+def test_end_turn_up_in_the_last_turns_finds_nothing_CC_END():
+    g = table(pile=2, final=["Bo", "Cy"])
+    put(g, "discard", "8D")
+    start(g, "Treasure", kills=1)
+    rec = g.step()
+    assert rec.rule == "CC-END" and "nothing is turned up" in rec.text
+    assert zone(g, "Ana/treasure") == [] and zone(g, "discard") == ["8D"]
+
+
+def test_end_first_pile_and_discards_both_empty_CC_END():
+    g = table()
+    start(g, "Draw")
+    rec = g.step()
+    assert rec.rule == "CC-END" and "ran out after 0" in rec.text
+    assert g.state.extra["pile"] == 2 and g.state.extra["final"] == ["Ana", "Bo", "Cy"]
+
+
+# -- scoring -----------------------------------------------------------------------
+
+def test_scoring_treasure_plus_followers_most_points_wins():
+    g = table()
+    put(g, "Ana/treasure", "5D", "3D")
+    put(g, "Ana/followers", "4H")
+    put(g, "Ana/hand", "QD", "QH")  # cards in hand do not count
+    put(g, "Ana/monsters", "JC")  # nor monsters
+    put(g, "Bo/treasure", "JD")
+    put(g, "Bo/followers", "2H")
+    put(g, "Cy/followers", "9H")
+    put(g, "Cy/followers", "6C", attached_to="9H")
+    g.state.cards["9H"]["damage"] = 6
+    put(g, "Cy/treasure", "2D")
+    g.start_at(["Count the points"])
+    rec = g.step()
+    assert rec.rule == END and "Bo wins with 13" in rec.text
+    assert "CC-COVER" in rec.text
+    assert g.is_over
+    assert g.result.scores == {"Ana": 12, "Bo": 13, "Cy": 5}  # Cy: 2 + the 3 uncovered
+    assert g.result.winners == ["Bo"]
+
+
+def test_tie_shares_the_win_CC_TIE():
+    g = table()
+    put(g, "Ana/treasure", "5D")
+    put(g, "Ana/followers", "4H")
+    put(g, "Bo/treasure", "9D")
+    put(g, "Cy/followers", "3H")
+    g.start_at(["Count the points"])
+    rec = g.step()
+    assert rec.rule == "CC-TIE" and "share the win" in rec.text
+    assert sorted(g.result.winners) == ["Ana", "Bo"]
+    assert g.result.scores == {"Ana": 9, "Bo": 9, "Cy": 3}
+
+
+# -- whole games -------------------------------------------------------------------
+
+def test_same_seed_gives_the_same_game():
+    logs = []
+    for _ in range(2):
+        g = tablekit.new_game("creatures", list(PLAYERS), seed=11)
+        g.run(bots="heuristic")
+        logs.append(([r.text for r in g.history], g.state.to_json()))
+    assert logs[0] == logs[1]
+    other = tablekit.new_game("creatures", list(PLAYERS), seed=12)
+    other.run(bots="heuristic")
+    assert [r.text for r in other.history] != logs[0][0]
+
+
+@pytest.mark.parametrize("players", [["Ana", "Bo"], ["Ana", "Bo", "Cy"], ["Ana", "Bo", "Cy", "Dee"]])
+def test_whole_game_with_heuristic_bots_ends_with_winners(players):
+    g = tablekit.new_game("creatures", players, seed=3)
+    g.run(bots="heuristic")
+    assert g.is_over
+    res = g.result
+    assert res.winners and set(res.winners) <= set(players)
+    best = max(res.scores.values())
+    assert sorted(res.winners) == sorted(p for p, s in res.scores.items() if s == best)
+    assert g.history[-1].node[-1] == "Count the points"
+    assert g.state.extra["pile"] == 2 and g.state.extra["final"] == []
+    # Kings stay in front of their players (or aside) the whole game
+    assert all(len(zone(g, f"{p}/hero")) == 1 for p in players)
+    assert sum(len(cards) for cards in g.state.zones.values()) == 54
+    kings = [where(g, k) for k in KINGS]
+    assert all(z.endswith("/hero") or z == "aside" for z in kings)
