@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo venv bench clean lint
+.PHONY: test demo narrate venv bench clean lint
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,9 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 demo: $(STAMP)
+	$(BIN)/tablekit serve --port $(or $(PORT),8866)
+
+narrate: $(STAMP)
 	$(BIN)/tablekit play creatures --players 3 --seed 7 --bots heuristic
 
 bench: $(STAMP)

@@ -1,4 +1,4 @@
-"""The `tablekit` command: games, play, bench."""
+"""The `tablekit` command: games, play, serve, bench."""
 
 from __future__ import annotations
 
@@ -64,6 +64,13 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from .serve import serve
+
+    return serve(args.notebook, port=args.port, ip=args.ip, pool_size=args.pool_size,
+                 cull_idle=args.cull_idle, preheat=not args.no_preheat)
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="tablekit", description="Interactive rulebooks for card games.")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -76,6 +83,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="random", choices=["random", "heuristic"])
     p.add_argument("--json", action="store_true", help="print the history as JSON lines")
     p.set_defaults(fn=_cmd_play)
+    s = sub.add_parser("serve", help="serve the notebooks as a web app with Voilà")
+    s.add_argument("notebook", nargs="?", default=None,
+                   help="one notebook (e.g. creatures.ipynb); default: the whole notebooks folder")
+    s.add_argument("--port", type=int, default=8866)
+    s.add_argument("--ip", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    s.add_argument("--pool-size", type=int, default=1, help="preheated kernels kept ready per notebook")
+    s.add_argument("--cull-idle", type=int, default=0, metavar="SECONDS",
+                   help="shut down kernels idle this long (0: never)")
+    s.add_argument("--no-preheat", action="store_true", help="start kernels only when a page opens")
+    s.set_defaults(fn=_cmd_serve)
     b = sub.add_parser("bench", help="measure speed and memory of a game")
     b.add_argument("game")
     b.add_argument("--seconds", type=float, default=5.0, help="time spent on whole games")
