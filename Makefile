@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo narrate venv bench clean lint
+.PHONY: test demo narrate venv bench clean lint chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,9 +16,24 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-test: $(STAMP)
+CHROMIUM ?= /usr/bin/chromium
+
+# The browser tests drive Debian's Chromium (Playwright never downloads a browser here).
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "The browser tests need Chromium at $(CHROMIUM). Install it with:"; \
+	    echo "  sudo apt-get update && sudo apt-get install -y chromium"; \
+	    echo "(or set CHROMIUM=/path/to/chromium)"; exit 1; \
+	  fi; \
+	fi
+
+test: $(STAMP) chromium
 	$(BIN)/ruff check tablekit tests benchmarks
-	$(BIN)/python -m pytest -q
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 TABLEKIT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q
 
 demo: $(STAMP)
 	$(BIN)/tablekit serve --port $(or $(PORT),8866)

@@ -210,10 +210,17 @@ def test_save_that_is_not_json():
     assert tablekit.load(text).state.to_dict() == g.state.to_dict()
 
 
-def test_save_of_an_unknown_game():
+@pytest.mark.parametrize("game", ["tiddlywinks", None, 7, ["creatures"], {"id": "creatures"}],
+                         ids=["unknown", "null", "number", "list", "mapping"])
+def test_save_of_an_unknown_game(game):
+    # a list or a mapping as the game id is a stranger's save too: it must give
+    # SaveFormatError, not a TypeError from a dict lookup
     g, data = _save()
-    data["game"] = "tiddlywinks"
-    expect(tablekit.SaveFormatError, lambda: tablekit.load(json.dumps(data)), "tiddlywinks", "game")
+    before = snapshot(g)
+    data["game"] = game
+    expect(tablekit.SaveFormatError, lambda: tablekit.load(json.dumps(data)), "game",
+           *([game] if isinstance(game, str) else []))
+    assert snapshot(g) == before
 
 
 # -- card files ---------------------------------------------------------------------

@@ -537,6 +537,19 @@ def test_step6_turn_up_without_treasure_places_the_card_by_kind_CC_JOKER(card, d
     assert turn(g)["rewarded"] == 1
 
 
+def test_step6_turned_up_joker_can_be_played_in_a_later_turn_CC_JOKER():
+    g = table()
+    stack(g, "JK#1")
+    start(g, "Treasure", kills=1)
+    assert g.step().rule == "CC-JOKER"
+    assert zone(g, "Ana/hand") == ["JK#1"]
+    put(g, "Ana/monsters", "QC", "5C")
+    start(g, "Attack")  # a later turn of Ana's
+    assert legal_ids(g) == ["joker:JK#1", "pass"]
+    g.choose("joker:JK#1")
+    assert zone(g, "Ana/monsters") == [] and where(g, "JK#1") == "discard"
+
+
 def test_step6_turned_up_monster_strikes_next_turn():
     g = table(players=["Ana", "Bo"], heroes={"Ana": "KH", "Bo": "KD"})
     put(g, "Ana/followers", "4H")
@@ -711,6 +724,20 @@ def test_wizard_mass_attack_kills_anywhere_spares_stronger_kills_count_CC_WIZARD
     assert zone(g, "Ana/treasure") == ["3D", "2D"]
 
 
+def test_wizard_mass_attack_compares_health_left_CC_WIZARD():
+    g = table(heroes=WIZARD)
+    put(g, "Ana/hand", "6S")
+    put(g, "Bo/monsters", "10C")
+    put(g, "Bo/monsters", "4S", attached_to="10C")
+    g.state.cards["10C"]["damage"] = 4  # 6 left
+    put(g, "Cy/monsters", "7C")
+    start(g, "Attack")
+    g.choose("mass:6S")
+    assert where(g, "10C") == "discard" and where(g, "4S") == "discard"
+    assert zone(g, "Cy/monsters") == ["7C"]
+    assert turn(g)["kills"] == 1
+
+
 def test_wizard_mass_attack_without_a_monster_in_front_of_himself_CC_WIZARD():
     g = table(heroes=WIZARD)
     put(g, "Ana/hand", "7S")
@@ -780,6 +807,19 @@ def test_priest_heal_discards_the_covering_monster_CC_COVER():
     assert rec.rule == "CC-COVER"
     assert where(g, "6C") == "discard" and "attached_to" not in g.state.cards["6C"]
     assert g.state.cards["9H"] == {"card": "9H"}
+
+
+def test_priest_heal_in_addition_to_the_follower_CC_COVER():
+    g = table()
+    put(g, "Ana/hand", "4H")
+    put(g, "Ana/followers", "9H")
+    put(g, "Ana/followers", "6C", attached_to="9H")
+    g.state.cards["9H"]["damage"] = 4
+    start(g, "Followers")
+    g.choose("play:4H")
+    g.choose("heal:9H")
+    assert zone(g, "Ana/followers") == ["9H", "4H"]
+    assert "damage" not in g.state.cards["9H"]
 
 
 def test_priest_power_is_optional():
@@ -1046,11 +1086,24 @@ def test_end_turn_up_in_the_last_turns_finds_nothing_CC_END():
     assert zone(g, "Ana/treasure") == [] and zone(g, "discard") == ["8D"]
 
 
+def test_end_triggered_by_turning_up_the_last_card_CC_END():
+    g = table(pile=2)
+    stack(g, "8D")
+    start(g, "Treasure", kills=1)
+    rec = g.step()
+    assert where(g, "8D") == "Ana/treasure"
+    assert g.state.extra["final"] == ["Ana", "Bo", "Cy"]
+    assert rec.rule == "CC-END" and "one last turn" in rec.text
+
+
 def test_end_first_pile_and_discards_both_empty_CC_END():
     g = table()
+    put(g, "Ana/hand", "2D")
     start(g, "Draw")
     rec = g.step()
-    assert rec.rule == "CC-END" and "ran out after 0" in rec.text
+    assert "ran out after 0" in rec.text
+    assert "CC-RESHUFFLE" in rec.text and "CC-END" in rec.text
+    assert zone(g, "Ana/hand") == ["2D"]
     assert g.state.extra["pile"] == 2 and g.state.extra["final"] == ["Ana", "Bo", "Cy"]
 
 

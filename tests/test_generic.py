@@ -324,19 +324,24 @@ def test_time_travel_and_views(game_id, seed):
     states = [g.state.to_dict()]  # the state after each record
     sampled: dict[int, dict] = {}
     due = [0]  # the next sample point; a decision check waits for the next open decision
-    wants_illegal = [True]
+    wants_any = [True]  # the next open decision gets the illegal-choice checks
+    wants_marked = [True]  # and so does the next one with an option marked illegal
     illegal_tried = [0]
 
     def heavy(g):
-        if wants_illegal[0] and g.pending is not None:
-            check_illegal(g)
-            illegal_tried[0] += 1
-            wants_illegal[0] = False
+        d = g.pending
+        if d is not None:
+            marked = any(not o.legal for o in d.options)
+            if wants_any[0] or (wants_marked[0] and marked):
+                check_illegal(g)
+                illegal_tried[0] += 1
+                wants_any[0] = False
+                wants_marked[0] = wants_marked[0] and not marked
         n = len(g.history)
         if n < due[0] and not g.is_over:
             return
         due[0] = n + SAMPLE_EVERY
-        wants_illegal[0] = True
+        wants_any[0] = wants_marked[0] = True
         sampled[n] = g.state.to_dict()
         check_json_round_trip(g.state)
         check_views(g, chk)

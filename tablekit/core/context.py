@@ -127,7 +127,7 @@ class Ctx:
             index = self._index = self._build_index()
         if ("replacement", kind) in index:
             for uid, ab in self._active(("replacement", kind)):
-                if ab.optional:
+                if ab.optional or not self._matches(ab.when, ev, uid):
                     continue
                 fn = self.game.effect(ab.effect)
                 ev = fn(self, AbilityUse(uid, self.owner_of(uid), ab, ev))
@@ -161,6 +161,24 @@ class Ctx:
         """The action abilities `player` controls that may be used in `window`."""
         return [AbilityUse(uid, player, ab) for uid, ab in self._active(("action", window))
                 if self.owner_of(uid) == player]
+
+    # -- "once per turn / round" ----------------------------------------
+    def used(self, use: AbilityUse) -> bool:
+        """Whether an ability limited by `once_per` (turn or round) was used already."""
+        scope = use.ability.once_per
+        if not scope:
+            return False
+        return self._use_key(use) in self.state.extra.get(f"_used_{scope}", [])
+
+    def note_use(self, use: AbilityUse) -> None:
+        """Record that an ability limited by `once_per` was used; the engine forgets
+        it when the turn (or round) is over."""
+        scope = use.ability.once_per
+        if scope:
+            self.state.extra.setdefault(f"_used_{scope}", []).append(self._use_key(use))
+
+    def _use_key(self, use: AbilityUse) -> str:
+        return f"{use.source}:{self._ability_index(use.source, use.ability)}"
 
     def stat(self, name: str, base: int | float, player: str | None = None,
              card: str | None = None) -> int | float:
@@ -213,12 +231,11 @@ class Ctx:
 
     def _matches(self, cond: dict, ev: dict, uid: str) -> bool:
         for key, want in cond.items():
-            if want == "$self":
-                want = uid
-            elif want == "$controller":
-                want = self.owner_of(uid)
-            elif want == "$turn":
-                want = self.player
+            if isinstance(want, str) and "$" in want:
+                # tokens stand for the ability's card, its controller, whose turn it is
+                want = (want.replace("$self", uid)
+                        .replace("$controller", str(self.owner_of(uid)))
+                        .replace("$turn", str(self.player)))
             if ev.get(key) != want:
                 return False
         return True

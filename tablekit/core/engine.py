@@ -454,8 +454,10 @@ class Game:
             node = self.nodes[st.cursor[-1]["n"]] if st.cursor else self.nodes[0]
             path = self._path_words() + (f"{self.gamedef.card_name(d)} triggers",)
             say = ctx.run_effect(AbilityUse(trig["source"], trig["controller"], ab, trig["event"]))
-            return self._record("step", node, path, say, player=trig["controller"],
-                                rule=ab.text or f"card text of {d.name}")
+            rec = self._record("step", node, path, say, player=trig["controller"],
+                               rule=ab.text or f"card text of {d.name}")
+            self._settle()  # the next trigger (in the game's order) or the next rule
+            return rec
         frame = st.cursor[-1]
         node = self.nodes[frame["n"]]
         path = self._path_words()

@@ -138,6 +138,8 @@ class Loop(Node):
         if self.until(ctx):
             return (POP,)
         frame["k"] = frame.get("k", 0) + 1
+        if self.level == "round":
+            ctx.state.extra.pop("_used_round", None)  # once-per-round abilities are fresh again
         return PUSH, self.children[0]
 
     def label(self, frame):
@@ -177,6 +179,7 @@ class ForEachPlayer(Node):
             frame["p"] = name
             if self.sets_turn:
                 ctx.state.turn = name
+                ctx.state.extra.pop("_used_turn", None)  # once-per-turn abilities are fresh again
             return PUSH, self.children[0]
         frame["i"] = i
         return (POP,)

@@ -99,7 +99,10 @@ class GameDef:
 
     # -- triggers and bots -------------------------------------------------
     def order_triggers(self, ctx: Ctx, triggers: list[dict]) -> int | Decision:
-        """Which collected trigger resolves next: an index, or a decision.
+        """Which collected trigger resolves next: an index into `triggers`, or a
+        Decision for a player to choose. The options of such a decision must
+        have ids ending in ":<index>" (for example "first:2"); the engine
+        resolves the chosen trigger next and asks again for the rest.
         Default: the turn player's first, then the others in seat order."""
         turn = ctx.player
         names = ctx.players

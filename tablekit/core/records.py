@@ -29,11 +29,23 @@ class StepRecord:
     public_text: str | None = None
 
     def text_for(self, viewer: str | None) -> str:
-        """The explanation as `viewer` may read it (None: everything; "" or any
-        name other than the player's: the public text)."""
-        if self.public_text is None or viewer is None or viewer == self.player:
+        """The explanation as a seat may read it: the player it concerns reads
+        `text`, every other seat and a spectator (None) the public text."""
+        if self.public_text is None or (viewer is not None and viewer == self.player):
             return self.text
         return self.public_text
+
+    def for_viewer(self, viewer: str | None) -> dict[str, Any]:
+        """The record as a seat may see it (None: a spectator). A record with a
+        public text names cards only its player may see: for the others its
+        text is the public one and its events and choice are withheld."""
+        d = self.to_dict()
+        if self.public_text is not None and (viewer is None or viewer != self.player):
+            d["text"] = self.public_text
+            d["events"] = []
+            d["choice"] = []
+        d.pop("public_text")
+        return d
 
     def to_dict(self) -> dict[str, Any]:
         return {

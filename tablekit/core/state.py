@@ -62,14 +62,16 @@ class State:
 
     # -- zones and cards -------------------------------------------------
     def add_zone(self, name: str, owner: str | None = None, visibility: str = PUBLIC,
-                 label: str | None = None) -> None:
+                 label: str | None = None, kind: str | None = None) -> None:
+        """Add an empty zone. `kind` groups zones for abilities ("hand", "hero"...):
+        an ability works while its card is in a zone of the kind it names."""
         if visibility not in VISIBILITIES:
             raise ValueError(f"unknown visibility {visibility!r}")
         if name in self.zones:
             raise ValueError(f"zone {name!r} exists already")
         self.zones[name] = []
         self.zone_info[name] = {"owner": owner, "visibility": visibility,
-                                "label": label or name}
+                                "label": label or name, "kind": kind or name.rsplit("/", 1)[-1]}
 
     def add_card(self, uid: str, card_id: str, zone: str, **card_state: Any) -> None:
         if uid in self.cards:

@@ -9,6 +9,7 @@ how a small file blows up into a huge one, and no tablekit file needs them.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,14 @@ class _Loader(yaml.SafeLoader):
         return out
 
 
+# YAML 1.2 booleans: only true/false. In YAML 1.1 `on`, `off`, `yes` and `no` are
+# booleans too, so a card's `on: move` would silently become `True: move`.
+_BOOL = "tag:yaml.org,2002:bool"
+_Loader.yaml_implicit_resolvers = {
+    first: [r for r in resolvers if r[0] != _BOOL]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _Loader.construct_mapping)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _Loader.construct_sequence)
 

@@ -67,12 +67,12 @@ def rule_html(game_id: str, rule: str) -> str:
             f"<div><b>Why:</b> {escape(r['why'])}</div></details>")
 
 
-def log_entry(game_id: str, rec: StepRecord, viewer: str | None) -> str:
+def log_entry(game_id: str, rec: StepRecord, viewer: str | None, everything: bool = False) -> str:
     who = f" · {escape(rec.player)} chose" if rec.kind == "choice" and rec.player else ""
     return (f"<div class='tk-entry tk-entry-{rec.kind}'>"
             f"<div class='tk-entry-path'>#{rec.index + 1} · {escape(' › '.join(rec.path))}{who}</div>"
             f"{rule_html(game_id, rec.rule)}"
-            f"<div class='tk-entry-text'>{escape(rec.text_for(viewer))}</div></div>")
+            f"<div class='tk-entry-text'>{escape(rec.text if everything else rec.text_for(viewer))}</div></div>")
 
 
 def outline(root: Node, current: tuple[str, ...]) -> str:

@@ -209,7 +209,7 @@ class Sandbox(W.VBox):
             view = None if everything else g.view(seat)
             self._paint_table(view)
             self._paint_decision(everything, seat)
-            self._paint_log(None if everything else (seat or ""))
+            self._paint_log(everything, seat)
             self._set("outline", self.outline_view, render.outline(g.flow, g.cursor))
             human_waiting = g.pending is not None and g.pending.player not in self.bots
             waiting = f"waiting for {g.pending.player} to choose" if human_waiting else None
@@ -319,15 +319,16 @@ class Sandbox(W.VBox):
             rows.append(ok)
         self.decision_panel.children = rows
 
-    def _paint_log(self, viewer: str | None) -> None:
+    def _paint_log(self, everything: bool, seat: str | None) -> None:
         g = self.game
+        viewer = "\x00all" if everything else seat
         recs = g.history[-LOG_LIMIT:]
         parts = []
         for rec in reversed(recs):
             key = (rec.index, viewer)
             html = self._log_cache.get(key)
             if html is None or self._log_cache.get(("rec", rec.index)) is not rec:
-                html = render.log_entry(g.id, rec, viewer)
+                html = render.log_entry(g.id, rec, seat, everything)
                 self._log_cache[key] = html
                 self._log_cache[("rec", rec.index)] = rec
             parts.append(html)

@@ -50,19 +50,16 @@ class CreaturesGame(GameDef):
 
     def create_table(self, ctx: Ctx) -> None:
         st = ctx.state
-        st.add_zone(T.BOX, None, PUBLIC, "Game box")
-        st.add_zone(T.DECK, None, HIDDEN, "Draw pile")
-        st.add_zone(T.DISCARD, None, PUBLIC, "Discard pile")
-        st.add_zone(T.ASIDE, None, PUBLIC, "Set aside")
-        for z in (T.BOX, T.DECK, T.DISCARD, T.ASIDE):
-            st.zone_info[z]["kind"] = z
+        st.add_zone(T.BOX, None, PUBLIC, "Game box", kind="box")
+        st.add_zone(T.DECK, None, HIDDEN, "Draw pile", kind="deck")
+        st.add_zone(T.DISCARD, None, PUBLIC, "Discard pile", kind="discard")
+        st.add_zone(T.ASIDE, None, PUBLIC, "Set aside", kind="aside")
         for p in st.player_names:
             for name, vis, label in ((T.hero(p), PUBLIC, "hero"), (T.hand(p), OWNER, "hand"),
                                      (T.followers(p), PUBLIC, "followers"),
                                      (T.treasure(p), PUBLIC, "treasure"),
                                      (T.monsters(p), PUBLIC, "monsters")):
-                st.add_zone(name, p, vis, f"{p}'s {label}")
-                st.zone_info[name]["kind"] = label
+                st.add_zone(name, p, vis, f"{p}'s {label}", kind=label)
         for d in self.cards.values():
             for n in range(1, d.quantity + 1):
                 uid = d.id if d.quantity == 1 else f"{d.id}#{n}"

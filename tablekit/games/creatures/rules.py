@@ -486,6 +486,8 @@ def turn_up(ctx: Ctx, ev: dict) -> None:
     note += T.after_take(ctx)
     if "CC-RESHUFFLE" in note:
         rule = "CC-RESHUFFLE"
+    elif "CC-END" in note:  # this took the last card of the second pile, as draw() cites it
+        rule = "CC-END"
     ev["explained"] = (f"{p} has no treasure for this kill and turns up the top card of the draw "
                        f"pile: {name}, {what}.{note}")
     ev["rule"] = rule

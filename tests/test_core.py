@@ -1,0 +1,241 @@
+"""The rules core on a small game made up for the test: every node kind, the
+event pipeline (replacements, triggers and their order, modifiers, actions,
+once-per limits), decisions and time travel."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import tablekit
+from tablekit.core import (ActionWindow, Ask, Branch, Ctx, Decision, ForEachPlayer, GameDef, Loop,
+                           Option, Result, Say, Sequence, Step)
+from tablekit.core.cards import load_cards
+from tablekit.core.engine import make_game
+
+CARDS = textwrap.dedent("""\
+    format_version: 1
+    game: toy
+    cards:
+      - id: coin
+        name: Coin
+        text: Worth one point.
+        quantity: 6
+        value: 1
+      - id: echo
+        name: Echo
+        text: When a coin enters its owner's purse, the owner gains a point.
+        value: 0
+        abilities:
+          - {type: trigger, on: move, if: {to: "$controller/purse"}, effect: gain, args: {n: 1}}
+      - id: shield
+        name: Shield
+        text: Coins sent to its owner's purse go to the pot instead.
+        value: 0
+        abilities:
+          - {type: replacement, on: move, if: {to: "$controller/purse"}, effect: divert}
+      - id: crown
+        name: Crown
+        text: Its owner takes one more coin each turn, and may bless once a turn.
+        value: 0
+        abilities:
+          - {type: modifier, stat: coins, add: 1, scope: owner}
+          - {type: action, window: bless, effect: bless, once_per: turn}
+""")
+
+
+def gain(ctx: Ctx, use) -> Say:
+    ctx.do("counter", player=use.controller, key="points", add=use.args["n"])
+    return Say(f"{use.controller}'s Echo: +{use.args['n']} point", rule="Echo")
+
+
+def divert(ctx: Ctx, use):
+    ev = dict(use.event)
+    ev["to"] = "pot"
+    return ev
+
+
+def bless(ctx: Ctx, use) -> Say:
+    ctx.note_use(use)
+    ctx.do("counter", player=use.controller, key="points", add=5)
+    return Say(f"{use.controller} blesses: +5", rule="Crown")
+
+
+def take_coins(ctx: Ctx) -> Say:
+    p = ctx.player
+    n = ctx.stat("coins", 1, player=p)
+    got = []
+    for _ in range(n):
+        if ctx.zone("pot"):
+            uid = ctx.zone("pot")[-1]
+            ctx.move(uid, f"{p}/purse")
+            got.append(uid)
+    return Say(f"{p} takes {len(got)} coin(s)", rule="Take")
+
+
+def ask_bless(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    uses = ctx.actions("bless", p)
+    if not uses:
+        return None
+    use = uses[0]
+    opts = [Option("bless", "Bless", not ctx.used(use), "already blessed this turn"),
+            Option("pass", "Pass")]
+    return Decision(p, "Bless?", opts, kind="bless")
+
+
+def resolve_bless(ctx: Ctx, ids) -> Say:
+    if ids == ("pass",):
+        return Say(f"{ctx.player} does not bless", rule="Bless")
+    return ctx.game.effect("bless")(ctx, ctx.actions("bless", ctx.player)[0])
+
+
+class Toy(GameDef):
+    id = "toy"
+    title = "Toy"
+    min_players = 2
+    max_players = 3
+    card_fields = {"value": (int, True)}
+    active_zone_kinds = frozenset({"table"})
+    effects = {"gain": gain, "divert": divert, "bless": bless}
+
+    def __init__(self, path: Path):
+        self._path = path
+
+    @property
+    def cards(self):
+        return load_cards(self._path, "toy", self.card_fields, frozenset(self.effects))
+
+    def build_flow(self):
+        turn = Sequence("Turn", show=False, children=[
+            Step("Take", take_coins, "Take coins from the pot.", "Take"),
+            Ask("Bless", ask_bless, resolve_bless, "Bless once a turn.", "Bless"),
+            Ask("Bless again", ask_bless, resolve_bless, "A second chance (refused).", "Bless"),
+            Branch("Rich?", lambda ctx: ctx.counter(ctx.player, "points") >= 5,
+                   Step("Boast", lambda ctx: f"{ctx.player} boasts", "Rich players boast.", "Boast")),
+        ])
+        return Sequence("Toy", show=False, children=[
+            Loop("Rounds", ForEachPlayer("Turns", turn), until=lambda ctx: not ctx.zone("pot"),
+                 label="Round {n}", level="round"),
+            ActionWindow("Last words", players=lambda ctx: ctx.players,
+                         actions=lambda ctx, p: [Option("cheer", "Cheer")],
+                         resolve=lambda ctx, p, ids: Say(f"{p} cheers", rule="Cheer"),
+                         text="Anyone may cheer; it ends when all pass.", rule="Cheer"),
+        ])
+
+    def create_table(self, ctx: Ctx) -> None:
+        st = ctx.state
+        st.add_zone("pot", None, "public")
+        for p in st.player_names:
+            st.add_zone(f"{p}/purse", p, "public", kind="purse")
+            st.add_zone(f"{p}/table", p, "public", kind="table")
+            st.add_zone(f"{p}/hand", p, "owner", kind="hand")
+        for n in range(1, 7):
+            st.add_card(f"coin#{n}", "coin", "pot")
+        names = st.player_names
+        st.add_card("echo", "echo", f"{names[0]}/table")
+        st.add_card("crown", "crown", f"{names[0]}/table")
+        st.add_card("shield", "shield", f"{names[1]}/hand")
+
+    def result(self, ctx: Ctx) -> Result:
+        scores = {p: ctx.counter(p, "points") + len(ctx.zone(f"{p}/purse")) for p in ctx.players}
+        best = max(scores.values())
+        return Result([p for p, s in scores.items() if s == best], scores)
+
+
+@pytest.fixture
+def toy(tmp_path):
+    path = tmp_path / "toy.yaml"
+    path.write_text(CARDS, encoding="utf-8")
+    return Toy(path)
+
+
+def test_modifier_and_trigger_fire_through_the_pipeline(toy):
+    g = make_game(toy, ["Ana", "Bo"], seed=1)
+    rec = g.step()  # Ana takes 1 + 1 (Crown) coins; Echo triggers once per coin
+    assert rec.text == "Ana takes 2 coin(s)"
+    assert len(g.state.zones["Ana/purse"]) == 2
+    assert len(g.state.triggers) == 2
+    t1 = g.step()
+    assert t1.text.startswith("Ana's Echo") and t1.path[-1] == "Echo triggers"
+    g.step()
+    assert g.state.player("Ana")["points"] == 2 and not g.state.triggers
+    assert g.pending.kind == "bless"  # the cursor moved on after the triggers
+
+
+def test_once_per_turn_action_is_refused_the_second_time(toy):
+    g = make_game(toy, ["Ana", "Bo"], seed=1)
+    g.run(until="decision")
+    g.choose("bless")
+    assert g.state.player("Ana")["points"] == 2 + 5
+    d = g.pending
+    assert d.kind == "bless" and not d.option("bless").legal
+    assert d.option("bless").reason == "already blessed this turn"
+    before = g.state.to_dict()
+    with pytest.raises(tablekit.IllegalChoice, match="already blessed"):
+        g.choose("bless")
+    assert g.state.to_dict() == before
+    g.choose("pass")
+    rec = g.step()  # Branch: Ana has 7 points, so she boasts
+    assert rec.text == "Ana boasts" and rec.path == ("Round 1", "Ana's turn", "Rich?", "Boast")
+
+
+def test_replacement_only_where_its_condition_holds(toy):
+    g = make_game(toy, ["Ana", "Bo"], seed=1)
+    g.state.move("shield", "Bo/table")  # now active, and it protects only Bo's purse
+    g.rebase()
+    g.step()
+    assert len(g.state.zones["Ana/purse"]) == 2  # Ana's coins are not diverted
+    g.run(until="round", bots="random")
+    assert g.state.zones["Bo/purse"] == []  # Bo's coin went back to the pot
+    assert any(e.get("type") == "move" and e.get("to") == "pot" for r in g.history for e in r.events)
+
+
+def test_action_window_closes_after_everyone_passes_in_a_row(toy):
+    g = make_game(toy, ["Ana", "Bo", "Cy"], seed=2)
+    g.state.zones["pot"][:] = g.state.zones["pot"][:1]
+    for uid in [u for u in list(g.state.cards) if u.startswith("coin#") and u != g.state.zones["pot"][0]]:
+        g.state.cards.pop(uid)
+        g.state.card_zone.pop(uid)
+    g.ctx.reindex()
+    g.rebase()
+    g.run(until="decision")
+    while g.pending is not None and g.pending.kind == "bless":
+        g.choose("pass")
+        g.run(until="decision")
+    assert g.cursor[-1] == "Last words"
+    order = []
+    g.choose("cheer"); order.append(g.history[-1].player)   # Ana acts: everyone may answer again
+    g.choose("pass"); g.choose("pass")                      # Bo, Cy pass
+    assert not g.is_over
+    g.choose("pass")                                        # Ana passes: three passes in a row
+    assert g.is_over
+    assert g.result.winners
+
+
+def test_undo_redo_and_save_across_triggers(toy):
+    g = make_game(toy, ["Ana", "Bo"], seed=3)
+    g.run(bots="random")
+    end = g.state.to_dict()
+    n = len(g.history)
+    for k in range(n):
+        g.undo()
+    assert len(g.history) == 0
+    for k in range(n):
+        g.redo()
+    assert g.state.to_dict() == end
+    g.goto(3)
+    assert len(g.history) == 3
+
+
+def test_flow_is_introspectable(toy):
+    root = toy.flow
+    names = [n.name for n in root.walk()]
+    assert names[:3] == ["Toy", "Rounds", "Turns"]
+    kinds = {n.kind for n in root.walk()}
+    assert {"sequence", "loop", "for-each-player", "step", "decision", "branch", "action-window"} <= kinds
+    assert root.find(["Rounds", "Turns", "Turn", "Take"]).rule == "Take"
+    with pytest.raises(KeyError, match="no node"):
+        root.find(["Rounds", "Nope"])
