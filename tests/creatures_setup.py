@@ -28,8 +28,7 @@ KJ = "Kings & Jokers"
 
 def fresh_turn(**changes) -> dict:
     """The turn dict rules.start_turn makes, with some keys changed."""
-    d = {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False,
-         "hand_discard": 0, "stole": False}
+    d = {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False, "hand_discard": 0}
     d.update(changes)
     return d
 

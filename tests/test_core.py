@@ -180,6 +180,11 @@ def test_once_per_turn_action_is_refused_the_second_time(toy):
     g.choose("pass")
     rec = g.step()  # Branch: Ana has 7 points, so she boasts
     assert rec.text == "Ana boasts" and rec.path == ("Round 1", "Ana's turn", "Rich?", "Boast")
+    g.run(until="decision", bots={"Bo": "random"})
+    while g.turn != "Ana" or g.pending is None:
+        g.run(until="decision") if g.pending is None else g.choose(g.pending.legal[0].id)
+    assert g.path[:2] == ("Round 2", "Ana's turn")
+    assert g.pending.option("bless").legal  # a new turn: the once-per-turn limit is fresh
 
 
 def test_replacement_only_where_its_condition_holds(toy):

@@ -188,11 +188,11 @@ def test_step1_draw_none_when_holding_five_or_more():
 def test_start_of_turn_resets_the_turn_data():
     g = table()
     put(g, "Ana/hand", "2D", "3D", "4D", "5D", "6D")
-    start(g, "Start of turn", kills=3, stole=True, targets=["Bo"])
+    start(g, "Start of turn", kills=3, targets=["Bo"])
     rec = g.step()
     assert rec.rule == "Player turn"
     assert turn(g) == {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False,
-                       "hand_discard": 0, "stole": False}
+                       "hand_discard": 0}
 
 
 # -- step 2: followers -----------------------------------------------------------
@@ -524,7 +524,7 @@ def test_step6_no_kill_no_treasure():
     ("8C", "Ana/monsters", TREAS),    # a monster is played in front of you
     ("JK#2", "Ana/hand", "CC-JOKER"),  # a Joker goes to the hand like an attack
 ])
-def test_step6_turn_up_without_treasure_places_the_card_by_kind_CC_JOKER(card, dest, rule):
+def test_step6_turn_up_places_the_card_by_kind_a_joker_to_hand_CC_JOKER(card, dest, rule):
     g = table()
     stack(g, card, "2D")
     start(g, "Treasure", kills=1)
@@ -844,11 +844,11 @@ def test_priest_power_rescue_or_heal_not_both():
 
 def test_only_the_priest_rescues():
     g = table()
-    put(g, "Bo/hand", "5H")
+    put(g, "Bo/hand", "5H", "2D")
     put(g, "discard", "8H")
     start(g, "Followers", turn="Bo")  # Bo is the Thief
     g.choose("play:5H")
-    assert g.pending is None or g.pending.kind != "priest"
+    assert g.pending.player == "Bo" and g.pending.kind == "discard"  # no Priest's power
     assert where(g, "8H") == "discard"
 
 
@@ -906,7 +906,7 @@ def test_thief_steals_once_per_turn_CC_THIEF():
     stack(g, "8H")
     start(g, "Treasure", kills=2)
     g.choose("steal")
-    assert turn(g)["stole"] is True
+    assert g.state.extra["_used_turn"] == ["KD:0"]  # the Thief card's once_per: turn
     opt = rules.ask_reward(g.ctx).option("steal")
     assert not opt.legal and "at most once a turn" in opt.reason
     assert g.pending is None  # only the turn-up is left, applied automatically

@@ -1,6 +1,7 @@
 """The generic test suite every registered game must pass (OpenSpiel's idea).
 
-It is parametrised over `tablekit.games()`, so a new game joins by registering.
+It is parametrised over the registered games (what `tablekit.games()` lists),
+so a new game joins by registering.
 
 * `test_random_playouts`: 200 seeded random playouts per game, spread over the
   player counts the game allows, with the cheap checks at every step (every
@@ -149,17 +150,19 @@ def test_random_playouts(game_id):
 
 # -- the heavy checks ---------------------------------------------------------
 
-def hidden_from(st: State, viewer: str | None) -> set[str]:
+def hidden_from(st: State | dict, viewer: str | None) -> set[str]:
     """The uids `viewer` may not see (None: a spectator, who sees only public cards)."""
+    if isinstance(st, State):
+        st = {"zones": st.zones, "zone_info": st.zone_info, "cards": st.cards}
     out = set()
-    for z, row in st.zones.items():
-        info = st.zone_info[z]
+    for z, row in st["zones"].items():
+        info = st["zone_info"][z]
         owner, vis = info.get("owner"), info["visibility"]
         mine = viewer is not None and owner == viewer
         if vis == HIDDEN or (vis == OWNER and not mine):
             out.update(row)
         else:
-            out.update(u for u in row if st.cards[u].get("face_down") and not mine)
+            out.update(u for u in row if st["cards"][u].get("face_down") and not mine)
     return out
 
 
@@ -225,6 +228,20 @@ def check_views(g: tablekit.Game, chk: random.Random) -> None:
                 d = dict(whole, zones=dict(whole["zones"], **{z: perm}))
                 assert State.from_dict(d).view(viewer) == base, \
                     f"the view of {viewer} changes when hidden zone {z} is reordered"
+
+
+def check_record_redacted(g: tablekit.Game, before: dict, after: dict, any_uid) -> None:
+    """The newest record, as each other seat reads it, names no card that seat could
+    see neither before nor after it (a drawn card, a secret pick): the history must
+    not leak what the views hide."""
+    rec = g.history[-1]
+    for viewer in [*g.players, None]:
+        secret = hidden_from(before, viewer) & hidden_from(after, viewer)
+        if not secret:
+            continue
+        text = json.dumps(rec.for_viewer(viewer))
+        leaked = secret & set(any_uid.findall(text))
+        assert not leaked, f"record {rec.index} shows {viewer} the hidden cards {leaked}: {text}"
 
 
 def snapshot(g: tablekit.Game) -> tuple:
@@ -349,9 +366,12 @@ def test_time_travel_and_views(game_id, seed):
         check_undo_redo(g, states, chk)
         check_goto(g, states, chk)
 
+    any_uid = uid_pattern(g.state.cards)
+
     def after(g):
         states.append(g.state.to_dict())
         assert len(states) == len(g.history) + 1
+        check_record_redacted(g, states[-2], states[-1], any_uid)
         heavy(g)
 
     heavy(g)

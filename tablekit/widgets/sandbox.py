@@ -255,10 +255,15 @@ class Sandbox(W.VBox):
 
     def _paint_table(self, view: dict | None) -> None:
         g = self.game
-        sig = self._card_sig()
-        last = self._last_cards
-        changed = set() if last is None else {u for u, s in sig.items() if last.get(u) != s}
-        self._last_cards = sig
+        key = (len(g.history), id(g.history[-1]) if g.history else None)
+        if key != getattr(self, "_changed_key", None):
+            # what the last click changed stays marked until the game moves again
+            sig = self._card_sig()
+            last = self._last_cards
+            self._changed = set() if last is None else {u for u, s in sig.items() if last.get(u) != s}
+            self._last_cards = sig
+            self._changed_key = key
+        changed = self._changed
         zones = view["zones"] if view is not None else g.state.zones
         order = [z for z in zones if zones[z] or z != "box"]
         if list(self.zone_widgets) != order:

@@ -8,13 +8,9 @@ from typing import Any, Mapping
 from tablekit.core.engine import Game, make_game
 
 from .game import GAME
+from .table import fresh_turn
 
 HEROES = {"Fighter": "KS", "Wizard": "KC", "Priest": "KH", "Thief": "KD"}
-
-
-def fresh_turn() -> dict[str, Any]:
-    return {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False,
-            "hand_discard": 0, "stole": False}
 
 
 def position(players: Mapping[str, str], zones: Mapping[str, list[str]] | None = None,
@@ -33,7 +29,7 @@ def position(players: Mapping[str, str], zones: Mapping[str, list[str]] | None =
     unused_kings = [k for k in HEROES.values() if all(k not in v for v in placement.values())]
     placement.setdefault("aside", unused_kings)
     path = ["Rounds", "Turns", "Turn"] + at.split("/")
-    data = fresh_turn()
+    data = fresh_turn()  # from table
     data.update(turn_data or {})
     g.arrange(zones=placement, cards=cards, rest="deck",
               extra={"first": names[0], "pile": pile, "final": final, "turn": data},

@@ -96,8 +96,7 @@ class ThiefSteal:
 
     def option(self, ctx: Ctx, use: AbilityUse) -> Option:
         thief = use.controller
-        data = T.turn_data(ctx)
-        if data.get("stole"):
+        if ctx.used(use):  # the card says once_per: turn
             return Option("steal", "Steal a treasure (Thief)", False,
                           "The Thief steals at most once a turn, and already did.")
         t = self.target(ctx, thief)
@@ -112,7 +111,7 @@ class ThiefSteal:
         p, u = self.target(ctx, thief)
         counts = {q: len(T.of_kind(ctx, T.treasure(q), "treasure")) for q in ctx.players if q != thief}
         ctx.move(u, T.treasure(thief))
-        T.turn_data(ctx)["stole"] = True
+        ctx.note_use(use)
         most = counts[p]
         tied = [q for q, n in counts.items() if n == most]
         tie = (f" {', '.join(tied)} tie with {most} treasure cards each, so the single lowest card "

@@ -10,7 +10,6 @@ from __future__ import annotations
 from tablekit.core import Ask, Ctx, Decision, ForEachPlayer, Loop, Option, Say, Sequence, Step
 
 from . import table as T
-from .powers import EFFECTS
 
 PREP, DRAW, FOLLOW, MONST, ATTACK = ("Game prep", "Player turn 1: Draw", "Player turn 2: Followers",
                                      "Player turn 3: Monsters", "Player turn 4: Attack")
@@ -72,8 +71,7 @@ def turn_order(ctx: Ctx) -> list[str]:
 
 def start_turn(ctx: Ctx) -> Say:
     p = ctx.player
-    ctx.extra["turn"] = {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False,
-                         "hand_discard": 0, "stole": False}
+    ctx.extra["turn"] = T.fresh_turn()
     final = ctx.extra["final"]
     if final is not None:
         final.remove(p)
@@ -86,6 +84,9 @@ def draw(ctx: Ctx) -> Say:
     p = ctx.player
     h = ctx.zone(T.hand(p))
     need = T.HAND_SIZE - len(h)
+    if ctx.extra["final"] is not None:
+        return Say(f"{p} draws nothing: in the last turns everyone plays with the cards in hand "
+                   "(ruling CC-END).", rule="CC-END")
     if need <= 0:
         return Say(f"{p} already holds {len(h)} cards and draws none.", rule=DRAW)
     drawn, notes = [], ""
@@ -136,7 +137,7 @@ def ask_priest(ctx: Ctx) -> Decision | None:
         return None
     opts = []
     for use in uses:
-        opts.extend(EFFECTS[use.ability.effect].options(ctx, use))
+        opts.extend(ctx.game.effect(use.ability.effect).options(ctx, use))
     if not opts:
         return None
     opts.append(Option("pass", "Use no Priest power this turn"))
@@ -149,7 +150,7 @@ def resolve_priest(ctx: Ctx, ids) -> Say:
     if ids == ("pass",):
         return Say(f"{p} the Priest does not use the power this turn.", rule=KJ)
     use = ctx.actions("followers", p)[0]
-    say = EFFECTS[use.ability.effect].apply(ctx, use, ids[0])
+    say = ctx.game.effect(use.ability.effect).apply(ctx, use, ids[0])
     if say.rule is None:
         say.rule = KJ
     return say
@@ -217,7 +218,7 @@ def ask_attack(ctx: Ctx) -> Decision | None:
             opts.append(Option(f"attack:{s}", label) if mine else
                         Option(f"attack:{s}", label, False, no_monster))
     for use in ctx.actions("attack", p):
-        eff = EFFECTS[use.ability.effect]
+        eff = ctx.game.effect(use.ability.effect)
         if use.ability.effect == "joker_blast":
             opts.append(eff.option(ctx, use))
         else:
@@ -277,10 +278,10 @@ def resolve_attack(ctx: Ctx, ids) -> Say:
     first = ids[0]
     if first.startswith("joker:"):
         use = next(u for u in ctx.actions("attack", p) if u.source == first.split(":", 1)[1])
-        return Say(str(EFFECTS["joker_blast"].apply(ctx, use)), rule=KJ)
+        return Say(str(ctx.game.effect("joker_blast").apply(ctx, use)), rule=KJ)
     if first.startswith("mass:"):
         use = next(u for u in ctx.actions("attack", p) if u.ability.effect == "mass_attack")
-        return EFFECTS["mass_attack"].apply(ctx, use, first.split(":", 1)[1])
+        return ctx.game.effect("mass_attack").apply(ctx, use, first.split(":", 1)[1])
     parts = first.split(":")
     if len(parts) == 3:  # one card against one chosen monster
         s, m = parts[1], parts[2]
@@ -333,8 +334,13 @@ def counterattack(ctx: Ctx) -> Say:
         if len(h) <= over:
             for u in h:
                 ctx.move(u, T.DISCARD)
-            extra = (f" {p} holds only {len(h)}, so the whole hand goes and the rest is ignored "
-                     "(ruling CC-HAND)." if len(h) < over else " That is the whole hand.")
+            if not h:
+                extra = f" {p} holds no cards, so nothing more is lost (ruling CC-HAND)."
+            elif len(h) < over:
+                extra = (f" {p} holds only {len(h)}, so the whole hand goes and the rest is "
+                         "ignored (ruling CC-HAND).")
+            else:
+                extra = " That is the whole hand."
             return Say(f"{head}{lost} {over} monster point(s) remain, so {p} must discard {over} "
                        f"card(s) from hand.{extra}", rule="CC-HAND" if len(h) < over else COUNTER,
                        public=None)
@@ -433,7 +439,7 @@ def ask_reward(ctx: Ctx) -> Decision | None:
                                "You hold a treasure: the Thief steals instead of turning up a card, "
                                "and you may not turn one up now (ruling CC-TURNUP)."))
         else:
-            opts.append(EFFECTS["thief_steal"].option(ctx, thief))
+            opts.append(ctx.game.effect("thief_steal").option(ctx, thief))
     return Decision(p, f"Step 6: kill {n} of {d['kills']}: play a treasure (a diamond) from your "
                     "hand, or turn up the top card of the draw pile.", opts, kind="reward")
 
@@ -451,7 +457,7 @@ def resolve_reward(ctx: Ctx, ids) -> Say:
         return Say(f"{p} plays the treasure {ctx.name(u)} for a kill: {T.value(ctx, u)} points.",
                    rule=TREAS)
     if choice == "steal":
-        return EFFECTS["thief_steal"].apply(ctx, _thief(ctx, p))
+        return ctx.game.effect("thief_steal").apply(ctx, _thief(ctx, p))
     ev = ctx.do("turn_up", player=p)
     return Say(ev["explained"], rule=ev["rule"])
 

@@ -83,8 +83,18 @@ def discard(ctx: Ctx, uid: str) -> None:
     ctx.move(uid, DISCARD, damage=None)
 
 
+def fresh_turn() -> dict:
+    """What a turn keeps track of: kills and treasure played for them, the other
+    players given a monster, whether monster placing is over, hand discards owed."""
+    return {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False, "hand_discard": 0}
+
+
 def turn_data(ctx: Ctx) -> dict:
-    return ctx.extra["turn"]
+    """This turn's data (made fresh if a hand-built position has none)."""
+    data = ctx.extra.get("turn")
+    if not data:
+        data = ctx.extra["turn"] = fresh_turn()
+    return data
 
 
 def start_final_turns(ctx: Ctx) -> str:

@@ -1,0 +1,89 @@
+"""In a real browser: Debian's Chromium, driven by Playwright, against a live
+Voilà serving the notebooks. Timings go to test-output/browser-timings.json
+(they are measured and reported, never asserted)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+STEP = ".tk-app >> nth=0"
+
+
+def table_cards(app) -> dict[str, list[str]]:
+    """Each zone's cards as the page shows them (uids of the face-up tiles, '?' for face-down)."""
+    return app.locator(".tk-table").evaluate("""t => Object.fromEntries(
+        [...t.querySelectorAll('.tk-zone')].map(z => [z.dataset.zone,
+            [...z.querySelectorAll('.tk-card')].map(c => c.dataset.uid || '?')]))""")
+
+
+def entries(page) -> int:
+    return page.locator(f"{STEP} >> .tk-log .tk-entry-path").count()
+
+
+def click_and_time(page, button) -> float:
+    """Milliseconds from the click to the log being repainted, measured in the page."""
+    page.evaluate("""() => {
+        const log = document.querySelector('.tk-app .tk-log');
+        window.__tk_changed = new Promise(resolve => {
+            const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now()); });
+            obs.observe(log, {childList: true, subtree: true, characterData: true});
+        });
+        window.__tk_t0 = performance.now();
+    }""")
+    button.click()
+    return page.evaluate("async () => (await window.__tk_changed) - window.__tk_t0")
+
+
+def test_index_then_creatures_step_choose_undo(voila_url, page, output_dir):
+    timings: dict[str, object] = {}
+    t0 = time.perf_counter()
+    page.goto(f"{voila_url}/voila/render/index.ipynb")
+    tile = page.locator("a.tk-tile", has_text="Creatures and Cards")
+    tile.wait_for(timeout=60_000)
+    timings["index_interactive_s"] = round(time.perf_counter() - t0, 3)
+
+    t1 = time.perf_counter()
+    tile.click()
+    app = page.locator(STEP)
+    step = app.locator("button", has_text="Step").first
+    step.wait_for(timeout=60_000)
+    page.wait_for_function("() => !document.querySelector('.tk-app button').disabled", timeout=60_000)
+    timings["creatures_sandbox_interactive_s"] = round(time.perf_counter() - t1, 3)
+    assert "Nothing yet: press Step" in app.locator(".tk-log").inner_text()
+
+    clicks = []
+    for _ in range(30):
+        if app.locator(".tk-decision .tk-option").count():
+            break
+        clicks.append(click_and_time(page, step))
+    decision = app.locator(".tk-decision")
+    assert decision.locator(".tk-option").count(), "a decision appeared"
+    prompt = decision.locator(".tk-prompt").inner_text()
+    assert prompt
+    n_before = entries(page)
+    table_before = table_cards(app)
+
+    buttons = decision.locator("button.tk-option:enabled")
+    if buttons.count():
+        clicks.append(click_and_time(page, buttons.first))
+    else:  # several picks: tick the first allowed box, then confirm
+        decision.locator(".tk-option input:enabled").first.check()
+        clicks.append(click_and_time(page, decision.locator("button.tk-confirm")))
+    page.wait_for_function(f"() => document.querySelectorAll('.tk-app .tk-log .tk-entry-path').length > {n_before}")
+    assert entries(page) == n_before + 1
+    chose = app.locator(".tk-log .tk-entry").first.inner_text()
+    assert "chose" in chose
+    assert table_cards(app) != table_before  # the choice moved a card (or ended placing monsters)
+
+    undo = app.locator("button", has_text="Undo").first
+    clicks.append(click_and_time(page, undo))
+    page.wait_for_function(f"() => document.querySelectorAll('.tk-app .tk-log .tk-entry-path').length == {n_before}")
+    assert app.locator(".tk-decision .tk-prompt").inner_text() == prompt  # the decision is open again
+    assert table_cards(app) == table_before
+
+    app.screenshot(path=str(output_dir / "creatures-sandbox.png"))
+    timings["click_to_repaint_ms"] = {"median": sorted(clicks)[len(clicks) // 2], "max": max(clicks),
+                                      "clicks": len(clicks)}
+    (output_dir / "browser-timings.json").write_text(json.dumps(timings, indent=1))
+    print("browser timings:", timings)

@@ -1,0 +1,180 @@
+"""The widget layer, headless: clicks and values, no browser."""
+
+from __future__ import annotations
+
+import pytest
+
+import tablekit
+from tablekit.games.creatures.positions import position
+from tablekit.widgets import CardBrowser, LazySection, Sandbox
+from tablekit.widgets import render
+
+
+def new_sandbox(**kw):
+    g = tablekit.new_game("creatures", players=["Ana", "Bo"], seed=7)
+    return g, Sandbox(g, **kw)
+
+
+def test_step_click_applies_one_rule_and_logs_it():
+    g, sb = new_sandbox()
+    sb.step_button.click()
+    assert len(g.history) == 1
+    assert "Deal the Kings" in sb.log_view.value
+    assert "tk-current" in sb.outline_view.value
+    assert "Record 1" in sb.status_view.value
+    assert sb.banner.value == ""
+    assert "tk-app" in sb._dom_classes
+
+
+def test_decision_panel_answers_and_undo_redo():
+    g, sb = new_sandbox()
+    while g.pending is None:
+        sb.step_button.click()
+    assert sb.step_button.disabled  # a person must choose first
+    buttons = sb.option_buttons()
+    assert set(buttons) == {o.id for o in g.pending.options}
+    n = len(g.history)
+    legal = next(oid for oid, w in buttons.items() if not w.disabled)
+    buttons[legal].click() if hasattr(buttons[legal], "click") else None
+    if legal not in (r.choice[0] for r in g.history[-1:] if r.choice):
+        # checkboxes: tick and confirm
+        buttons[legal].value = True
+        sb.decision_panel.children[-1].click()
+    assert len(g.history) == n + 1
+    log_after = sb.log_view.value
+    sb.undo_button.click()
+    assert len(g.history) == n and g.pending is not None
+    assert sb.log_view.value != log_after
+    sb.redo_button.click()
+    assert len(g.history) == n + 1 and sb.log_view.value == log_after
+
+
+def test_illegal_option_is_disabled_with_its_reason_shown():
+    g = position({"Ana": "Fighter", "Bo": "Wizard", "Cy": "Priest"},
+                 {"Ana/hand": ["3C", "9C"]}, at="Monsters")
+    sb = Sandbox(g)
+    g.choose("monster:3C:Bo")
+    sb.refresh()
+    buttons = sb.option_buttons()
+    assert buttons["monster:9C:Bo"].disabled
+    assert "at most one on each other player" in sb.decision_panel.children[1 + list(buttons).index("monster:9C:Bo")].children[1].value
+
+
+def test_error_in_a_click_shows_a_banner_and_changes_nothing():
+    g, sb = new_sandbox()
+    g.run(until="end", bots="random")
+    sb.refresh()
+    assert sb.step_button.disabled
+    sb.on_step_guarded = sb._guard(sb.on_step)
+    sb.on_step_guarded()
+    assert "over" in sb.banner.value
+    sb.undo_button.click()
+    assert sb.banner.value == ""
+
+
+def test_switching_seat_hides_the_other_hand():
+    g, sb = new_sandbox()
+    g.run(until="decision")
+    sb.refresh()
+    player = g.pending.player
+    other = next(p for p in g.players if p != player)
+    hand = g.state.zones[f"{player}/hand"]
+    assert hand
+    sb.seat.value = other
+    zone_html = sb.zone_widgets[f"{player}/hand"].value
+    assert all(f"data-uid='{u}'" not in zone_html for u in hand)
+    assert "face down" in zone_html
+    assert "Waiting for" in sb.decision_panel.children[0].value
+    sb.seat.value = player
+    zone_html = sb.zone_widgets[f"{player}/hand"].value
+    assert all(f"data-uid='{u}'" in zone_html for u in hand)
+
+
+def test_hot_seat_asks_the_next_player_to_confirm():
+    g, sb = new_sandbox(hot_seat=True)
+    g.run(until="decision")
+    sb.refresh()
+    who = g.pending.player
+    assert sb.handover.children, "the hand-over bar is shown"
+    assert f"I am {who}" == sb.handover.children[1].description
+    hand = g.state.zones[f"{who}/hand"]
+    assert all(f"data-uid='{u}'" not in sb.zone_widgets[f"{who}/hand"].value for u in hand)
+    sb.handover.children[1].click()
+    assert not sb.handover.children
+    assert all(f"data-uid='{u}'" in sb.zone_widgets[f"{who}/hand"].value for u in hand)
+
+
+def test_bots_answer_on_step_and_run_buttons():
+    g, sb = new_sandbox(bots={"Ana": "random", "Bo": "heuristic"})
+    sb.round_button.click()
+    assert g.history and not sb.banner.value
+    sb.end_button.click()
+    assert g.is_over
+    assert "Game over" in sb.status_view.value
+
+
+def test_a_click_repaints_only_what_changed():
+    g, sb = new_sandbox()
+    sb.step_button.click()
+    painted = dict(sb._painted)
+    sb.refresh()  # nothing changed: nothing is set again
+    assert sb._painted == painted
+    sb.step_button.click()  # shuffle: the box and the deck change
+    sets = []
+    for z, w in sb.zone_widgets.items():
+        w.observe(lambda ch, z=z: sets.append(z), names="value")
+    sb.step_button.click()  # first player: no card moves; only the deck loses its "just changed" marks
+    assert sets == ["deck"] or set(sets) <= {"deck", "box"}
+    assert "Ana/hero" not in sets and "discard" not in sets
+
+
+def test_changed_cards_are_marked_in_words():
+    g, sb = new_sandbox()
+    sb.step_button.click()
+    hero_html = sb.zone_widgets["Ana/hero"].value
+    assert "just changed" in hero_html
+
+
+def test_restart_goes_back_to_the_start():
+    g, sb = new_sandbox()
+    for _ in range(3):
+        sb.step_button.click()
+    sb.restart_button.click()
+    assert len(g.history) == 0 and g.can_redo == 3
+
+
+def test_card_browser_filters_and_marks_stand_ins():
+    cb = CardBrowser("creatures")
+    assert "53 card definitions (54 cards)" in cb.count.value
+    cb.kind.value = "hero"
+    assert "4 card definitions" in cb.count.value
+    cb.search.value = "wizard"
+    assert "King of Clubs" in cb.list.value and "King of Spades" not in cb.list.value
+    cb.stand_ins.value = "only"
+    assert "0 card definitions" in cb.count.value
+
+
+def test_lazy_section_builds_on_open():
+    built = []
+    sec = LazySection("x", lambda: built.append(1) or Sandbox(tablekit.new_game("creatures", 2, seed=1)))
+    assert not built and not sec.built
+    sec.selected_index = 0
+    assert built == [1] and isinstance(sec.children[0], Sandbox)
+
+
+def test_ruling_ids_in_the_log_show_the_ruling():
+    html = render.rule_html("creatures", "CC-ACE")
+    assert "Ruling CC-ACE" in html and "Why:" in html
+    assert "Rulebook: Game prep" in render.rule_html("creatures", "Game prep")
+
+
+@pytest.mark.parametrize("seat", ["Ana", None])
+def test_public_text_hides_drawn_cards_from_other_seats(seat):
+    g = tablekit.new_game("creatures", players=["Ana", "Bo"], seed=7)
+    g.run(until="decision")
+    draw = next(r for r in g.history if r.node[-1] == "Draw")
+    other = next(p for p in g.players if p != draw.player)
+    assert draw.text_for(draw.player) == draw.text
+    assert draw.text_for(other) == draw.public_text
+    hidden = draw.for_viewer(other if seat else None)
+    assert hidden["events"] == [] and hidden["text"] == draw.public_text
