@@ -30,7 +30,8 @@ def deal_kings(ctx: Ctx) -> Say:
     left = kings[len(ctx.players):]
     for k in left:
         ctx.move(k, T.ASIDE)
-    aside = (f" The undealt {ctx.names(left)} are set aside for the whole game, so no King is "
+    verb = "is" if len(left) == 1 else "are"
+    aside = (f" The undealt {ctx.names(left)} {verb} set aside for the whole game, so no King is "
              "ever drawn or turned up (ruling CC-KINGS)." if left else "")
     return Say(f"The four Kings are shuffled and one is dealt to each player: {'; '.join(parts)}."
                f"{aside}", rule="CC-KINGS" if left else PREP)
