@@ -9,16 +9,21 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
+# Import the games subpackage first: importing it later would rebind the name
+# `tablekit.games` from the function below to the subpackage.
+from . import games as _games_package  # noqa: F401
 from .core.engine import Game, load_game, make_game
 from .core.errors import (CardFileError, GameOver, IllegalChoice, NeedsDecision, SaveFormatError,
                           ScenarioError, SetupError, TablekitError)
 from .core.registry import get_game, registry
+from .core.scenario import check_scenario, load_scenario
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CardFileError", "Game", "GameOver", "IllegalChoice", "NeedsDecision", "SaveFormatError",
     "ScenarioError", "SetupError", "TablekitError", "games", "load", "new_game", "game_info",
+    "load_scenario", "check_scenario",
 ]
 
 

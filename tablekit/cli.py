@@ -1,4 +1,4 @@
-"""The `tablekit` command: games, play, serve, bench."""
+"""The `tablekit` command: games, play, check, serve, bench."""
 
 from __future__ import annotations
 
@@ -64,6 +64,34 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_check(args: argparse.Namespace) -> int:
+    from .core.errors import ScenarioError
+    from .core.scenario import check_scenario
+
+    failed = 0
+    for path in args.files:
+        try:
+            sc = check_scenario(path)
+        except ScenarioError as exc:
+            failed += 1
+            if args.json:
+                print(json.dumps({"file": path, "error": str(exc)}, ensure_ascii=False))
+            else:
+                print(f"ERROR {exc}")
+            continue
+        if args.json:
+            print(json.dumps({"file": path, "title": sc.title, "passed": sc.passed,
+                              "expectations": [o.to_dict() for o in sc.outcomes]}, ensure_ascii=False))
+        else:
+            print(f"{'PASS' if sc.passed else 'FAIL'} {path}: {sc.title}")
+            for o in sc.outcomes:
+                mark = "passed" if o.passed else "FAILED"
+                tail = "" if o.passed else f" (actual: {o.actual!r})"
+                print(f"  {mark}: {o.what}{tail}  [line {o.line}]")
+        failed += 0 if sc.passed else 1
+    return 1 if failed else 0
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
@@ -83,6 +111,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="random", choices=["random", "heuristic"])
     p.add_argument("--json", action="store_true", help="print the history as JSON lines")
     p.set_defaults(fn=_cmd_play)
+    c = sub.add_parser("check", help="run scenario files and report each expectation")
+    c.add_argument("files", nargs="+", metavar="FILE")
+    c.add_argument("--json", action="store_true", help="one JSON object per file")
+    c.set_defaults(fn=_cmd_check)
     s = sub.add_parser("serve", help="serve the notebooks as a web app with Voilà")
     s.add_argument("notebook", nargs="?", default=None,
                    help="one notebook (e.g. creatures.ipynb); default: the whole notebooks folder")

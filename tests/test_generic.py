@@ -150,19 +150,17 @@ def test_random_playouts(game_id):
 
 # -- the heavy checks ---------------------------------------------------------
 
-def hidden_from(st: State | dict, viewer: str | None) -> set[str]:
+def hidden_from(st: State, viewer: str | None) -> set[str]:
     """The uids `viewer` may not see (None: a spectator, who sees only public cards)."""
-    if isinstance(st, State):
-        st = {"zones": st.zones, "zone_info": st.zone_info, "cards": st.cards}
     out = set()
-    for z, row in st["zones"].items():
-        info = st["zone_info"][z]
+    for z, row in st.zones.items():
+        info = st.zone_info[z]
         owner, vis = info.get("owner"), info["visibility"]
         mine = viewer is not None and owner == viewer
         if vis == HIDDEN or (vis == OWNER and not mine):
             out.update(row)
         else:
-            out.update(u for u in row if st["cards"][u].get("face_down") and not mine)
+            out.update(u for u in row if st.cards[u].get("face_down") and not mine)
     return out
 
 

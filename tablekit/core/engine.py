@@ -571,7 +571,7 @@ class Game:
 # -- making and loading games ---------------------------------------------------
 
 def _player_names(players: int | Iterable[str]) -> list[str]:
-    if isinstance(players, bool):
+    if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
         raise SetupError(f"players must be a count or a list of names, not {players!r}")
     if isinstance(players, int):
         return [f"P{i}" for i in range(1, players + 1)]
@@ -629,10 +629,10 @@ def load_game(text: str, registry: Mapping[str, GameDef]) -> Game:
     if version != SAVE_FORMAT_VERSION:
         raise SaveFormatError(f"this save has format_version {version!r}; this tablekit reads "
                               f"format_version {SAVE_FORMAT_VERSION}")
-    try:
-        gamedef = registry[data["game"]]
-    except KeyError:
-        raise SaveFormatError(f"the save is of an unknown game {data.get('game')!r}") from None
+    gid = data.get("game")
+    if not isinstance(gid, str) or gid not in registry:
+        raise SaveFormatError(f"the save is of an unknown game {gid!r}")
+    gamedef = registry[gid]
     try:
         game = make_game(gamedef, data["players"], data["seed"], data.get("variant"),
                          data.get("options"))

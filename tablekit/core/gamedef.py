@@ -56,6 +56,10 @@ class GameDef:
     rulings_page: str = ""
     effects: dict[str, Callable] = {}
     procedures: dict[str, Callable[[Ctx, dict], None]] = {}
+    # what a scenario file may set: the game's extra state keys, with their
+    # types and meaning, and card state keys beyond the core's
+    settable_extra: dict[str, tuple[tuple[type, ...], str]] = {}
+    card_state_keys: dict[str, tuple[tuple[type, ...], str]] = {}
 
     # -- cards -------------------------------------------------------------
     @cached_property

@@ -179,11 +179,13 @@ class State:
         for z, uids in self.zones.items():
             info = self.zone_info[z]
             vis = info["visibility"]
-            whole_zone_hidden = vis == HIDDEN or (vis == OWNER and info["owner"] != viewer)
+            owner = info["owner"]
+            is_owner = owner is not None and owner == viewer
+            whole_zone_hidden = vis == HIDDEN or (vis == OWNER and not is_owner)
             row = []
             for i, uid in enumerate(uids):
                 cs = self.cards[uid]
-                if whole_zone_hidden or (cs.get("face_down") and info["owner"] != viewer):
+                if whole_zone_hidden or (cs.get("face_down") and not is_owner):
                     ph = f"hidden:{z}:{i}"
                     row.append(ph)
                     cards_out[ph] = {"card": None, "hidden": True}

@@ -43,6 +43,15 @@ class _Loader(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
     def construct_mapping(self, node, deep=False):
+        seen: dict = {}
+        for key_node, _ in node.value:
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+            if key is not None and key in seen:
+                raise yaml.MarkedYAMLError(
+                    "while reading a mapping", node.start_mark,
+                    f"the key {key!r} appears twice (also on line {seen[key]})", key_node.start_mark)
+            if key is not None:
+                seen[key] = key_node.start_mark.line + 1
         data = super().construct_mapping(node, deep=True)
         out = LineDict(data)
         out.line = node.start_mark.line + 1

@@ -20,6 +20,12 @@ class CreaturesGame(GameDef):
     rulings_page = "docs/rulings/creatures.md"
     effects = EFFECTS
     procedures = {"turn_up": rules.turn_up}
+    settable_extra = {
+        "first": ((str,), "the player who took the first turn (turn order starts there)"),
+        "pile": ((int,), "which draw pile is in use: 1, or 2 after the discards were reshuffled"),
+        "final": ((list, type(None)), "null, or the players still to take their last turn"),
+        "turn": ((dict,), "this turn's data: kills, rewarded, targets, monsters_done, hand_discard"),
+    }
 
     def build_flow(self):
         return rules.build_flow()

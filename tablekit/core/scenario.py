@@ -1,0 +1,489 @@
+"""Scenario files: a position built by hand, scripted decisions and
+expectations about what the rules do with them.
+
+A scenario is YAML (loaded safely, with line numbers, aliases refused); see
+docs/scenarios.md for every key. `load_scenario(path)` gives the game
+positioned at the scenario's start; `check_scenario(path)` runs it and
+reports each expectation. Any problem with a file raises ScenarioError
+naming the file, the line and what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .engine import Game, make_game
+from .errors import IllegalChoice, ScenarioError, TablekitError
+from .registry import registry
+from .yamlio import LineDict, load_yaml
+
+SCENARIO_FORMAT_VERSION = 1
+MAX_BYTES = 200_000
+TOP_KEYS = {"format_version", "game", "title", "description", "ruling", "variant", "options",
+            "players", "seed", "setup", "start", "decisions", "run", "expect"}
+SETUP_KEYS = {"rest", "zones", "cards", "players", "extra"}
+START_KEYS = {"at", "turn"}
+DECISION_KEYS = {"player", "choose", "expect_illegal", "expect_legal"}
+RUN_KEYS = {"until", "bots", "max_records", "steps", "stop_after"}
+UNTIL = ("script", "decision", "end")
+EXPECT_KINDS = {"zone", "card", "counter", "winners", "scores", "illegal", "legal", "fired",
+                "pending", "over", "extra"}
+CORE_EXTRA = {"_used_turn": ((list,), "once-per-turn abilities used this turn"),
+              "_used_round": ((list,), "once-per-round abilities used this round")}
+CORE_CARD_STATE = {"damage": (int,), "exhausted": (bool,), "face_down": (bool,),
+                   "attached_to": (str,), "counters": (dict,)}
+
+
+@dataclass
+class Outcome:
+    """One expectation checked: what was expected, what was found."""
+
+    what: str
+    passed: bool
+    expected: Any
+    actual: Any
+    line: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"what": self.what, "passed": self.passed, "expected": self.expected,
+                "actual": self.actual, "line": self.line}
+
+
+@dataclass
+class Scenario:
+    path: str
+    data: dict
+    game_id: str
+    title: str = ""
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return all(o.passed for o in self.outcomes)
+
+
+def _err(path: str, line: int, msg: str) -> ScenarioError:
+    return ScenarioError(f"{path}, line {line}: {msg}")
+
+
+def _line(node: Any, key: str | None = None) -> int:
+    if isinstance(node, LineDict):
+        return node.line_of(key) if key else node.line
+    return getattr(node, "line", 0)
+
+
+def _check_keys(path: str, node: Any, allowed: set[str], what: str) -> None:
+    if not isinstance(node, dict):
+        raise _err(path, _line(node), f"{what} must be a mapping")
+    for key in node:
+        if key not in allowed:
+            raise _err(path, _line(node, key), f"unknown key {key!r} in {what} "
+                       f"(allowed: {', '.join(sorted(allowed))})")
+
+
+def _need(path: str, node: Any, key: str, typ: type | tuple, what: str) -> Any:
+    if key not in node:
+        raise _err(path, _line(node), f"{what}: missing key {key!r}")
+    value = node[key]
+    if not isinstance(value, typ) or (isinstance(value, bool) and typ is int):
+        raise _err(path, _line(node, key), f"{what}: {key!r} has the wrong type ({value!r})")
+    return value
+
+
+# -- reading ---------------------------------------------------------------------
+
+def parse(text: str, path: str = "<scenario>") -> dict:
+    """Parse and check the structure of a scenario text (no game is built)."""
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise ScenarioError(f"{path}: the file is larger than {MAX_BYTES} bytes")
+    data = load_yaml(text, path, ScenarioError)
+    if not isinstance(data, LineDict):
+        raise _err(path, 1, "a scenario is a mapping with format_version, game, players, ...")
+    _check_keys(path, data, TOP_KEYS, "the scenario")
+    version = data.get("format_version")
+    if version != SCENARIO_FORMAT_VERSION:
+        raise _err(path, _line(data, "format_version"),
+                   f"format_version {version!r} is not one this tablekit reads "
+                   f"(it reads {SCENARIO_FORMAT_VERSION})")
+    game = _need(path, data, "game", str, "the scenario")
+    if game not in registry():
+        raise _err(path, _line(data, "game"), f"unknown game {game!r} (games: {', '.join(registry())})")
+    for key, typ in (("setup", dict), ("start", dict), ("run", dict), ("options", dict)):
+        if key in data and not isinstance(data[key], typ):
+            raise _err(path, _line(data, key), f"{key!r} must be a mapping")
+    for key in ("decisions", "expect"):
+        if key in data and not isinstance(data[key], list):
+            raise _err(path, _line(data, key), f"{key!r} must be a list")
+    if "setup" in data:
+        _check_keys(path, data["setup"], SETUP_KEYS, "setup")
+    if "start" in data:
+        _check_keys(path, data["start"], START_KEYS, "start")
+    if "run" in data:
+        _check_keys(path, data["run"], RUN_KEYS, "run")
+    for d in data.get("decisions", []):
+        _check_keys(path, d, DECISION_KEYS, "a scripted decision")
+        _need(path, d, "player", str, "a scripted decision")
+        choose = d.get("choose", [])
+        if isinstance(choose, str):
+            d["choose"] = [choose]
+        elif not isinstance(choose, list) or not all(isinstance(c, str) for c in choose):
+            raise _err(path, _line(d, "choose"), "'choose' is an option id or a list of them")
+    for e in data.get("expect", []):
+        if not isinstance(e, dict) or len(e) != 1:
+            raise _err(path, _line(e), "each expectation is a mapping with one key: "
+                       + ", ".join(sorted(EXPECT_KINDS)))
+        kind = next(iter(e))
+        if kind not in EXPECT_KINDS:
+            raise _err(path, _line(e, kind), f"unknown expectation {kind!r} "
+                       f"(known: {', '.join(sorted(EXPECT_KINDS))})")
+    return data
+
+
+def read(path: str | Path) -> dict:
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError as exc:
+        raise ScenarioError(f"{p}: cannot read the file ({exc.strerror})") from None
+    if size > MAX_BYTES:
+        raise ScenarioError(f"{p}: the file is {size} bytes; a scenario may have {MAX_BYTES}")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{p}: the file is not UTF-8 text") from None
+    return parse(text, str(p))
+
+
+# -- building the game ----------------------------------------------------------------
+
+def _resolve_cards(path: str, game: Game, zones: dict, used: dict[str, int]) -> dict[str, list[str]]:
+    """Zone lists name card uids ("7S", "JK#2") or, for cards with several copies,
+    the card id ("JK"), which takes the next copy not placed yet."""
+    st = game.state
+    by_card: dict[str, list[str]] = {}
+    for uid in sorted(st.cards):
+        by_card.setdefault(st.cards[uid]["card"], []).append(uid)
+    placed: dict[str, int] = {}
+    out: dict[str, list[str]] = {}
+    for zone, items in zones.items():
+        line = _line(zones, zone)
+        if zone not in st.zones:
+            raise _err(path, line, f"unknown zone {zone!r} (zones: {', '.join(st.zones)})")
+        if not isinstance(items, list):
+            raise _err(path, line, f"zone {zone!r} must list card ids")
+        row = []
+        for i, item in enumerate(items):
+            iline = items.item_lines[i] if hasattr(items, "item_lines") else line
+            if not isinstance(item, str):
+                raise _err(path, iline, f"zone {zone!r}: {item!r} is not a card id")
+            if item in st.cards:
+                uid = item
+            elif item in by_card:
+                copies = by_card[item]
+                taken = used.get(item, 0)
+                free = [u for u in copies if u not in placed]
+                if not free:
+                    raise _err(path, iline, f"more copies of {item!r} than the game has ({len(copies)})")
+                uid = free[0]
+                used[item] = taken + 1
+            else:
+                raise _err(path, iline, f"unknown card {item!r} in zone {zone!r}")
+            if uid in placed:
+                raise _err(path, iline, f"card {uid!r} is placed twice (also on line {placed[uid]})")
+            placed[uid] = iline
+            row.append(uid)
+        out[zone] = row
+    return out
+
+
+def build(data: dict, path: str = "<scenario>") -> Game:
+    """The game at the scenario's start (no scripted decision applied)."""
+    try:
+        gid = data["game"]
+        game = make_game(registry()[gid], data.get("players", 2), data.get("seed", 1),
+                         data.get("variant"), data.get("options"))
+    except TablekitError as exc:
+        raise _err(path, _line(data, "players"), str(exc)) from None
+    gamedef = game.gamedef
+    setup = data.get("setup") or {}
+    start = data.get("start") or {}
+    zones = _resolve_cards(path, game, setup.get("zones") or {}, {})
+    rest = setup.get("rest")
+    if rest is not None and rest not in game.state.zones:
+        raise _err(path, _line(setup, "rest"), f"unknown zone {rest!r} for the other cards")
+    cards = setup.get("cards") or {}
+    allowed_state = dict(CORE_CARD_STATE)
+    allowed_state.update({k: t for k, (t, _) in gamedef.card_state_keys.items()})
+    for uid, changes in cards.items():
+        line = _line(cards, uid)
+        if uid not in game.state.cards:
+            raise _err(path, line, f"unknown card {uid!r} in setup.cards")
+        if not isinstance(changes, dict):
+            raise _err(path, line, f"setup.cards.{uid} must be a mapping of state keys")
+        for key, value in changes.items():
+            if key not in allowed_state:
+                raise _err(path, _line(changes, key), f"card {uid!r}: unknown state key {key!r} "
+                           f"(allowed: {', '.join(sorted(allowed_state))})")
+            if value is not None and (not isinstance(value, allowed_state[key]) or
+                                      (isinstance(value, bool) and bool not in allowed_state[key])):
+                raise _err(path, _line(changes, key), f"card {uid!r}: {key!r} has the wrong type ({value!r})")
+            if key == "attached_to" and value is not None and value not in game.state.cards:
+                raise _err(path, _line(changes, key), f"card {uid!r}: attached to unknown card {value!r}")
+    extra = setup.get("extra") or {}
+    settable = dict(CORE_EXTRA)
+    settable.update(gamedef.settable_extra)
+    for key, value in extra.items():
+        spec = settable.get(key)
+        if spec is None:
+            raise _err(path, _line(extra, key), f"{gamedef.title} has no settable state {key!r} "
+                       f"(settable: {', '.join(settable)})")
+        if not isinstance(value, spec[0]) or (isinstance(value, bool) and bool not in spec[0]):
+            raise _err(path, _line(extra, key), f"extra state {key!r} has the wrong type ({value!r}): {spec[1]}")
+    counters = setup.get("players") or {}
+    for name, values in counters.items():
+        if name not in game.players:
+            raise _err(path, _line(counters, name), f"unknown player {name!r} in setup.players")
+        if not isinstance(values, dict) or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in values.values()):
+            raise _err(path, _line(counters, name), f"setup.players.{name} must map counters to numbers")
+    at = start.get("at")
+    if at is not None:
+        if isinstance(at, str):
+            at = [p for p in at.split("/") if p]
+        if not isinstance(at, list) or not all(isinstance(p, str) for p in at):
+            raise _err(path, _line(start, "at"), "start.at is a node path: a list of names or 'A/B/C'")
+        try:
+            game.flow.find(at)
+        except KeyError as exc:
+            raise _err(path, _line(start, "at"), f"start node does not exist: {exc.args[0]}") from None
+    turn = start.get("turn")
+    if turn is not None and turn not in game.players:
+        raise _err(path, _line(start, "turn"), f"start.turn: no player {turn!r}")
+    if zones or cards or extra or counters or at is not None or rest is not None:
+        for name, values in counters.items():
+            game.state.player(name).update(values)
+        try:
+            game.arrange(zones=zones, cards=cards, extra=extra, rest=rest, at=at, turn=turn)
+        except TablekitError as exc:
+            raise _err(path, _line(data, "start" if "start" in data else "setup"), str(exc)) from None
+    return game
+
+
+def load_scenario(path: str | Path) -> Game:
+    """The game of a scenario file, positioned at its start."""
+    return build(read(path), str(path))
+
+
+# -- running and checking --------------------------------------------------------------
+
+def run(data: dict, path: str = "<scenario>") -> tuple[Game, list[Outcome]]:
+    """Build the game, play the scripted decisions (stepping between them),
+    go on as `run` says, and check every expectation."""
+    game = build(data, path)
+    outcomes: list[Outcome] = []
+    script = list(data.get("decisions") or [])
+    settings = data.get("run") or {}
+    until = settings.get("until", "script")
+    bots = settings.get("bots")
+    limit = settings.get("max_records", 5000)
+    steps = settings.get("steps", 0)
+    stop_after = settings.get("stop_after")
+    if until not in UNTIL:
+        raise _err(path, _line(settings, "until"), f"run.until is one of {', '.join(UNTIL)}")
+    if bots is not None and bots not in ("random", "heuristic"):
+        raise _err(path, _line(settings, "bots"), "run.bots is 'random' or 'heuristic'")
+    if not isinstance(steps, int) or isinstance(steps, bool) or steps < 0:
+        raise _err(path, _line(settings, "steps"), "run.steps is a whole number of rules to apply")
+    if stop_after is not None and not any(n.name == stop_after for n in game.flow.walk()):
+        raise _err(path, _line(settings, "stop_after"), f"run.stop_after: no rule named {stop_after!r}")
+    k = 0
+    while k < len(script) and not game.is_over and len(game.history) < limit:
+        d = game.pending
+        if d is None:
+            game.step()
+            continue
+        item = script[k]
+        line = _line(item)
+        if item["player"] != d.player:
+            raise _err(path, line, f"scripted decision #{k + 1} is for {item['player']}, but "
+                       f"{d.player} must choose now ({d.prompt})")
+        for exp, legal in ((item.get("expect_illegal"), False), (item.get("expect_legal"), True)):
+            for e in _as_list(exp):
+                outcomes.append(_check_option(d, e, legal, _line(item, "expect_illegal" if not legal
+                                                                      else "expect_legal")))
+        try:
+            game.choose(*item.get("choose", []))
+        except IllegalChoice as exc:
+            raise _err(path, _line(item, "choose"), f"scripted decision #{k + 1} is illegal at "
+                       f"that point: {exc.reason}") from None
+        k += 1
+    if k < len(script):
+        raise _err(path, _line(script[k]), f"scripted decision #{k + 1} was never asked "
+                   f"(the game {'ended' if game.is_over else 'stopped'} first)")
+    # after the script: a number of rules, up to a named rule, to a decision, or to the end
+    for _ in range(steps):
+        if game.is_over or game.pending is not None:
+            break
+        game.step()
+    if stop_after is not None:
+        while not game.is_over and game.pending is None and len(game.history) < limit:
+            if game.step().node[-1] == stop_after:
+                break
+    if until == "decision":
+        game.run(until="decision", max_records=limit)
+    elif until == "end":
+        game.run(until="end", bots=bots, max_records=max(0, limit - len(game.history)))
+    for e in data.get("expect") or []:
+        outcomes.append(_expect(game, e, path))
+    return game, outcomes
+
+
+def _as_list(x: Any) -> list:
+    if x is None:
+        return []
+    return x if isinstance(x, list) else [x]
+
+
+def _check_option(d, e: Any, want_legal: bool, line: int) -> Outcome:
+    if isinstance(e, str):
+        e = {"option": e}
+    oid = e.get("option")
+    what = f"option {oid!r} is {'legal' if want_legal else 'illegal'}"
+    if oid not in d:
+        return Outcome(what, False, "offered", "not offered", line)
+    o = d.option(oid)
+    ok = o.legal == want_legal
+    actual: Any = "legal" if o.legal else f"illegal: {o.reason}"
+    want = e.get("reason_contains")
+    if want is not None:
+        what += f", reason contains {want!r}"
+        ok = ok and want in o.reason
+    return Outcome(what, ok, e, actual, line)
+
+
+def _expect(game: Game, e: dict, path: str) -> Outcome:
+    kind, spec = next(iter(e.items()))
+    line = _line(e, kind)
+    st = game.state
+    if kind == "zone":
+        name = spec.get("name")
+        if name not in st.zones:
+            raise _err(path, line, f"expectation: unknown zone {name!r}")
+        actual = list(st.zones[name])
+        checks = []
+        if "equals" in spec:
+            checks.append(("equals", actual == list(spec["equals"])))
+        if "contains" in spec:
+            checks.append(("contains", all(c in actual for c in spec["contains"])))
+        if "not_contains" in spec:
+            checks.append(("not_contains", not any(c in actual for c in spec["not_contains"])))
+        if "count" in spec:
+            checks.append(("count", len(actual) == spec["count"]))
+        if not checks:
+            raise _err(path, line, "a zone expectation needs equals, contains, not_contains or count")
+        return Outcome(f"zone {name}: " + ", ".join(f"{k} {spec[k]!r}" for k, _ in checks),
+                       all(ok for _, ok in checks), dict(spec), actual, line)
+    if kind == "card":
+        uid = spec.get("uid")
+        if uid not in st.cards:
+            raise _err(path, line, f"expectation: unknown card {uid!r}")
+        actual = {"zone": st.card_zone[uid], **{k: v for k, v in st.cards[uid].items() if k != "card"}}
+        wanted = {k: v for k, v in spec.items() if k != "uid"}
+        ok = all(actual.get(k) == v for k, v in wanted.items())
+        return Outcome(f"card {uid}: " + ", ".join(f"{k} = {v!r}" for k, v in wanted.items()), ok,
+                       wanted, {k: actual.get(k) for k in wanted}, line)
+    if kind == "counter":
+        p, key = spec.get("player"), spec.get("key")
+        if p not in game.players:
+            raise _err(path, line, f"expectation: unknown player {p!r}")
+        actual = st.player(p).get(key, 0)
+        return Outcome(f"{p}'s {key} = {spec.get('equals')!r}", actual == spec.get("equals"),
+                       spec.get("equals"), actual, line)
+    if kind == "extra":
+        key = spec.get("key")
+        actual = st.extra.get(key)
+        return Outcome(f"extra {key} = {spec.get('equals')!r}", actual == spec.get("equals"),
+                       spec.get("equals"), actual, line)
+    if kind in ("winners", "scores", "over"):
+        res = game.result
+        if kind == "over":
+            return Outcome(f"the game is {'over' if spec else 'not over'}", game.is_over == bool(spec),
+                           bool(spec), game.is_over, line)
+        if res is None:
+            return Outcome(f"{kind} {spec!r}", False, spec, "the game is not over", line)
+        actual = sorted(res.winners) if kind == "winners" else res.scores
+        want = sorted(spec) if kind == "winners" else spec
+        return Outcome(f"{kind} {spec!r}", actual == want, spec, actual, line)
+    if kind in ("illegal", "legal"):
+        d = game.pending
+        if d is None:
+            return Outcome(f"option {spec!r} is {kind}", False, spec, "no decision is open", line)
+        return _check_option(d, spec, kind == "legal", line)
+    if kind == "pending":
+        d = game.pending
+        actual = None if d is None else {"player": d.player, "kind": d.kind}
+        wanted = spec if isinstance(spec, dict) else {"player": spec}
+        ok = actual is not None and all(actual.get(k) == v for k, v in wanted.items()) if spec else actual is None
+        return Outcome(f"open decision {spec!r}", ok, spec, actual, line)
+    if kind == "fired":
+        spec = spec if isinstance(spec, dict) else {"rule": spec}
+        hits = [r for r in game.history
+                if ("rule" not in spec or r.rule == spec["rule"])
+                and ("node" not in spec or r.node[-1] == spec["node"])
+                and ("text_contains" not in spec or spec["text_contains"] in r.text)]
+        return Outcome(f"a rule fired: {spec!r}", bool(hits), spec,
+                       hits[0].text if hits else [r.rule for r in game.history][-8:], line)
+    raise _err(path, line, f"unknown expectation {kind!r}")  # pragma: no cover - parse() refuses it
+
+
+def check_scenario(path: str | Path) -> Scenario:
+    data = read(path)
+    _, outcomes = run(data, str(path))
+    return Scenario(str(path), data, data["game"], data.get("title", ""), outcomes)
+
+
+# -- writing -------------------------------------------------------------------------
+
+def to_yaml(game: Game, title: str = "", description: str = "") -> str:
+    """The game's current position as a scenario file: every zone with its cards,
+    card state, counters, the settable extra state, and the current rule as the start."""
+    st = game.state
+    gamedef = game.gamedef
+    players_out = {}
+    for p in st.players:
+        counters = {k: v for k, v in p.items() if k != "name"}
+        if counters:
+            players_out[p["name"]] = counters
+    cards_out = {uid: {k: v for k, v in cs.items() if k != "card"}
+                 for uid, cs in st.cards.items() if len(cs) > 1}
+    extra_out = {k: v for k, v in st.extra.items() if k in gamedef.settable_extra or k in CORE_EXTRA}
+    data: dict[str, Any] = {
+        "format_version": SCENARIO_FORMAT_VERSION,
+        "game": game.id,
+        "title": title or f"{gamedef.title}: a position saved at record {len(game.history)}",
+    }
+    if description:
+        data["description"] = description
+    if st.variant:
+        data["variant"] = st.variant
+    if st.options:
+        data["options"] = st.options
+    data["players"] = game.players
+    data["seed"] = st.seed
+    setup: dict[str, Any] = {"zones": {z: list(c) for z, c in st.zones.items() if c}}
+    if cards_out:
+        setup["cards"] = cards_out
+    if players_out:
+        setup["players"] = players_out
+    if extra_out:
+        setup["extra"] = json.loads(json.dumps(extra_out))
+    data["setup"] = setup
+    if game.cursor:
+        data["start"] = {"at": list(game.cursor[1:]), "turn": game.turn}
+    data["expect"] = []
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
