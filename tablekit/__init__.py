@@ -13,8 +13,16 @@ from typing import Any, Iterable, Mapping
 # `tablekit.games` from the function below to the subpackage.
 from . import games as _games_package  # noqa: F401
 from .core.engine import Game, load_game, make_game
-from .core.errors import (CardFileError, GameOver, IllegalChoice, NeedsDecision, SaveFormatError,
-                          ScenarioError, SetupError, TablekitError)
+from .core.errors import (
+    CardFileError,
+    GameOver,
+    IllegalChoice,
+    NeedsDecision,
+    SaveFormatError,
+    ScenarioError,
+    SetupError,
+    TablekitError,
+)
 from .core.registry import get_game, registry
 from .core.scenario import check_scenario, load_scenario
 

@@ -10,8 +10,21 @@ from pathlib import Path
 import pytest
 
 import tablekit
-from tablekit.core import (ActionWindow, Ask, Branch, Ctx, Decision, ForEachPlayer, GameDef, Loop,
-                           Option, Result, Say, Sequence, Step)
+from tablekit.core import (
+    ActionWindow,
+    Ask,
+    Branch,
+    Ctx,
+    Decision,
+    ForEachPlayer,
+    GameDef,
+    Loop,
+    Option,
+    Result,
+    Say,
+    Sequence,
+    Step,
+)
 from tablekit.core.cards import load_cards
 from tablekit.core.engine import make_game
 
@@ -212,8 +225,10 @@ def test_action_window_closes_after_everyone_passes_in_a_row(toy):
         g.run(until="decision")
     assert g.cursor[-1] == "Last words"
     order = []
-    g.choose("cheer"); order.append(g.history[-1].player)   # Ana acts: everyone may answer again
-    g.choose("pass"); g.choose("pass")                      # Bo, Cy pass
+    g.choose("cheer")                                       # Ana acts: everyone may answer again
+    order.append(g.history[-1].player)
+    g.choose("pass")                                        # Bo passes
+    g.choose("pass")                                        # Cy passes
     assert not g.is_over
     g.choose("pass")                                        # Ana passes: three passes in a row
     assert g.is_over
@@ -225,10 +240,10 @@ def test_undo_redo_and_save_across_triggers(toy):
     g.run(bots="random")
     end = g.state.to_dict()
     n = len(g.history)
-    for k in range(n):
+    for _ in range(n):
         g.undo()
     assert len(g.history) == 0
-    for k in range(n):
+    for _ in range(n):
         g.redo()
     assert g.state.to_dict() == end
     g.goto(3)

@@ -6,8 +6,7 @@ import pytest
 
 import tablekit
 from tablekit.games.creatures.positions import position
-from tablekit.widgets import CardBrowser, LazySection, Sandbox
-from tablekit.widgets import render
+from tablekit.widgets import CardBrowser, LazySection, Sandbox, render
 
 
 def new_sandbox(**kw):

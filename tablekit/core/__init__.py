@@ -4,8 +4,16 @@ from .cards import Ability, CardDef
 from .context import AbilityUse, Ctx
 from .decision import Decision, Option
 from .engine import Game
-from .errors import (CardFileError, GameOver, IllegalChoice, NeedsDecision, SaveFormatError,
-                     ScenarioError, SetupError, TablekitError)
+from .errors import (
+                     CardFileError,
+                     GameOver,
+                     IllegalChoice,
+                     NeedsDecision,
+                     SaveFormatError,
+                     ScenarioError,
+                     SetupError,
+                     TablekitError,
+)
 from .flow import ActionWindow, Ask, Branch, ForEachPlayer, Loop, Node, Say, Sequence, Step
 from .gamedef import GameDef, OptionSpec, Result
 from .records import StepRecord

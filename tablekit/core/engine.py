@@ -22,7 +22,7 @@ from . import bots as _bots
 from .context import AbilityUse, Ctx
 from .decision import Decision, Option
 from .errors import GameOver, IllegalChoice, NeedsDecision, SaveFormatError, SetupError, TablekitError
-from .flow import OPEN, POP, PUSH, READY, ActionWindow, Ask, Node, Say, Step
+from .flow import POP, PUSH, READY, ActionWindow, Ask, Node, Say, Step
 from .gamedef import GameDef, Result
 from .records import StepRecord
 from .state import State
@@ -218,7 +218,8 @@ class Game:
         turn it is, and make the current state the new start of the history.
         Cards and counters are set on `g.state` beforehand. Rules that come
         before that node in its parents do not run; those after it do."""
-        from .flow import Branch, ForEachPlayer, Loop, Sequence as Seq
+        from .flow import Branch, ForEachPlayer, Loop
+        from .flow import Sequence as Seq
 
         names = list(path)
         if names and names[0] == self.flow.name:
@@ -290,7 +291,7 @@ class Game:
         if rest is not None and rest not in st.zones:
             raise TablekitError(f"arrange: no zone {rest!r} for the other cards")
         evict_to = rest or ("box" if "box" in st.zones else None)
-        for z, uids in zones.items():
+        for z in zones:
             for uid in list(st.zones[z]):
                 if uid not in placed:
                     if evict_to is None:

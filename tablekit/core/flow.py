@@ -20,7 +20,8 @@ Inner nodes order them: `Sequence`, `Loop` (loop until a condition holds),
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence as Seq
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import Sequence as Seq
 
 if TYPE_CHECKING:  # pragma: no cover
     from .context import Ctx
