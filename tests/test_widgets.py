@@ -177,3 +177,23 @@ def test_public_text_hides_drawn_cards_from_other_seats(seat):
     assert draw.text_for(other) == draw.public_text
     hidden = draw.for_viewer(other if seat else None)
     assert hidden["events"] == [] and hidden["text"] == draw.public_text
+
+
+def test_game_displays_itself_as_its_sandbox(monkeypatch):
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda obj, **kw: shown.append(obj))
+    g = tablekit.new_game("creatures", players=2, seed=1)
+    g._ipython_display_()
+    assert len(shown) == 1 and isinstance(shown[0], Sandbox) and shown[0].game is g
+
+
+def test_html_reprs_are_readable():
+    g = tablekit.new_game("creatures", players=["Ana", "Bo"], seed=1)
+    g.run(until="decision")
+    assert "Ana&#x27;s hand" in g.state._repr_html_() or "Ana's hand" in g.state._repr_html_()
+    assert g.pending.player in g.pending._repr_html_()
+    assert "Deal the Kings" in g.history[0]._repr_html_()
+    assert "King of Spades" in g.gamedef.cards["KS"]._repr_html_()
+    assert "tk-flow" in g.flow._repr_html_()

@@ -92,6 +92,16 @@ class Decision:
             if why:
                 raise IllegalChoice(why)
 
+    def _repr_html_(self) -> str:
+        from html import escape
+        items = "".join(
+            f"<li><code>{escape(o.id)}</code> {escape(o.label)}"
+            + ("" if o.legal else f" — <i>not allowed: {escape(o.reason)}</i>") + "</li>"
+            for o in self.options)
+        picks = f"exactly {self.min}" if self.min == self.max else f"{self.min} to {self.max}"
+        return (f"<div class='tk-decision'><b>{escape(self.player)}</b>: {escape(self.prompt)} "
+                f"(choose {picks})<ul>{items}</ul></div>")
+
     def __repr__(self) -> str:
         opts = ", ".join(o.id if o.legal else f"{o.id}(illegal)" for o in self.options)
         return f"<Decision {self.player}: {self.prompt} [{opts}] pick {self.min}..{self.max}>"

@@ -55,5 +55,10 @@ class StepRecord:
             "public_text": self.public_text,
         }
 
+    def _repr_html_(self) -> str:
+        from html import escape
+        return (f"<div class='tk-entry'><b>#{self.index + 1} · {escape(' › '.join(self.path))}</b> "
+                f"<i>[{escape(self.rule)}]</i><br>{escape(self.text)}</div>")
+
     def __str__(self) -> str:
         return f"[{self.index}] {' › '.join(self.path)}: {self.text}"

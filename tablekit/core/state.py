@@ -163,6 +163,19 @@ class State:
         return (f"<State {self.game} players={self.player_names} turn={self.turn!r} "
                 f"cards={len(self.cards)} over={self.over}>")
 
+    def _repr_html_(self) -> str:
+        from html import escape
+        rows = []
+        for z, uids in self.zones.items():
+            info = self.zone_info[z]
+            cards = ", ".join(escape(u) for u in uids) or "<i>empty</i>"
+            rows.append(f"<tr><td><b>{escape(info.get('label') or z)}</b></td>"
+                        f"<td>{escape(info['visibility'])}</td><td>{len(uids)}</td><td>{cards}</td></tr>")
+        head = (f"<div><b>{escape(self.game)}</b> · players {escape(', '.join(self.player_names))} · "
+                f"turn {escape(str(self.turn))}{' · over' if self.over else ''}</div>")
+        return (head + "<table class='tk-state'><tr><th>zone</th><th>visibility</th><th>cards</th>"
+                "<th>uids (bottom first)</th></tr>" + "".join(rows) + "</table>")
+
     # -- what one seat may see ------------------------------------------
     def view(self, viewer: str | None) -> dict[str, Any]:
         """The state as `viewer` may see it (None: a spectator who sees only public cards).
