@@ -20,7 +20,7 @@ import yaml
 from .engine import Game, make_game
 from .errors import IllegalChoice, ScenarioError, TablekitError
 from .registry import registry
-from .yamlio import LineDict, load_yaml
+from .yamlio import LineDict, load_yaml, read_text
 
 SCENARIO_FORMAT_VERSION = 1
 MAX_BYTES = 200_000
@@ -145,18 +145,7 @@ def parse(text: str, path: str = "<scenario>") -> dict:
 
 
 def read(path: str | Path) -> dict:
-    p = Path(path)
-    try:
-        size = p.stat().st_size
-    except OSError as exc:
-        raise ScenarioError(f"{p}: cannot read the file ({exc.strerror})") from None
-    if size > MAX_BYTES:
-        raise ScenarioError(f"{p}: the file is {size} bytes; a scenario may have {MAX_BYTES}")
-    try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ScenarioError(f"{p}: the file is not UTF-8 text") from None
-    return parse(text, str(p))
+    return parse(read_text(path, ScenarioError, MAX_BYTES), str(path))
 
 
 # -- building the game ----------------------------------------------------------------

@@ -99,7 +99,8 @@ def load_yaml(text: str, filename: str, error: type[TablekitError]) -> Any:
         raise error(f"{filename}: malformed YAML ({exc})") from None
 
 
-def load_yaml_file(path: str | Path, error: type[TablekitError], max_bytes: int = 2_000_000) -> Any:
+def read_text(path: str | Path, error: type[TablekitError], max_bytes: int = 2_000_000) -> str:
+    """A file's text, refused with `error` if it is unreadable, too large or not UTF-8."""
     p = Path(path)
     try:
         size = p.stat().st_size
@@ -108,7 +109,10 @@ def load_yaml_file(path: str | Path, error: type[TablekitError], max_bytes: int 
     if size > max_bytes:
         raise error(f"{p}: the file is {size} bytes; the limit is {max_bytes}")
     try:
-        text = p.read_text(encoding="utf-8")
+        return p.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise error(f"{p}: the file is not UTF-8 text") from None
-    return load_yaml(text, str(p), error)
+
+
+def load_yaml_file(path: str | Path, error: type[TablekitError], max_bytes: int = 2_000_000) -> Any:
+    return load_yaml(read_text(path, error, max_bytes), str(path), error)
