@@ -134,6 +134,11 @@ class GameDef:
             raise TablekitError(f"{self.title}: no procedure for events of type {kind!r}")
         return proc
 
+    def check_extra(self, key: str, value: Any, players: list[str]) -> str | None:
+        """Why a value a scenario sets for a settable extra key is wrong (None: fine).
+        The type is checked already; a game checks the meaning."""
+        return None
+
     def describe_card(self, ctx: Ctx, uid: str) -> tuple[str, str, list[str]]:
         """How a card tile reads: (short name, words about the card, words
         about its state). Words, never colour alone."""

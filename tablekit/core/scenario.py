@@ -97,6 +97,90 @@ def _need(path: str, node: Any, key: str, typ: type | tuple, what: str) -> Any:
 
 # -- reading ---------------------------------------------------------------------
 
+def _is_int(v: Any) -> bool:
+    return type(v) is int
+
+
+def _is_str_list(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _items(path: str, seq: list, what: str):
+    """(item, line) for each item of a YAML list."""
+    lines = getattr(seq, "item_lines", None) or [_line(seq)] * len(seq)
+    for item, line in zip(seq, lines):
+        yield item, line
+
+
+# the shape of each expectation: its fields and a test for each
+_OPTION_SPEC = {"option": lambda v: isinstance(v, str), "reason_contains": lambda v: isinstance(v, str)}
+_EXPECT_FIELDS: dict[str, dict[str, Any]] = {
+    "zone": {"name": lambda v: isinstance(v, str), "equals": _is_str_list, "contains": _is_str_list,
+             "not_contains": _is_str_list, "count": _is_int},
+    "counter": {"player": lambda v: isinstance(v, str), "key": lambda v: isinstance(v, str),
+                "equals": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)},
+    "extra": {"key": lambda v: isinstance(v, str), "equals": lambda v: True},
+    "fired": {"rule": lambda v: isinstance(v, str), "node": lambda v: isinstance(v, str),
+              "text_contains": lambda v: isinstance(v, str)},
+    "illegal": _OPTION_SPEC, "legal": _OPTION_SPEC,
+    "pending": {"player": lambda v: isinstance(v, str), "kind": lambda v: isinstance(v, str)},
+}
+_REQUIRED = {"zone": ("name",), "counter": ("player", "key", "equals"), "extra": ("key", "equals"),
+             "illegal": ("option",), "legal": ("option",), "card": ("uid",)}
+
+
+def _check_mapping_spec(path: str, kind: str, spec: Any, line: int) -> None:
+    fields = _EXPECT_FIELDS.get(kind)
+    if not isinstance(spec, dict):
+        raise _err(path, line, f"expectation {kind!r} must be a mapping")
+    for key in _REQUIRED.get(kind, ()):
+        if key not in spec:
+            raise _err(path, _line(spec) or line, f"expectation {kind!r} needs the key {key!r}")
+    if kind == "card":
+        if not isinstance(spec["uid"], str):
+            raise _err(path, _line(spec, "uid"), "expectation 'card': 'uid' must be a card id")
+        for key, value in spec.items():
+            if isinstance(value, (list, dict)) and key != "counters":
+                raise _err(path, _line(spec, key), f"expectation 'card': {key!r} must be a plain value")
+        return
+    for key, value in spec.items():
+        test = fields.get(key) if fields else None
+        if test is None:
+            raise _err(path, _line(spec, key), f"expectation {kind!r}: unknown key {key!r} "
+                       f"(allowed: {', '.join(fields or {})})")
+        if not test(value):
+            raise _err(path, _line(spec, key), f"expectation {kind!r}: {key!r} has the wrong type ({value!r})")
+
+
+def _check_expectation(path: str, kind: str, spec: Any, line: int) -> None:
+    if kind == "winners":
+        if not _is_str_list(spec):
+            raise _err(path, line, "expectation 'winners' is a list of player names")
+    elif kind == "scores":
+        if not isinstance(spec, dict) or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in spec.values()):
+            raise _err(path, line, "expectation 'scores' maps player names to numbers")
+    elif kind == "over":
+        if not isinstance(spec, bool):
+            raise _err(path, line, "expectation 'over' is true or false")
+    elif kind in ("illegal", "legal", "fired") and isinstance(spec, str):
+        return
+    elif kind == "pending" and (spec is None or spec is False or isinstance(spec, str)):
+        return
+    else:
+        _check_mapping_spec(path, kind, spec, line)
+
+
+def _check_option_expectations(path: str, key: str, value: Any, line: int) -> None:
+    for item in (value if isinstance(value, list) else [value]):
+        if isinstance(item, str):
+            continue
+        if not isinstance(item, dict):
+            raise _err(path, line, f"{key}: each item is an option id or a mapping "
+                       f"{{option, reason_contains}}, not {item!r}")
+        _check_mapping_spec(path, "illegal", item, line)
+
+
 def parse(text: str, path: str = "<scenario>") -> dict:
     """Parse and check the structure of a scenario text (no game is built)."""
     if len(text.encode("utf-8")) > MAX_BYTES:
@@ -106,41 +190,78 @@ def parse(text: str, path: str = "<scenario>") -> dict:
         raise _err(path, 1, "a scenario is a mapping with format_version, game, players, ...")
     _check_keys(path, data, TOP_KEYS, "the scenario")
     version = data.get("format_version")
-    if version != SCENARIO_FORMAT_VERSION:
+    if not _is_int(version) or version != SCENARIO_FORMAT_VERSION:
         raise _err(path, _line(data, "format_version"),
                    f"format_version {version!r} is not one this tablekit reads "
                    f"(it reads {SCENARIO_FORMAT_VERSION})")
     game = _need(path, data, "game", str, "the scenario")
     if game not in registry():
         raise _err(path, _line(data, "game"), f"unknown game {game!r} (games: {', '.join(registry())})")
-    for key, typ in (("setup", dict), ("start", dict), ("run", dict), ("options", dict)):
-        if key in data and not isinstance(data[key], typ):
+    for key in ("title", "description", "ruling", "variant"):
+        if key in data and data[key] is not None and not isinstance(data[key], str):
+            raise _err(path, _line(data, key), f"{key!r} must be text")
+    if "seed" in data and not _is_int(data["seed"]):
+        raise _err(path, _line(data, "seed"), "'seed' must be a whole number")
+    if "players" in data and not (_is_int(data["players"]) or _is_str_list(data["players"])):
+        raise _err(path, _line(data, "players"), "'players' is a count or a list of names")
+    for key in ("setup", "start", "run", "options"):
+        if key in data and not isinstance(data[key], dict):
             raise _err(path, _line(data, key), f"{key!r} must be a mapping")
     for key in ("decisions", "expect"):
         if key in data and not isinstance(data[key], list):
             raise _err(path, _line(data, key), f"{key!r} must be a list")
-    if "setup" in data:
-        _check_keys(path, data["setup"], SETUP_KEYS, "setup")
-    if "start" in data:
-        _check_keys(path, data["start"], START_KEYS, "start")
-    if "run" in data:
-        _check_keys(path, data["run"], RUN_KEYS, "run")
-    for d in data.get("decisions", []):
+    setup = data.get("setup") or {}
+    _check_keys(path, setup, SETUP_KEYS, "setup")
+    for key in ("zones", "cards", "players", "extra"):
+        if key in setup and not isinstance(setup[key], dict):
+            raise _err(path, _line(setup, key), f"setup.{key} must be a mapping")
+    if "rest" in setup and not isinstance(setup["rest"], str):
+        raise _err(path, _line(setup, "rest"), "setup.rest names one zone")
+    start = data.get("start") or {}
+    _check_keys(path, start, START_KEYS, "start")
+    if "at" in start:
+        at = start["at"]
+        if isinstance(at, str):
+            at = [p for p in at.split("/") if p]
+        if not _is_str_list(at) or not at:
+            raise _err(path, _line(start, "at"), "start.at is a node path below the root: "
+                       "a non-empty list of names, or 'A/B/C'")
+        start["at"] = at
+    if "turn" in start and not isinstance(start["turn"], str):
+        raise _err(path, _line(start, "turn"), "start.turn is a player's name")
+    settings = data.get("run") or {}
+    _check_keys(path, settings, RUN_KEYS, "run")
+    checks = {"until": lambda v: v in UNTIL, "bots": lambda v: v in (None, "random", "heuristic"),
+              "max_records": lambda v: _is_int(v) and v > 0, "steps": lambda v: _is_int(v) and v >= 0,
+              "stop_after": lambda v: isinstance(v, str)}
+    words = {"until": f"one of {', '.join(UNTIL)}", "bots": "random or heuristic",
+             "max_records": "a positive whole number", "steps": "a whole number of rules to apply",
+             "stop_after": "the name of a rule"}
+    for key, test in checks.items():
+        if key in settings and not test(settings[key]):
+            raise _err(path, _line(settings, key), f"run.{key} must be {words[key]}, not {settings[key]!r}")
+    for d, line in _items(path, data.get("decisions", []), "decision"):
+        if not isinstance(d, dict):
+            raise _err(path, line, "a scripted decision is a mapping with player and choose")
         _check_keys(path, d, DECISION_KEYS, "a scripted decision")
         _need(path, d, "player", str, "a scripted decision")
         choose = d.get("choose", [])
         if isinstance(choose, str):
             d["choose"] = [choose]
-        elif not isinstance(choose, list) or not all(isinstance(c, str) for c in choose):
+        elif not _is_str_list(choose):
             raise _err(path, _line(d, "choose"), "'choose' is an option id or a list of them")
-    for e in data.get("expect", []):
+        for key in ("expect_illegal", "expect_legal"):
+            if key in d:
+                _check_option_expectations(path, key, d[key], _line(d, key))
+    for e, line in _items(path, data.get("expect", []), "expectation"):
         if not isinstance(e, dict) or len(e) != 1:
-            raise _err(path, _line(e), "each expectation is a mapping with one key: "
+            raise _err(path, line, "each expectation is a mapping with one key: "
                        + ", ".join(sorted(EXPECT_KINDS)))
         kind = next(iter(e))
         if kind not in EXPECT_KINDS:
             raise _err(path, _line(e, kind), f"unknown expectation {kind!r} "
                        f"(known: {', '.join(sorted(EXPECT_KINDS))})")
+        _check_expectation(path, kind, e[kind], _line(e, kind))
     return data
 
 
@@ -150,7 +271,7 @@ def read(path: str | Path) -> dict:
 
 # -- building the game ----------------------------------------------------------------
 
-def _resolve_cards(path: str, game: Game, zones: dict, used: dict[str, int]) -> dict[str, list[str]]:
+def _resolve_cards(path: str, game: Game, zones: dict) -> dict[str, list[str]]:
     """Zone lists name card uids ("7S", "JK#2") or, for cards with several copies,
     the card id ("JK"), which takes the next copy not placed yet."""
     st = game.state
@@ -158,6 +279,9 @@ def _resolve_cards(path: str, game: Game, zones: dict, used: dict[str, int]) -> 
     for uid in sorted(st.cards):
         by_card.setdefault(st.cards[uid]["card"], []).append(uid)
     placed: dict[str, int] = {}
+    # copies named explicitly anywhere ("JK#2") are reserved before bare ids ("JK") take theirs
+    named = {item for items in zones.values() if isinstance(items, list)
+             for item in items if isinstance(item, str) and item in st.cards}
     out: dict[str, list[str]] = {}
     for zone, items in zones.items():
         line = _line(zones, zone)
@@ -174,12 +298,10 @@ def _resolve_cards(path: str, game: Game, zones: dict, used: dict[str, int]) -> 
                 uid = item
             elif item in by_card:
                 copies = by_card[item]
-                taken = used.get(item, 0)
-                free = [u for u in copies if u not in placed]
+                free = [u for u in copies if u not in placed and u not in named]
                 if not free:
                     raise _err(path, iline, f"more copies of {item!r} than the game has ({len(copies)})")
                 uid = free[0]
-                used[item] = taken + 1
             else:
                 raise _err(path, iline, f"unknown card {item!r} in zone {zone!r}")
             if uid in placed:
@@ -201,7 +323,7 @@ def build(data: dict, path: str = "<scenario>") -> Game:
     gamedef = game.gamedef
     setup = data.get("setup") or {}
     start = data.get("start") or {}
-    zones = _resolve_cards(path, game, setup.get("zones") or {}, {})
+    zones = _resolve_cards(path, game, setup.get("zones") or {})
     rest = setup.get("rest")
     if rest is not None and rest not in game.state.zones:
         raise _err(path, _line(setup, "rest"), f"unknown zone {rest!r} for the other cards")
@@ -233,6 +355,9 @@ def build(data: dict, path: str = "<scenario>") -> Game:
                        f"(settable: {', '.join(settable)})")
         if not isinstance(value, spec[0]) or (isinstance(value, bool) and bool not in spec[0]):
             raise _err(path, _line(extra, key), f"extra state {key!r} has the wrong type ({value!r}): {spec[1]}")
+        why = gamedef.check_extra(key, value, game.players)
+        if why:
+            raise _err(path, _line(extra, key), f"extra state {key!r}: {why}")
     counters = setup.get("players") or {}
     for name, values in counters.items():
         if name not in game.players:
@@ -242,10 +367,6 @@ def build(data: dict, path: str = "<scenario>") -> Game:
             raise _err(path, _line(counters, name), f"setup.players.{name} must map counters to numbers")
     at = start.get("at")
     if at is not None:
-        if isinstance(at, str):
-            at = [p for p in at.split("/") if p]
-        if not isinstance(at, list) or not all(isinstance(p, str) for p in at):
-            raise _err(path, _line(start, "at"), "start.at is a node path: a list of names or 'A/B/C'")
         try:
             game.flow.find(at)
         except KeyError as exc:
@@ -260,6 +381,10 @@ def build(data: dict, path: str = "<scenario>") -> Game:
             game.arrange(zones=zones, cards=cards, extra=extra, rest=rest, at=at, turn=turn)
         except TablekitError as exc:
             raise _err(path, _line(data, "start" if "start" in data else "setup"), str(exc)) from None
+        except Exception as exc:  # noqa: BLE001 - a position the rules cannot start from
+            raise _err(path, _line(data, "start" if "start" in data else "setup"),
+                       f"the rules cannot start from this position ({type(exc).__name__}: {exc}); "
+                       "check setup.extra and start") from None
     return game
 
 
@@ -274,7 +399,6 @@ def run(data: dict, path: str = "<scenario>") -> tuple[Game, list[Outcome]]:
     """Build the game, play the scripted decisions (stepping between them),
     go on as `run` says, and check every expectation."""
     game = build(data, path)
-    outcomes: list[Outcome] = []
     script = list(data.get("decisions") or [])
     settings = data.get("run") or {}
     until = settings.get("until", "script")
@@ -282,14 +406,29 @@ def run(data: dict, path: str = "<scenario>") -> tuple[Game, list[Outcome]]:
     limit = settings.get("max_records", 5000)
     steps = settings.get("steps", 0)
     stop_after = settings.get("stop_after")
-    if until not in UNTIL:
-        raise _err(path, _line(settings, "until"), f"run.until is one of {', '.join(UNTIL)}")
-    if bots is not None and bots not in ("random", "heuristic"):
-        raise _err(path, _line(settings, "bots"), "run.bots is 'random' or 'heuristic'")
-    if not isinstance(steps, int) or isinstance(steps, bool) or steps < 0:
-        raise _err(path, _line(settings, "steps"), "run.steps is a whole number of rules to apply")
-    if stop_after is not None and not any(n.name == stop_after for n in game.flow.walk()):
-        raise _err(path, _line(settings, "stop_after"), f"run.stop_after: no rule named {stop_after!r}")
+    if stop_after is not None:
+        node = next((n for n in game.flow.walk() if n.name == stop_after), None)
+        if node is None or node.children:
+            what = "a group of rules" if node is not None else "no rule"
+            raise _err(path, _line(settings, "stop_after"), f"run.stop_after: {stop_after!r} is {what}; "
+                       "name a single rule (a step or a decision)")
+    try:
+        return game, _play(game, data, path, script, until, bots, limit, steps, stop_after)
+    except ScenarioError:
+        raise
+    except TablekitError as exc:
+        raise _err(path, _line(data, "decisions" if script else "run"), str(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - the position broke the rules: say so, with where
+        where = " › ".join(game.path) or "the start"
+        raise _err(path, _line(data, "setup" if "setup" in data else "start"),
+                   f"the rules failed at record {len(game.history)} ({where}): "
+                   f"{type(exc).__name__}: {exc}; the position is probably inconsistent "
+                   "(check setup.extra)") from None
+
+
+def _play(game: Game, data: dict, path: str, script: list, until: str, bots: str | None, limit: int,
+          steps: int, stop_after: str | None) -> list[Outcome]:
+    outcomes: list[Outcome] = []
     k = 0
     while k < len(script) and not game.is_over and len(game.history) < limit:
         d = game.pending
@@ -329,7 +468,7 @@ def run(data: dict, path: str = "<scenario>") -> tuple[Game, list[Outcome]]:
         game.run(until="end", bots=bots, max_records=max(0, limit - len(game.history)))
     for e in data.get("expect") or []:
         outcomes.append(_expect(game, e, path))
-    return game, outcomes
+    return outcomes
 
 
 def _as_list(x: Any) -> list:

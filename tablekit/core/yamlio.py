@@ -33,14 +33,26 @@ class LineList(list):
     item_lines: list
 
 
+MAX_DEPTH = 64  # no tablekit file nests deeper; a deeper one is refused, not recursed into
+
+
 class _Loader(yaml.SafeLoader):
+    _depth = 0
+
     def compose_node(self, parent, index):
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise yaml.MarkedYAMLError(
                 "while reading", None,
                 "aliases (*name) are not allowed in tablekit files", event.start_mark)
-        return super().compose_node(parent, index)
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise yaml.MarkedYAMLError("while reading", None, f"the YAML is nested more than "
+                                           f"{MAX_DEPTH} levels deep", self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
     def construct_mapping(self, node, deep=False):
         seen: dict = {}
@@ -95,8 +107,14 @@ def load_yaml(text: str, filename: str, error: type[TablekitError]) -> Any:
         where = f"{filename}, line {mark.line + 1}" if mark else filename
         problem = exc.problem or exc.context or "malformed YAML"
         raise error(f"{where}: {problem}") from None
+    except yaml.reader.ReaderError as exc:
+        line = text[:exc.position].count("\n") + 1
+        raise error(f"{filename}, line {line}: a character YAML does not allow "
+                    f"(code {exc.character!r})") from None
     except yaml.YAMLError as exc:
         raise error(f"{filename}: malformed YAML ({exc})") from None
+    except RecursionError:
+        raise error(f"{filename}: the YAML is nested too deeply") from None
 
 
 def read_text(path: str | Path, error: type[TablekitError], max_bytes: int = 2_000_000) -> str:
@@ -108,10 +126,14 @@ def read_text(path: str | Path, error: type[TablekitError], max_bytes: int = 2_0
         raise error(f"{p}: cannot read the file ({exc.strerror})") from None
     if size > max_bytes:
         raise error(f"{p}: the file is {size} bytes; the limit is {max_bytes}")
+    if not p.is_file():
+        raise error(f"{p}: not a file")
     try:
         return p.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise error(f"{p}: the file is not UTF-8 text") from None
+    except OSError as exc:
+        raise error(f"{p}: cannot read the file ({exc.strerror})") from None
 
 
 def load_yaml_file(path: str | Path, error: type[TablekitError], max_bytes: int = 2_000_000) -> Any:

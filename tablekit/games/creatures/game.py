@@ -27,6 +27,23 @@ class CreaturesGame(GameDef):
         "turn": ((dict,), "this turn's data: kills, rewarded, targets, monsters_done, hand_discard"),
     }
 
+    def check_extra(self, key: str, value, players: list[str]) -> str | None:
+        if key == "first" and value not in players:
+            return f"{value!r} is not a player ({', '.join(players)})"
+        if key == "pile" and value not in (1, 2):
+            return f"the draw pile in use is 1 or 2, not {value!r}"
+        if key == "final" and value is not None and any(p not in players for p in value):
+            return f"{value!r} names someone who is not a player"
+        if key == "turn":
+            fresh = T.fresh_turn()
+            for k, v in value.items():
+                if k not in fresh:
+                    return f"unknown key {k!r} (keys: {', '.join(fresh)})"
+                want = type(fresh[k])
+                if not isinstance(v, want) or isinstance(v, bool) != (want is bool):
+                    return f"{k!r} must be {type(fresh[k]).__name__}, not {v!r}"
+        return None
+
     def build_flow(self):
         return rules.build_flow()
 
