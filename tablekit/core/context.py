@@ -47,10 +47,10 @@ class Ctx:
     def player(self) -> str | None:
         """Whose turn it is (the player of the innermost for-each-player frame)."""
         cursor = self.state.cursor
-        for i in range(len(cursor) - 1, -1, -1):
-            frame = cursor[i]
-            if "p" in frame:
-                return frame["p"]
+        if cursor:
+            p = cursor[-1].get("p")
+            if p is not None:
+                return p
         return self.state.turn
 
     @property

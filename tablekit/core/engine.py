@@ -40,6 +40,7 @@ class Game:
         self.gamedef = gamedef
         self.defs = gamedef.cards
         self.nodes = gamedef.nodes
+        self._labels = [None if not n.static_label else (n.name if n.show else "") for n in self.nodes]
         self.state = State(gamedef.id, players, seed, variant, options)
         self.ctx = Ctx(gamedef, self.defs, self.state)
         gamedef.create_table(self.ctx)
@@ -259,6 +260,12 @@ class Game:
                 raise TablekitError(f"start_at: cannot start inside {parent.kind} {parent.name!r}")
             frames.append(frame)
         frames.append({"n": target.id})
+        who = None
+        for frame in frames:  # every frame inside a for-each-player carries its player
+            if "p" in frame:
+                who = frame["p"]
+            elif who is not None:
+                frame["p"] = who
         if turn is not None:
             self.state.turn = turn
         self.ctx.reindex()
@@ -412,7 +419,9 @@ class Game:
             r = node.settle(ctx, frame)
             tag = r[0]
             if tag is PUSH:
-                st.cursor.append({"n": r[1].id})
+                # a frame carries the player of the turn it belongs to (see Ctx.player)
+                p = frame.get("p")
+                st.cursor.append({"n": r[1].id} if p is None else {"n": r[1].id, "p": p})
             elif tag is POP:
                 st.cursor.pop()
             elif tag is READY:
@@ -431,17 +440,17 @@ class Game:
         return Decision(player, node.prompt, options, kind="window")
 
     def _path_words(self) -> tuple[str, ...]:
-        words = []
+        # per node: its fixed label, "" for none, or None when it depends on the frame
+        labels = self._labels
         nodes = self.nodes
+        words = []
         for frame in self.state.cursor:
-            node = nodes[frame["n"]]
-            if node.static_label:
-                if node.show:
-                    words.append(node.name)
-            else:
-                label = node.label(frame)
-                if label:
-                    words.append(label)
+            n = frame["n"]
+            label = labels[n]
+            if label is None:
+                label = nodes[n].label(frame)
+            if label:
+                words.append(label)
         return tuple(words)
 
     def _do_step(self) -> StepRecord:
