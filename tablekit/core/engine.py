@@ -513,7 +513,8 @@ class Game:
         path = self._path_words()
         if isinstance(node, Ask):
             say = node.resolve(ctx, ids)
-            if st.cursor and st.cursor[-1] is frame:
+            again = isinstance(say, Say) and say.again
+            if st.cursor and st.cursor[-1] is frame and not again:
                 st.cursor.pop()
         else:
             assert isinstance(node, ActionWindow)

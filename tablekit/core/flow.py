@@ -33,11 +33,14 @@ PUSH, POP, READY, OPEN = "push", "pop", "ready", "open"
 @dataclass
 class Say:
     """What a rule did: the explanation, and optionally the ruling it applied
-    and a shorter text for the seats that may not see the cards named."""
+    and a shorter text for the seats that may not see the cards named. From
+    an Ask's resolve, `again=True` keeps the decision open: it is asked again
+    (for an action taken "at any time" while the question stands)."""
 
     text: str
     rule: str | None = None
     public: str | None = None
+    again: bool = False
 
 
 class Node:

@@ -1,0 +1,117 @@
+"""LFG: Looking For Group: the game definition the engine registers."""
+
+from __future__ import annotations
+
+from tablekit.core import HIDDEN, OWNER, PUBLIC, Ctx, Decision, GameDef, OptionSpec, Result
+
+from . import rules, scoring
+from . import setup as S
+from . import table as T
+from .bots import heuristic
+from .powers import EFFECTS
+
+
+def _drafted(ctx: Ctx, ev: dict) -> None:
+    """The `drafted` event changes nothing by itself: Draft abilities and
+    passives answer it (collected into the queue by the rules)."""
+
+
+class LFGGame(GameDef):
+    id = "lfg"
+    title = "LFG: Looking For Group"
+    min_players = 2
+    max_players = 7
+    variants = {
+        T.TWO: "the two-player mode: a three-pile draft, then parties built in draft order",
+        T.CHAOS: "a little chaos: 3-4 players with the whole deck (both copies of every hero)",
+    }
+    options = {
+        "hand_size": OptionSpec(int, 5, "heroes dealt to each player (fewer makes a short, tight game)",
+                                choices=(1, 2, 3, 4, 5)),
+        "remove": OptionSpec(str, "", "custom deck: hero ids to take out, separated by commas"),
+        "add": OptionSpec(str, "", "custom deck: hero ids whose second copy joins a one-copy deck"),
+    }
+    card_fields = {"roles": (list, True), "renown": (int, True), "hurt_renown": (int, True),
+                   "timing": (str, False), "unknown": (list, False)}
+    active_zone_kinds = frozenset({"party"})
+    rulings_page = "docs/rulings/lfg.md"
+    effects = EFFECTS
+    procedures = {"drafted": _drafted}
+    settable_extra = {
+        "queue": ((list,), "abilities activated and waiting: {id, src, name, card, ab, by, pri, how, copied}"),
+        "cur": ((dict, type(None)), "the ability resolving now with its targets so far (picks), or null"),
+        "orders": ((dict,), "per priority, how the players with tied abilities were ordered"),
+        "next_id": ((int,), "the id the next queued ability gets"),
+        "round_picks": ((list,), "this round's revealed picks (what a copy may copy)"),
+        "skip": ((dict,), "player -> draft picks still to skip"),
+        "drafter": ((str, type(None)), "two players: who looks at the piles now"),
+        "pile": ((int,), "two players: the pile being looked at (0, 1, 2)"),
+    }
+    card_state_keys = {"hurt": ((bool,), "the hero is hurt (counts her hurt renown)"),
+                       "protected": ((bool,), "protected until the end of the round (ruling LFG-PROTECT)")}
+
+    def build_flow(self):
+        return rules.build_flow()
+
+    def default_variant(self, n: int) -> str | None:
+        return T.TWO if n == 2 else None
+
+    def check_players(self, n: int, variant: str | None) -> str | None:
+        why = super().check_players(n, variant)
+        if why:
+            return why
+        if variant == T.TWO and n != 2:
+            return "the two-player mode is for exactly 2 players"
+        if n == 2 and variant != T.TWO:
+            return "with 2 players LFG plays its two-player mode (variant 'two_player', ruling LFG-TWO-MODE)"
+        if variant == T.CHAOS and n > 4:
+            return "a little chaos is for 3-4 players: 5-7 players use the whole deck anyway"
+        return None
+
+    def create_table(self, ctx: Ctx) -> None:
+        st = ctx.state
+        S.check_deck(self, len(st.players), st.variant, st.options)
+        st.add_zone(T.BOX, None, PUBLIC, "Not in this game", kind="box")
+        st.add_zone(T.DECK, None, HIDDEN, "Deck", kind="deck")
+        st.add_zone(T.ASIDE, None, HIDDEN, "Set aside", kind="aside")
+        st.add_zone(T.GRAVE, None, PUBLIC, "Graveyard", kind="graveyard")
+        if st.variant == T.TWO:
+            for i, z in enumerate(T.PILES, 1):
+                st.add_zone(z, None, HIDDEN, f"Pile {i}", kind="pile")
+        for p in st.player_names:
+            st.add_zone(T.hand(p), p, OWNER, f"{p}'s hand", kind="hand")
+            st.add_zone(T.party(p), p, PUBLIC, f"{p}'s party", kind="party")
+        for d in self.cards.values():
+            for n in range(1, d.quantity + 1):
+                st.add_card(f"{d.id}#{n}", d.id, T.BOX)
+        st.extra = {"queue": [], "cur": None, "orders": {}, "next_id": 1, "round_picks": [],
+                    "skip": {}, "drafter": None, "pile": 0}
+
+    def describe_card(self, ctx: Ctx, uid: str) -> tuple[str, str, list[str]]:
+        d = ctx.defn(uid)
+        cs = ctx.card(uid)
+        rs = "/".join(T.ROLE_WORD[r] for r in d["roles"])
+        words = f"{d.name} · {rs} · renown {d['renown']} (hurt {d['hurt_renown']})"
+        if d.traits:
+            words += " · " + ", ".join(T.TRAIT_WORD.get(t, t) for t in d.traits)
+        words += f" · {T.ability_text(ctx, uid)}"
+        if d.stand_in:
+            words += " · stand-in"
+        state = []
+        if cs.get("face_down"):
+            state.append("face down")
+        if cs.get("hurt"):
+            state.append("hurt")
+        if cs.get("protected"):
+            state.append("protected this round")
+        return d.name, words, state
+
+    def result(self, ctx: Ctx) -> Result:
+        winners, why, _ = scoring.outcome(ctx)
+        return Result(winners, {p: T.renown(ctx, p) for p in ctx.players}, why)
+
+    def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
+        return heuristic(ctx, decision)
+
+
+GAME = LFGGame()

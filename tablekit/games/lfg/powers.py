@@ -1,0 +1,391 @@
+"""The effects the heroes' abilities name in cards/lfg.yaml.
+
+A prioritised effect (extra draft, copy, protect, hurt, heal, recruit, swap,
+kill) resolves from the queue kept in `extra` (see resolution.py): it says
+how many targets it wants (`slots`), lists the options for the next target
+with the reason for every illegal one (`options`) and applies the chosen
+targets (`apply`). Targets are chosen only when the ability resolves.
+Passives that are always on give renown (`bonus`); a passive usable
+whenever its player likes is an action offered at every decision (`act`).
+"""
+
+from __future__ import annotations
+
+from tablekit.core import AbilityUse, Ctx, Option, Say
+
+from . import table as T
+
+PROTECTED_WHY = ("protected this round: immune to hurt and kill, and hurt and kill abilities "
+                 "cannot target it (ruling LFG-PROTECT)")
+
+
+def ability_of(ctx: Ctx, e: dict):
+    """The ability an entry of the queue resolves (a copy resolves the copied one).
+    Entries name card definitions, not instances, so a hero that has moved
+    into a hand since is never named in the game's extra state."""
+    return ctx.defs[e["card"]].abilities[e["ab"]]
+
+
+def entry_words(ctx: Ctx, e: dict) -> str:
+    """"Bo's Knight (protect)" or "Ana's Illusionist copying Assassin (kill)"."""
+    ab = ability_of(ctx, e)
+    what = T.CLASS_WORD[T.PRIORITY[ab.effect]]
+    if e.get("copied"):
+        return f"{e['by']}'s {e['name']} copying {e['copied']} ({what})"
+    return f"{e['by']}'s {e['name']} ({what})"
+
+
+def party_target(p: str, uid: str) -> str:
+    return f"target:{p}:{uid}"
+
+
+def uid_of(option_id: str) -> str:
+    return option_id.rsplit(":", 1)[1]
+
+
+class Effect:
+    """Shared shape of the prioritised effects."""
+
+    verb = ""
+
+    def slots(self, ctx: Ctx, e: dict) -> int:
+        return int(ability_of(ctx, e).args.get("count", 1))
+
+    def options(self, ctx: Ctx, e: dict, picks: list[str]) -> list[Option]:
+        raise NotImplementedError
+
+    def apply(self, ctx: Ctx, e: dict, picks: list[str]) -> Say:
+        raise NotImplementedError
+
+    def _party_options(self, ctx: Ctx, e: dict, picks: list[str], verb: str,
+                       protect_matters: bool, only: str | None = None,
+                       others_only: bool = False) -> list[Option]:
+        out = []
+        for p, u in T.all_party_heroes(ctx):
+            if others_only and p == e["by"]:
+                continue
+            hurt = ", hurt" if T.is_hurt(ctx, u) else ""
+            label = f"{verb} {ctx.name(u)} ({p}'s party{hurt})"
+            oid = party_target(p, u)
+            if u in picks:
+                out.append(Option(oid, label, False, "already chosen as a target of this ability: several targets are different heroes (ruling LFG-DISTINCT)"))
+            elif protect_matters and T.is_protected(ctx, u):
+                out.append(Option(oid, label, False, PROTECTED_WHY))
+            elif only == "hurt" and not T.is_hurt(ctx, u):
+                out.append(Option(oid, label, False, "this ability only targets a hurt hero"))
+            elif only in T.TRAITS and not T.has(ctx, u, only):
+                out.append(Option(oid, label, False, f"this ability only targets a {T.TRAIT_WORD[only]}"))
+            else:
+                out.append(Option(oid, label))
+        return out
+
+
+class ExtraDraft(Effect):
+    """Draft one more hero this round; in the two-player mode the next card in
+    hand is revealed. With `skip: true`, the player skips their next pick."""
+
+    def slots(self, ctx, e):
+        if T.is_2p(ctx) or not ctx.zone(T.hand(e["by"])):
+            return 0
+        return 1
+
+    def options(self, ctx, e, picks):
+        return [Option(f"draft:{u}", f"Draft {T.describe(ctx, u)}") for u in ctx.zone(T.hand(e["by"]))]
+
+    def apply(self, ctx, e, picks):
+        from .draft import draft_now  # the same procedure as the round's draft
+
+        p = e["by"]
+        ab = ability_of(ctx, e)
+        skip = ""
+        if ab.args.get("skip"):
+            ctx.extra["skip"][p] = ctx.extra["skip"].get(p, 0) + 1
+            skip = f" {p} will skip the next draft pick."
+        h = ctx.zone(T.hand(p))
+        if T.is_2p(ctx):
+            if not h:
+                return Say(f"{entry_words(ctx, e)}: {p} has no hero left in hand, so there is no extra "
+                           f"pick (ruling LFG-EMPTY-EXTRA).{skip}", rule="LFG-EMPTY-EXTRA")
+            uid = h[0]
+            new = draft_now(ctx, p, uid)
+            return Say(f"{entry_words(ctx, e)}: {p} reveals the next hero in hand at once, "
+                       f"{ctx.name(uid)}, as an extra pick.{new}{skip}", rule=TWO_R_EXTRA)
+        if not picks:
+            return Say(f"{entry_words(ctx, e)}: {p} has no hero left in hand, so there is no extra "
+                       f"pick (ruling LFG-EMPTY-EXTRA).{skip}", rule="LFG-EMPTY-EXTRA")
+        uid = picks[0]
+        new = draft_now(ctx, p, uid)
+        return Say(f"{entry_words(ctx, e)}: {p} drafts {ctx.name(uid)} from hand as an extra pick "
+                   f"this round; it is face up at once.{new}{skip}", rule=T.EFFECT_R[1])
+
+
+TWO_R_EXTRA = "Two Player Mode: extra draft"
+
+
+class Copy(Effect):
+    """Copy the Draft ability of another hero drafted this round; it resolves at
+    its own priority, controlled by the copier (ruling LFG-COPY)."""
+
+    def options(self, ctx, e, picks):
+        out = []
+        for u in ctx.extra.get("round_picks", []):
+            if u == e["src"] or T.party_of(ctx, u) is None:
+                continue
+            p = T.party_of(ctx, u)
+            oid = party_target(p, u)
+            label = f"Copy the Draft ability of {ctx.name(u)} ({p}'s party)"
+            i = T.draft_ability(ctx, u)
+            if i is None:
+                out.append(Option(oid, label, False, f"{ctx.name(u)} has no Draft ability to copy"))
+            elif ctx.defn(u).abilities[i].effect == "copy":
+                out.append(Option(oid, label, False, "a copy ability cannot be copied (ruling LFG-COPY)"))
+            else:
+                out.append(Option(oid, label))
+        return out
+
+    def apply(self, ctx, e, picks):
+        from .resolution import add_entry
+
+        if not picks:
+            return Say(f"{entry_words(ctx, e)}: no other hero drafted this round has a Draft ability "
+                       "to copy, so nothing happens.", rule=T.TARGETS)
+        u = picks[0]
+        i = T.draft_ability(ctx, u)
+        new = add_entry(ctx, e["src"], i, e["by"], "copy", copied=u)
+        ab = ctx.defn(u).abilities[i]
+        pri = new["pri"]
+        return Say(f"{entry_words(ctx, e)}: {e['by']} copies {ctx.name(u)}'s Draft ability "
+                   f"(\"{ab.text}\"). It joins the abilities waiting to resolve at its own priority, "
+                   f"{pri} ({T.CLASS_WORD[pri]}), under {e['by']}'s control; nothing else of "
+                   f"{ctx.name(u)} is copied (ruling LFG-COPY).", rule="LFG-COPY")
+
+
+class Protect(Effect):
+    def options(self, ctx, e, picks):
+        return self._party_options(ctx, e, picks, "Protect", False)
+
+    def apply(self, ctx, e, picks):
+        if not picks:
+            return _nothing(ctx, e)
+        for u in picks:
+            ctx.card(u)["protected"] = True
+        names = ", ".join(f"{ctx.name(u)} ({T.where(ctx, u)})" for u in picks)
+        return Say(f"{entry_words(ctx, e)}: {names} is protected until the end of this round: hurt and "
+                   "kill cannot touch or target it (ruling LFG-PROTECT).", rule="LFG-PROTECT")
+
+
+class Hurt(Effect):
+    def options(self, ctx, e, picks):
+        only = ability_of(ctx, e).args.get("only")
+        return self._party_options(ctx, e, picks, "Hurt", True, only)
+
+    def apply(self, ctx, e, picks):
+        if not picks:
+            return _nothing(ctx, e)
+        parts, rule = [], T.EFFECT_R[4]
+        for u in picks:
+            owner = T.party_of(ctx, u)
+            if T.is_hurt(ctx, u):
+                parts.append(f"{ctx.name(u)} ({owner}'s party) is already hurt, so nothing changes")
+                continue
+            before = T.hero_renown(ctx, u)
+            ctx.card(u)["hurt"] = True
+            after = T.hero_renown(ctx, u)
+            how = "goes up" if after > before else "goes down" if after < before else "stays"
+            parts.append(f"{ctx.name(u)} ({owner}'s party) is hurt: its renown {how} from {before} to "
+                         f"{after}")
+        friendly = [u for u in picks if T.party_of(ctx, u) == e["by"]]
+        tail = ""
+        if friendly:
+            tail = (f" {e['by']} had to target their own hero: a target must be chosen whenever a valid "
+                    "one exists.")
+        return Say(f"{entry_words(ctx, e)}: {'; '.join(parts)}.{tail}", rule=rule)
+
+
+class Heal(Effect):
+    def options(self, ctx, e, picks):
+        return self._party_options(ctx, e, picks, "Heal", False)
+
+    def apply(self, ctx, e, picks):
+        if not picks:
+            return _nothing(ctx, e)
+        parts = []
+        for u in picks:
+            owner = T.party_of(ctx, u)
+            if not T.is_hurt(ctx, u):
+                parts.append(f"{ctx.name(u)} ({owner}'s party) is not hurt, so nothing changes")
+                continue
+            ctx.card(u).pop("hurt", None)
+            parts.append(f"{ctx.name(u)} ({owner}'s party) is healed and counts its normal renown, "
+                         f"{T.hero_renown(ctx, u)}, again")
+        return Say(f"{entry_words(ctx, e)}: {'; '.join(parts)}.", rule=T.EFFECT_R[5])
+
+
+class Recruit(Effect):
+    """Take a hero from another party or from the graveyard into your party.
+    Never a Loyal hero; the hero keeps her hurt status and is not drafted."""
+
+    def options(self, ctx, e, picks):
+        src = ability_of(ctx, e).args.get("from", "party")
+        loyal = "Loyal: a Loyal hero is never the target of a recruit"
+        out = []
+        if src == "graveyard":
+            for u in ctx.zone(T.GRAVE):
+                oid = f"target:graveyard:{u}"
+                label = f"Recruit {ctx.name(u)} from the graveyard"
+                if T.has(ctx, u, "loyal"):
+                    out.append(Option(oid, label, False, loyal + " (traits apply in the graveyard too)"))
+                else:
+                    out.append(Option(oid, label))
+            return out
+        for p, u in T.all_party_heroes(ctx):
+            if p == e["by"]:
+                continue
+            oid = party_target(p, u)
+            label = f"Recruit {ctx.name(u)} from {p}'s party"
+            out.append(Option(oid, label, False, loyal) if T.has(ctx, u, "loyal") else Option(oid, label))
+        return out
+
+    def apply(self, ctx, e, picks):
+        if not picks:
+            return _nothing(ctx, e)
+        u = picks[0]
+        frm = T.where(ctx, u)
+        ctx.move(u, T.party(e["by"]))
+        hurt = " She stays hurt." if T.is_hurt(ctx, u) else ""
+        tail = (" A hurt hero killed earlier keeps that status in the graveyard (ruling LFG-GRAVE-HURT)."
+                if frm == "the graveyard" and hurt else "")
+        return Say(f"{entry_words(ctx, e)}: {e['by']} recruits {ctx.name(u)} from {frm}. She was not "
+                   f"drafted, so her Draft ability does not fire.{hurt}{tail}",
+                   rule="LFG-GRAVE-HURT" if tail else T.EFFECT_R[6])
+
+
+class Swap(Effect):
+    """Exchange one of your party's heroes with one from another party (or from
+    your hand). Neither may be Loyal (ruling LFG-SWAP-LOYAL); without a hero on
+    both sides nothing happens (ruling LFG-SWAP-PAIR)."""
+
+    LOYAL = "Loyal: a swap moves heroes like a recruit, so a Loyal hero is never swapped (ruling LFG-SWAP-LOYAL)"
+
+    def slots(self, ctx, e):
+        return 2
+
+    def _mine(self, ctx, e) -> list[Option]:
+        return [Option(party_target(e["by"], u), f"Give up {ctx.name(u)} from your party", False, self.LOYAL)
+                if T.has(ctx, u, "loyal") else
+                Option(party_target(e["by"], u), f"Give up {ctx.name(u)} from your party")
+                for u in T.heroes(ctx, e["by"])]
+
+    def _theirs(self, ctx, e) -> list[Option]:
+        src = ability_of(ctx, e).args.get("with", "party")
+        out = []
+        if src == "hand":
+            for u in ctx.zone(T.hand(e["by"])):
+                oid = f"target:{e['by']}/hand:{u}"
+                label = f"Take {T.describe(ctx, u)} from your hand"
+                out.append(Option(oid, label, False, self.LOYAL) if T.has(ctx, u, "loyal") else Option(oid, label))
+            return out
+        for p, u in T.all_party_heroes(ctx):
+            if p == e["by"]:
+                continue
+            oid = party_target(p, u)
+            label = f"Take {ctx.name(u)} from {p}'s party"
+            out.append(Option(oid, label, False, self.LOYAL) if T.has(ctx, u, "loyal") else Option(oid, label))
+        return out
+
+    def options(self, ctx, e, picks):
+        if not picks:
+            mine = self._mine(ctx, e)
+            if not any(o.legal for o in self._theirs(ctx, e)):
+                why = "there is no hero on the other side to swap with (ruling LFG-SWAP-PAIR)"
+                return [Option(o.id, o.label, False, o.reason or why) for o in mine]
+            return mine
+        return self._theirs(ctx, e)
+
+    def apply(self, ctx, e, picks):
+        if len(picks) < 2:
+            return Say(f"{entry_words(ctx, e)}: a swap needs a hero on both sides and there is no such "
+                       "pair, so nothing happens (ruling LFG-SWAP-PAIR).", rule="LFG-SWAP-PAIR")
+        mine, theirs = picks
+        p = e["by"]
+        frm = T.where(ctx, theirs)
+        dest = ctx.zone_of(theirs)
+        from .resolution import forget_hidden
+
+        ctx.move(theirs, T.party(p))
+        ctx.move(mine, dest)
+        if ctx.state.zone_info[dest]["kind"] == "hand":
+            forget_hidden(ctx, mine)
+        return Say(f"{entry_words(ctx, e)}: {p} swaps {ctx.name(mine)} for {ctx.name(theirs)} from {frm}. "
+                   f"{ctx.name(theirs)} was not drafted, so her Draft ability does not fire; both keep "
+                   "their hurt status.", rule=T.EFFECT_R[6])
+
+
+class Kill(Effect):
+    def options(self, ctx, e, picks):
+        only = ability_of(ctx, e).args.get("only")
+        return self._party_options(ctx, e, picks, "Kill", True, only)
+
+    def apply(self, ctx, e, picks):
+        if not picks:
+            return _nothing(ctx, e)
+        parts = []
+        for u in picks:
+            owner = T.party_of(ctx, u)
+            if owner == e["by"]:
+                parts.append(f"{e['by']} had no other valid target and must kill their own hero")
+            ctx.move(u, T.GRAVE, protected=None)
+            parts.append(f"{ctx.name(u)} leaves {owner}'s party for the graveyard")
+        return Say(f"{entry_words(ctx, e)}: {'; '.join(parts)}. The dead cannot be healed.",
+                   rule=T.EFFECT_R[7])
+
+
+def _nothing(ctx: Ctx, e: dict) -> Say:
+    return Say(f"{entry_words(ctx, e)}: there is no valid target, so the ability does nothing.",
+               rule=T.TARGETS)
+
+
+# -- passives without priority -------------------------------------------------------
+
+class TraitBonus:
+    """Always on: +`per` renown for each hero of a trait in the party."""
+
+    def bonus(self, ctx: Ctx, use: AbilityUse) -> int:
+        trait = use.args["trait"]
+        per = int(use.args.get("per", 1))
+        return per * sum(1 for u in T.heroes(ctx, use.controller) if T.has(ctx, u, trait))
+
+
+class HurtSelf:
+    """Whenever its player likes: hurt this hero (offered at every decision of
+    that player, ruling LFG-ANYTIME)."""
+
+    def option(self, ctx: Ctx, use: AbilityUse) -> Option | None:
+        u = use.source
+        if T.is_hurt(ctx, u) or T.is_protected(ctx, u):
+            return None
+        d = ctx.defn(u)
+        return Option(f"act:{u}", f"{d.name}'s passive: hurt {d.name} now (renown {d['renown']} → "
+                      f"{d['hurt_renown']})")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        u = use.source
+        d = ctx.defn(u)
+        ctx.card(u)["hurt"] = True
+        return Say(f"{use.controller} uses {d.name}'s passive at this decision point: {d.name} is hurt "
+                   f"and now counts {d['hurt_renown']} renown instead of {d['renown']} (ruling "
+                   "LFG-ANYTIME).", rule="LFG-ANYTIME")
+
+
+EFFECTS = {
+    "extra_draft": ExtraDraft(),
+    "copy": Copy(),
+    "protect": Protect(),
+    "hurt": Hurt(),
+    "heal": Heal(),
+    "recruit": Recruit(),
+    "swap": Swap(),
+    "kill": Kill(),
+    "trait_bonus": TraitBonus(),
+    "hurt_self": HurtSelf(),
+}

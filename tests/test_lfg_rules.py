@@ -1,0 +1,599 @@
+"""One test for each rule point of the LFG rulebook and each ruling of
+docs/rulings/lfg.md, named after the rule it shows. Positions are built by
+hand with tablekit.games.lfg.positions and driven through the public API."""
+
+from __future__ import annotations
+
+import pytest
+
+import tablekit
+from tablekit.games.lfg import table as T
+from tablekit.games.lfg.positions import position
+
+AB = ["Ana", "Bo"]
+ABC = ["Ana", "Bo", "Cy"]
+
+
+def to_decision(g):
+    g.run(until="decision")
+    return g.pending
+
+
+def legal(g) -> list[str]:
+    return [o.id for o in g.pending.legal]
+
+
+def option(g, oid):
+    return g.pending.option(oid)
+
+
+def zone(g, z):
+    return g.state.zones[z]
+
+
+def texts(g) -> str:
+    return "\n".join(r.text for r in g.history)
+
+
+def rules_fired(g) -> list[str]:
+    return [r.rule for r in g.history]
+
+
+def final(parties, hurt=(), players=None):
+    players = players or list(parties)
+    g = position(players, parties=parties, hurt=list(hurt), at="Final parties")
+    g.run()
+    assert g.is_over
+    return g
+
+
+# -- setup ----------------------------------------------------------------------------------
+
+def test_setup_3_4_players_one_copy_five_each_three_to_graveyard_rest_set_aside():
+    g = tablekit.new_game("lfg", players=3, seed=2)
+    g.run(until="decision")
+    st = g.state
+    assert all(len(st.zones[f"{p}/hand"]) == 5 for p in g.players)
+    assert len(st.zones["graveyard"]) == 3 and len(st.zones["aside"]) == 23 - 15 - 3
+    assert all(u.endswith("#2") for u in st.zones["box"]) and len(st.zones["box"]) == 23
+    assert g.history[0].rule == T.SETUP
+
+
+def test_setup_large_groups_use_the_whole_deck():
+    g = tablekit.new_game("lfg", players=5, seed=2)
+    g.run(until="decision")
+    assert not g.state.zones["box"]
+    assert len(g.state.zones["aside"]) == 46 - 25 - 3
+    assert g.history[0].rule == T.LARGE
+
+
+def test_setup_little_chaos_whole_deck_with_few_players():
+    g = tablekit.new_game("lfg", players=3, seed=2, variant="little_chaos")
+    g.run(until="decision")
+    assert not g.state.zones["box"] and len(g.state.zones["aside"]) == 46 - 15 - 3
+    assert g.history[0].rule == T.LITTLE_CHAOS
+    with pytest.raises(tablekit.SetupError):
+        tablekit.new_game("lfg", players=6, variant="little_chaos")
+
+
+def test_setup_smaller_hand_size():
+    g = tablekit.new_game("lfg", players=4, seed=2, options={"hand_size": 3})
+    g.run(until="decision")
+    assert all(len(g.state.zones[f"{p}/hand"]) == 3 for p in g.players)
+    assert "smaller hand" in g.history[1].text
+
+
+def test_setup_custom_deck_removes_and_adds_heroes():
+    g = tablekit.new_game("lfg", players=3, seed=2, options={"remove": "Assassin,WitchHunter",
+                                                             "add": "Bard"})
+    g.run(until="decision")
+    out = set(g.state.zones["box"])
+    assert {"Assassin#1", "Assassin#2", "WitchHunter#1", "WitchHunter#2"} <= out
+    assert "Bard#2" not in out
+    assert "Custom deck" in g.history[0].text
+    with pytest.raises(tablekit.SetupError, match="no hero 'Dragon'"):
+        tablekit.new_game("lfg", players=3, options={"remove": "Dragon"})
+    with pytest.raises(tablekit.SetupError, match="too few"):
+        tablekit.new_game("lfg", players=4, options={"remove": ",".join(list(GAME_IDS)[:10])})
+
+
+GAME_IDS = tablekit.game_info("lfg").cards
+
+
+def test_two_players_play_the_two_player_mode_LFG_TWO_MODE():
+    g = tablekit.new_game("lfg", players=2, seed=1)
+    assert g.state.variant == "two_player"
+    with pytest.raises(tablekit.SetupError, match="LFG-TWO-MODE"):
+        tablekit.new_game("lfg", players=2, variant="little_chaos")
+    with pytest.raises(tablekit.SetupError):
+        tablekit.new_game("lfg", players=3, variant="two_player")
+
+
+# -- the round --------------------------------------------------------------------------------
+
+def test_draft_is_face_down_and_hidden_until_the_reveal():
+    g = position(ABC, hands={"Ana": ["Knight#1", "Bard#1"], "Bo": ["Cleric#1", "Rogue#1"],
+                             "Cy": ["Archer#1", "Scout#1"]}, at="Draft")
+    assert g.pending.player == "Ana" and "draft:Knight#1" in legal(g)
+    rec = g.choose("draft:Knight#1")
+    assert g.state.cards["Knight#1"]["face_down"]
+    assert "Knight" not in rec.text_for("Bo") and rec.for_viewer("Bo")["choice"] == []
+    assert g.view("Bo")["zones"]["Ana/party"] == ["hidden:Ana/party:0"]
+    assert g.view("Ana")["zones"]["Ana/party"] == ["Knight#1"]
+    assert g.pending.player == "Bo"  # asked one seat at a time
+
+
+def test_reveal_turns_every_pick_up_and_activates_draft_abilities():
+    g = position(AB, parties={"Ana": ["Bard#1"]}, picks={"Ana": "Rogue#1", "Bo": "Cleric#1"},
+                 variant="two_player")
+    rec = g.step()
+    assert rec.node[-1] == "Reveal"
+    assert not any(g.state.cards[u].get("face_down") for u in ("Rogue#1", "Cleric#1"))
+    assert [e["name"] for e in g.state.extra["queue"]] == ["Rogue", "Cleric"]
+
+
+def test_hands_pass_to_the_next_player_at_the_end_of_the_round():
+    g = position(ABC, hands={"Ana": ["Knight#1"], "Bo": ["Cleric#1"], "Cy": ["Archer#1"]},
+                 picks={"Ana": "Bard#1", "Bo": "Druid#1", "Cy": "Guardian#1"})
+    g.run(until="decision")  # the Knight is still in hand: next round's draft
+    assert zone(g, "Bo/hand") == ["Knight#1"] and zone(g, "Cy/hand") == ["Cleric#1"]
+    assert zone(g, "Ana/hand") == ["Archer#1"]
+
+
+def test_game_ends_when_every_hero_is_drafted():
+    g = position(AB, picks={"Ana": "Bard#1", "Bo": "Druid#1"}, variant="two_player")
+    g.run()
+    assert g.is_over and g.history[-1].node[-1] == "Final parties"
+
+
+# -- roles, renown, traits ---------------------------------------------------------------------
+
+def test_roles_are_a_matching_not_a_count():
+    # the Bard can fill any role, but only one: Bard + two Defence heroes is incomplete
+    g = final({"Ana": ["Bard#1", "Knight#1", "Guardian#1"], "Bo": ["Bard#2", "Knight#2", "Cleric#1"]})
+    assert g.result.winners == ["Bo"]
+    assert "Ana: incomplete" in g.history[-1].text
+
+
+def test_matching_shows_which_hero_fills_which_role():
+    g = position(AB, parties={"Ana": ["Bard#1", "Knight#1", "Cleric#1"]}, at="Final parties")
+    assert T.matching(g.ctx, "Ana") == {"defence": "Knight#1", "support": "Cleric#1", "damage": "Bard#1"}
+    g.run()
+    assert "Knight as Defence, Cleric as Support, Bard as Damage" in g.history[-1].text
+
+
+def test_hurt_heroes_use_hurt_renown_some_go_up():
+    g = position(AB, parties={"Ana": ["Knight#1", "Berserker#1"]}, hurt=["Knight#1", "Berserker#1"],
+                 at="Final parties")
+    assert T.renown(g.ctx, "Ana") == 2 + 4  # Knight 4 -> 2, Berserker 2 -> 4
+
+
+def test_traits_apply_wherever_the_card_is_loyal_in_the_graveyard():
+    g = position(AB, parties={"Ana": ["Cleric#1"]}, picks={"Ana": "Necromancer#1", "Bo": "Bard#1"},
+                 graveyard=["Knight#1", "Archer#1"], variant="two_player")
+    to_decision(g)
+    o = option(g, "target:graveyard:Knight#1")
+    assert not o.legal and "Loyal" in o.reason and "graveyard" in o.reason
+    assert legal(g) == ["target:graveyard:Archer#1"] or legal(g) == ["target:graveyard:Archer#1"]
+
+
+def test_witch_hunter_kills_only_spellcasters():
+    g = position(AB, parties={"Bo": ["Cleric#1", "Knight#1"]}, picks={"Ana": "WitchHunter#1",
+                                                                       "Bo": "Bard#1"},
+                 variant="two_player")
+    to_decision(g)
+    assert not option(g, "target:Bo:Knight#1").legal
+    assert "only targets a Spellcaster" in option(g, "target:Bo:Knight#1").reason
+    g.choose("target:Bo:Cleric#1")
+    assert "Cleric#1" in zone(g, "graveyard")
+
+
+def test_wild_passive_answers_another_wild_pick():
+    g = position(AB, parties={"Ana": ["WolfRider#1"]}, picks={"Ana": "Ranger#1", "Bo": "Bard#1"},
+                 hands={"Ana": ["Berserker#1"]}, variant="two_player")
+    g.step()  # the Ranger is Wild: the Wolf Rider heals; the Ranger does not answer itself
+    names = [e["name"] for e in g.state.extra["queue"]]
+    assert names == ["Wolf Rider"]
+
+
+# -- draft and passive abilities ----------------------------------------------------------------
+
+def test_draft_ability_fires_only_when_drafted_not_when_recruited():
+    g = position(AB, parties={"Bo": ["Assassin#1"]}, picks={"Ana": "Mercenary#1", "Bo": "Bard#1"},
+                 variant="two_player")
+    to_decision(g)
+    g.choose("target:Bo:Assassin#1")
+    assert "Assassin#1" in zone(g, "Ana/party")
+    assert not g.state.extra["queue"] and "does not fire" in g.history[-1].text
+
+
+def test_passive_works_only_in_a_party():
+    g = position(AB, hands={"Ana": ["Ranger#1"]}, picks={"Ana": "Berserker#1", "Bo": "Bard#1"},
+                 variant="two_player")
+    g.step()
+    assert [e["name"] for e in g.state.extra["queue"]] == ["Berserker"]
+
+
+def test_passive_always_on_has_no_priority():
+    g = position(AB, parties={"Ana": ["Druid#1", "Ranger#1", "Knight#1"]}, at="Final parties")
+    assert T.renown(g.ctx, "Ana") == 1 + 3 + 4 + 2  # two Wild heroes: +2
+    assert not g.state.extra["queue"]
+
+
+def test_passive_whenever_you_like_is_offered_at_every_decision_LFG_ANYTIME():
+    g = position(ABC, parties={"Ana": ["Gladiator#1"]},
+                 hands={"Ana": ["Knight#1"], "Bo": ["Cleric#1"], "Cy": ["Archer#1"]}, at="Draft")
+    assert "act:Gladiator#1" in legal(g)
+    rec = g.choose("act:Gladiator#1")
+    assert rec.rule == "LFG-ANYTIME" and g.state.cards["Gladiator#1"]["hurt"]
+    assert g.pending.player == "Ana" and "act:Gladiator#1" not in g.pending  # the same pick, asked again
+    g.choose("draft:Knight#1")
+    assert g.pending.player == "Bo" and "act:Gladiator#1" not in g.pending
+
+
+# -- resolution ------------------------------------------------------------------------------------
+
+def test_resolution_follows_the_priority_list():
+    g = position(["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus"],
+                 parties={"Gus": ["Bard#2"]},
+                 picks={"Ana": "Assassin#1", "Bo": "Mercenary#1", "Cy": "Cleric#1", "Di": "Archer#1",
+                        "Ed": "Knight#1", "Fay": "Illusionist#1", "Gus": "Scout#1"},
+                 hands={"Gus": ["Bard#1"]})
+    g.run(bots="random")
+    order = [r.text.split("Next to resolve: ")[1].split(",")[0] for r in g.history
+             if r.node[-1] == "Next ability"]
+    classes = [o[o.index("(") + 1:o.index(")")] for o in order]
+    rank = {w: k for k, w in T.CLASS_WORD.items()}
+    assert [rank[c] for c in classes] == sorted(rank[c] for c in classes)
+    assert set(classes) == set(rank)
+
+
+def test_ability_activated_during_resolution_with_higher_priority_resolves_at_once():
+    # the Scout's extra pick (a Wild Berserker) sets off the Ranger's extra draft, which goes before
+    # the Knight's protect already waiting
+    g = position(ABC, parties={"Ana": ["Ranger#1"]}, picks={"Ana": "Scout#1", "Bo": "Knight#1"},
+                 hands={"Ana": ["Berserker#1", "Bard#1"]})
+    to_decision(g)
+    g.choose("draft:Berserker#1")
+    assert "It activates" in g.history[-1].text
+    nxt = g.run(until="decision")
+    assert "Ranger (extra draft)" in nxt[0].text
+    assert g.pending.kind == "target" and "draft:Bard#1" in legal(g)
+
+
+def test_copy_uses_the_copied_ability_at_its_own_priority_LFG_COPY():
+    g = position(AB, parties={"Bo": ["Cleric#1"]}, picks={"Ana": "Illusionist#1", "Bo": "Assassin#1"},
+                 variant="two_player")
+    to_decision(g)
+    assert "target:Ana:Illusionist#1" not in g.pending and option(g, "target:Bo:Assassin#1").legal
+    rec = g.choose("target:Bo:Assassin#1")
+    assert rec.rule == "LFG-COPY"
+    kinds = sorted((e["pri"], e["by"]) for e in g.state.extra["queue"])
+    assert kinds == [(7, "Ana"), (7, "Bo")]
+    # the Illusionist gains nothing else: she is still a Support spellcaster
+    assert T.roles(g.ctx, "Illusionist#1") == ["support"]
+
+
+def test_protect_makes_immune_and_untargetable_and_ends_with_the_round_LFG_PROTECT():
+    g = position(AB, parties={"Bo": ["Cleric#1", "Bard#2"]}, picks={"Ana": "Assassin#1", "Bo": "Knight#1"},
+                 hands={"Ana": ["Rogue#1"], "Bo": ["Druid#1"]}, variant="two_player")
+    to_decision(g)
+    g.choose("target:Bo:Cleric#1")  # Bo's Knight protects the Cleric
+    assert g.history[-1].rule == "LFG-PROTECT"
+    to_decision(g)
+    o = option(g, "target:Bo:Cleric#1")
+    assert not o.legal and "LFG-PROTECT" in o.reason
+    g.choose("target:Bo:Bard#2")
+    g.run(until="decision")
+    assert not g.state.cards["Cleric#1"].get("protected")
+    assert any(r.rule == "LFG-PROTECT" and r.node[-1] == "End of round" for r in g.history)
+
+
+def test_hurting_a_hurt_hero_and_healing_a_healthy_one_do_nothing_but_may_be_targeted():
+    g = position(AB, parties={"Bo": ["Knight#1"]}, hurt=["Knight#1"], picks={"Ana": "Rogue#1", "Bo": "Bard#1"},
+                 variant="two_player")
+    to_decision(g)
+    assert option(g, "target:Bo:Knight#1").legal
+    g.choose("target:Bo:Knight#1")
+    assert "already hurt, so nothing changes" in g.history[-1].text
+    g = position(AB, parties={"Bo": ["Knight#1"]}, picks={"Ana": "Cleric#1", "Bo": "Bard#1"},
+                 variant="two_player")
+    to_decision(g)
+    assert option(g, "target:Bo:Knight#1").legal
+    g.choose("target:Bo:Knight#1")
+    assert "is not hurt, so nothing changes" in g.history[-1].text
+
+
+def test_recruit_keeps_hurt_status_and_is_not_a_draft():
+    g = position(AB, parties={"Bo": ["Berserker#1", "Knight#1"]}, hurt=["Berserker#1"],
+                 picks={"Ana": "Mercenary#1", "Bo": "Bard#1"}, variant="two_player")
+    to_decision(g)
+    assert not option(g, "target:Bo:Knight#1").legal  # Loyal
+    assert "Loyal" in option(g, "target:Bo:Knight#1").reason
+    g.choose("target:Bo:Berserker#1")
+    assert "Berserker#1" in zone(g, "Ana/party") and g.state.cards["Berserker#1"]["hurt"]
+    assert "stays hurt" in g.history[-1].text
+
+
+def test_kill_sends_to_the_graveyard_and_the_dead_cannot_be_healed():
+    g = position(AB, parties={"Bo": ["Knight#1"]}, hurt=["Knight#1"],
+                 picks={"Ana": "Assassin#1", "Bo": "Cleric#1"}, variant="two_player")
+    to_decision(g)  # the Cleric heals first (priority 5), the kill comes last (7)
+    g.choose("target:Bo:Knight#1")
+    to_decision(g)
+    g.choose("target:Bo:Knight#1")
+    assert "Knight#1" in zone(g, "graveyard")
+    g2 = position(AB, parties={"Bo": ["Bard#2"]}, graveyard=["Knight#1"],
+                  picks={"Ana": "Cleric#1", "Bo": "Bard#1"}, variant="two_player")
+    to_decision(g2)
+    assert not any("Knight#1" in o.id for o in g2.pending.options)
+
+
+def test_abilities_are_mandatory_unless_they_say_may():
+    g = position(AB, parties={"Ana": ["Knight#1"]}, picks={"Ana": "Quartermaster#1", "Bo": "Bard#1"},
+                 hands={"Ana": ["Cleric#1"]}, variant="two_player")
+    to_decision(g)
+    assert "pass" in legal(g)
+    rec = g.choose("pass")
+    assert rec.rule == T.NOT_OPTIONAL
+    g = position(AB, parties={"Bo": ["Knight#1"]}, picks={"Ana": "Rogue#1", "Bo": "Bard#1"},
+                 variant="two_player")
+    to_decision(g)
+    assert "pass" not in g.pending
+
+
+def test_must_choose_a_target_friendly_fire():
+    g = position(AB, parties={"Ana": ["Cleric#1"], "Bo": ["Knight#1"]},
+                 picks={"Ana": "Berserker#1", "Bo": "Paladin#1"}, variant="two_player")
+    # Bo's Paladin answers no pick of his (it is itself the pick); the Knight is Loyal but that
+    # does not stop a hurt: give Bo's heroes protection first
+    g.state.cards["Knight#1"]["protected"] = True
+    g.state.cards["Paladin#1"]["protected"] = True
+    to_decision(g)
+    assert set(legal(g)) == {"target:Ana:Cleric#1", "target:Ana:Berserker#1"}
+    g.choose("target:Ana:Cleric#1")
+    assert "had to target their own hero" in g.history[-1].text
+
+
+def test_no_valid_target_the_ability_does_nothing():
+    g = position(AB, picks={"Ana": "Necromancer#1", "Bo": "Bard#1"}, variant="two_player")
+    g.run(until="decision")
+    assert "no valid target, so the ability does nothing" in texts(g)
+
+
+def test_targets_in_parties_only_unless_the_ability_names_hand_or_graveyard():
+    g = position(AB, parties={"Ana": ["Knight#1"]}, hands={"Ana": ["Cleric#1"], "Bo": ["Archer#1"]},
+                 graveyard=["Druid#1"], picks={"Ana": "Rogue#1", "Bo": "Bard#1"}, variant="two_player")
+    to_decision(g)
+    ids = [o.id for o in g.pending.options]
+    assert all(":Ana:" in i or ":Bo:" in i for i in ids)
+    assert not any("Cleric#1" in i or "Druid#1" in i or "Archer#1" in i for i in ids)
+
+
+def test_same_controller_orders_their_own_abilities():
+    g = position(AB, parties={"Ana": ["Cutpurse#1"], "Bo": ["Knight#1", "Cleric#1"]},
+                 picks={"Ana": "Rogue#1", "Bo": "Bard#1"}, variant="two_player")
+    d = to_decision(g)
+    assert d.kind == "own-order" and d.player == "Ana" and len(d.options) == 2
+
+
+def test_higher_renown_chooses_before_or_after():
+    g = position(AB, parties={"Bo": ["Knight#2"]}, picks={"Ana": "Rogue#1", "Bo": "Berserker#1"},
+                 variant="two_player")
+    d = to_decision(g)
+    assert d.kind == "order" and d.player == "Bo"  # Bo 4 + 2 against Ana 1
+    assert "Bo 6" in g.history[-1].text
+    g.choose("after")
+    d = to_decision(g)
+    assert d.player == "Ana"
+
+
+def test_equal_renown_is_drawn_at_random_from_the_seed():
+    def first(seed):
+        g = position(AB, picks={"Ana": "Rogue#1", "Bo": "Rogue#2"}, variant="two_player", seed=seed)
+        return to_decision(g).player, g.history[-1].text
+    draws = {first(s)[0] for s in range(12)}
+    assert draws == {"Ana", "Bo"}
+    assert first(3) == first(3)
+    assert "a random draw" in first(3)[1]
+
+
+def test_three_or_more_tied_players_LFG_TIE_ORDER():
+    g = position(ABC, parties={"Ana": ["Knight#1"], "Bo": ["Cleric#1"]},
+                 picks={"Ana": "Rogue#1", "Bo": "Berserker#1", "Cy": "Archer#1"})
+    d = to_decision(g)
+    assert g.history[-1].rule == "LFG-TIE-ORDER"
+    assert d.player == "Ana"  # 5 renown, then Bo 5? no: Bo 3 + 2 = 5 ties Ana's 4 + 1 = 5
+    g.choose("after")
+    d = to_decision(g)
+    assert d.kind == "order"
+    g.choose("before")
+    assert g.state.extra["orders"]["4"]["players"][-1] == "Ana"
+
+
+# -- rulings -----------------------------------------------------------------------------------------
+
+def test_swap_never_takes_or_gives_a_loyal_hero_LFG_SWAP_LOYAL():
+    g = position(AB, parties={"Ana": ["Paladin#1", "Bard#1"], "Bo": ["Knight#1", "Cleric#1"]},
+                 picks={"Ana": "Trickster#1", "Bo": "Bard#2"}, variant="two_player")
+    to_decision(g)
+    assert "LFG-SWAP-LOYAL" in option(g, "target:Ana:Paladin#1").reason
+    g.choose("target:Ana:Bard#1")
+    assert "LFG-SWAP-LOYAL" in option(g, "target:Bo:Knight#1").reason
+    g.choose("target:Bo:Cleric#1")
+    assert "Cleric#1" in zone(g, "Ana/party") and "Bard#1" in zone(g, "Bo/party")
+
+
+def test_swap_without_a_pair_does_nothing_LFG_SWAP_PAIR():
+    g = position(AB, parties={"Ana": ["Bard#1"], "Bo": ["Knight#1"]},
+                 picks={"Ana": "Trickster#1", "Bo": "Paladin#1"}, variant="two_player")
+    g.run(until="decision")
+    assert "LFG-SWAP-PAIR" in rules_fired(g)
+
+
+def test_swap_with_the_hand_is_not_a_draft():
+    g = position(AB, parties={"Ana": ["Knight#2", "Cleric#1"]}, hands={"Ana": ["Assassin#1"]},
+                 picks={"Ana": "Quartermaster#1", "Bo": "Bard#1"}, variant="two_player")
+    to_decision(g)
+    g.choose("target:Ana:Cleric#1")
+    assert "LFG-SWAP-LOYAL" in option(g, "target:Ana/hand:Assassin#1").reason or \
+        option(g, "target:Ana/hand:Assassin#1").legal
+    g.choose("target:Ana/hand:Assassin#1")
+    assert "Assassin#1" in zone(g, "Ana/party") and zone(g, "Ana/hand") == ["Cleric#1"]
+    assert not g.state.extra["queue"]
+
+
+def test_ability_of_a_hero_who_left_still_resolves_LFG_GONE():
+    g = position(AB, parties={"Ana": ["Bard#1"]}, picks={"Ana": "Mercenary#1", "Bo": "Assassin#1"},
+                 variant="two_player")
+    to_decision(g)
+    g.choose("target:Bo:Assassin#1")
+    to_decision(g)
+    assert "LFG-GONE" in rules_fired(g) and g.pending.player == "Bo"
+
+
+def test_killed_hurt_hero_stays_hurt_LFG_GRAVE_HURT():
+    g = position(AB, graveyard=["Berserker#1"], hurt=["Berserker#1"],
+                 picks={"Ana": "Necromancer#1", "Bo": "Bard#1"}, variant="two_player")
+    to_decision(g)
+    g.choose("target:graveyard:Berserker#1")
+    assert g.history[-1].rule == "LFG-GRAVE-HURT" and g.state.cards["Berserker#1"]["hurt"]
+
+
+def test_several_targets_are_different_heroes_LFG_DISTINCT():
+    g = position(AB, parties={"Bo": ["Knight#1", "Cleric#1"]}, picks={"Ana": "Archer#1", "Bo": "Bard#1"},
+                 variant="two_player")
+    to_decision(g)
+    g.choose("target:Bo:Knight#1")
+    assert "LFG-DISTINCT" in option(g, "target:Bo:Knight#1").reason
+
+
+def test_extra_draft_from_an_empty_hand_LFG_EMPTY_EXTRA():
+    g = position(ABC, picks={"Ana": "Scout#1", "Bo": "Bard#1", "Cy": "Druid#1"})
+    g.run(until="end")
+    assert "LFG-EMPTY-EXTRA" in rules_fired(g)
+
+
+def test_skipped_pick_and_short_hand_LFG_SHORT_HAND():
+    g = position(ABC, picks={"Ana": "Scout#1", "Bo": "Bard#1", "Cy": "Druid#1"},
+                 hands={"Ana": ["Bard#2"], "Bo": ["Guardian#1"], "Cy": ["Gladiator#1"]})
+    to_decision(g)
+    g.choose("draft:Bard#2")  # Ana's extra pick empties her hand; she skips the next pick
+    g.run(until="decision")
+    assert g.pending.player == "Cy"  # Ana skips, Bo is passed Ana's empty hand
+    assert "Skipped pick" in [r.node[-1] for r in g.history]
+    g.run(bots="random")
+    assert "LFG-SHORT-HAND" in rules_fired(g)
+
+
+# -- winning -----------------------------------------------------------------------------------------
+
+def test_incomplete_parties_are_disqualified():
+    g = final({"Ana": ["Knight#1", "Paladin#1", "Guardian#1", "Archer#1"],
+               "Bo": ["Bard#1", "Cleric#1", "Rogue#1"]})
+    assert g.result.winners == ["Bo"]
+
+
+def test_highest_renown_wins_and_ties_all_win():
+    g = final({"Ana": ["Knight#1", "Cleric#1", "Archer#1"], "Bo": ["Paladin#1", "Cleric#2", "Archer#2"]})
+    assert sorted(g.result.winners) == ["Ana", "Bo"] and g.history[-1].rule == T.RENOWN_R
+
+
+def test_scoundrel_win():
+    g = final({"Ana": ["Mercenary#1", "Trickster#1", "Rogue#1"],
+               "Bo": ["Knight#1", "Cleric#1", "Archer#1"],
+               "Cy": ["Paladin#1", "Cleric#2", "Assassin#1"]})
+    assert g.result.winners == ["Ana"] and g.history[-1].rule == "LFG-SCOUNDREL"
+
+
+def test_scoundrel_win_denied_by_a_tie():
+    g = final({"Ana": ["Mercenary#1", "Trickster#1", "Rogue#1"],
+               "Bo": ["Mercenary#2", "Trickster#2", "Rogue#2"],
+               "Cy": ["Knight#1", "Cleric#1", "Archer#1"]})
+    assert g.result.winners == ["Cy"] and "No scoundrel win" in g.history[-1].text
+
+
+def test_scoundrel_win_counts_complete_parties_only_LFG_SCOUNDREL():
+    # Cy has more scoundrels and less renown, but no Defence: disqualified and not counted
+    g = final({"Ana": ["Mercenary#1", "Trickster#1", "Rogue#1"],
+               "Bo": ["Knight#1", "Cleric#1", "Archer#1"],
+               "Cy": ["Cutpurse#1", "Smuggler#1", "Trickster#2", "Rogue#2"]})
+    assert g.result.winners == ["Ana"]
+
+
+def test_nobody_wins_without_a_complete_party_LFG_NO_WINNER():
+    g = final({"Ana": ["Knight#1"], "Bo": ["Cleric#1"]})
+    assert g.result.winners == [] and g.history[-1].rule == "LFG-NO-WINNER"
+
+
+# -- two players ----------------------------------------------------------------------------------
+
+def piles(g, p1, p2, p3, deck, drafter="Ana"):
+    g.arrange(zones={"pile1": p1, "pile2": p2, "pile3": p3, "deck": deck}, rest="box",
+              extra={"drafter": drafter, "pile": 0}, at=["Pile draft"], turn=drafter)
+
+
+def two():
+    return tablekit.new_game("lfg", players=AB, seed=1)
+
+
+def test_two_player_take_the_pile_and_refill_it():
+    g = two()
+    piles(g, ["Knight#1", "Bard#1"], ["Cleric#1"], ["Archer#1"], ["Rogue#1", "Druid#1"])
+    assert g.pending.player == "Ana" and "Knight" in g.pending.option("take:pile1").label
+    rec = g.choose("take:pile1")
+    assert zone(g, "Ana/hand") == ["Knight#1", "Bard#1"] and zone(g, "pile1") == ["Druid#1"]
+    assert "Knight" not in rec.text_for("Bo") and g.pending.player == "Bo"
+
+
+def test_two_player_leave_the_pile_add_a_card_and_look_at_the_next():
+    g = two()
+    piles(g, ["Knight#1"], ["Cleric#1"], ["Archer#1"], ["Rogue#1", "Druid#1"])
+    g.choose("leave:pile1")
+    assert zone(g, "pile1") == ["Knight#1", "Druid#1"] and g.pending.option("take:pile2")
+
+
+def test_two_player_all_three_left_LFG_2P_ALLLEFT():
+    g = two()
+    piles(g, ["Knight#1"], ["Cleric#1"], ["Archer#1"], ["Scout#1", "Rogue#1", "Druid#1", "Bard#1"])
+    for i in (1, 2, 3):
+        g.choose(f"leave:pile{i}")
+    assert g.history[-1].rule == "LFG-2P-ALLLEFT" and zone(g, "Ana/hand") == ["Scout#1"]
+    g = two()
+    piles(g, ["Knight#1"], [], [], ["Scout#1"])
+    assert not g.pending.option("leave:pile1").legal
+
+
+def test_two_player_empty_deck_no_refill_LFG_2P_EMPTY_DECK():
+    g = two()
+    piles(g, ["Knight#1"], ["Cleric#1"], [], [])
+    g.choose("take:pile1")
+    assert zone(g, "pile1") == [] and g.history[-1].rule == "LFG-2P-EMPTY-DECK"
+    assert g.pending.player == "Bo" and "take:pile2" in g.pending
+
+
+def test_two_player_parties_are_built_in_draft_order():
+    g = two()
+    piles(g, ["Knight#1"], [], [], [])
+    g.arrange(zones={"Ana/hand": ["Cleric#1", "Bard#1"], "Bo/hand": ["Archer#1"]},
+              at=["Rounds"], turn="Ana")
+    g.run(until="round")
+    assert zone(g, "Ana/party") == ["Cleric#1"] and zone(g, "Bo/party") == ["Archer#1"]
+
+
+def test_two_player_extra_draft_reveals_the_next_card_in_hand():
+    g = position(AB, picks={"Ana": "Scout#1", "Bo": "Bard#1"}, hands={"Ana": ["Berserker#1", "Knight#1"]},
+                 variant="two_player")
+    g.run(until="decision")
+    assert zone(g, "Ana/party")[:2] == ["Scout#1", "Berserker#1"]
+    assert "reveals the next hero in hand" in texts(g)
+
+
+def test_two_player_skipped_pick_and_running_out_early():
+    g = position(AB, picks={"Ana": "Scout#1", "Bo": "Bard#1"},
+                 hands={"Ana": ["Cleric#1", "Knight#1"], "Bo": ["Archer#1", "Rogue#1", "Druid#1"]},
+                 variant="two_player")
+    g.run(bots="random")
+    nodes = [r.node[-1] for r in g.history]
+    assert "Skipped pick" in nodes and "Out of heroes" in nodes
+    assert zone(g, "Bo/hand") == []
