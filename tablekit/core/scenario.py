@@ -589,7 +589,11 @@ def to_yaml(game: Game, title: str = "", description: str = "") -> str:
             players_out[p["name"]] = counters
     cards_out = {uid: {k: v for k, v in cs.items() if k != "card"}
                  for uid, cs in st.cards.items() if len(cs) > 1}
-    extra_out = {k: v for k, v in st.extra.items() if k in gamedef.settable_extra or k in CORE_EXTRA}
+    settable = dict(CORE_EXTRA)
+    settable.update(gamedef.settable_extra)
+    # only what a scenario may set, and only values it accepts (a None a key cannot hold is left out)
+    extra_out = {k: v for k, v in st.extra.items()
+                 if k in settable and isinstance(v, settable[k][0])}
     data: dict[str, Any] = {
         "format_version": SCENARIO_FORMAT_VERSION,
         "game": game.id,
@@ -611,7 +615,9 @@ def to_yaml(game: Game, title: str = "", description: str = "") -> str:
     if extra_out:
         setup["extra"] = json.loads(json.dumps(extra_out))
     data["setup"] = setup
-    if game.cursor:
-        data["start"] = {"at": list(game.cursor[1:]), "turn": game.turn}
+    if len(game.cursor) > 1:
+        data["start"] = {"at": list(game.cursor[1:])}
+        if game.turn is not None:
+            data["start"]["turn"] = game.turn
     data["expect"] = []
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)

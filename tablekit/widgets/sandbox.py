@@ -8,16 +8,20 @@ shown in the error banner; nothing fails silently.
 
 from __future__ import annotations
 
+import base64
 import functools
 import traceback
+from html import escape
 from importlib import resources
 from typing import Any, Callable
 
 import ipywidgets as W
+import yaml
 
 from ..core.bots import answer as bot_answer
-from ..core.engine import Game
+from ..core.engine import Game, make_game
 from ..core.errors import TablekitError
+from ..core.scenario import build, parse, to_yaml
 from . import render
 
 SEAT_ALL = "__all__"
@@ -29,6 +33,70 @@ LOG_LIMIT = 150
 @functools.lru_cache(maxsize=1)
 def stylesheet() -> str:
     return resources.files("tablekit.widgets").joinpath("style.css").read_text(encoding="utf-8")
+
+
+def download_link(text: str, filename: str, what: str = "the scenario file") -> str:
+    """HTML for a link that hands `text` to the browser as a file download.
+
+    The file travels inside the link (a base64 data: URL), so a served app
+    never writes anything on the server."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    name = escape(filename, quote=True)
+    size = len(text.encode("utf-8"))
+    return (f"<span class='tk-download'><a download=\"{name}\" href=\"data:text/yaml;base64,{data}\" "
+            f"title='Save {escape(what, quote=True)} on your computer'>⬇ Download {escape(filename)}</a> "
+            f"<span class='tk-zone-meta'>({size} bytes)</span></span>")
+
+
+def position_yaml(game: Game, title: str = "", description: str = "",
+                  start: list[str] | None = None, turn: str | None = None, name: str = "scenario.yaml") -> str:
+    """The game's position as a scenario file (made by `to_yaml`), checked to load back.
+
+    Game state that still has the value a new game starts with is left out
+    (a scenario starts from a new game, so nothing is lost; a default such as
+    `first: null` is not a value a scenario may set), and so is a turn that
+    is nobody's yet. `start`/`turn` replace the rule the file starts at."""
+    return position_file(game, title, description, start, turn, name)[0]
+
+
+def position_file(game: Game, title: str = "", description: str = "", start: list[str] | None = None,
+                  turn: str | None = None, name: str = "scenario.yaml") -> tuple[str, list[str]]:
+    """`position_yaml`, and what of the game's position the file cannot carry (in words)."""
+    text = to_yaml(game, title, description)
+    data = yaml.safe_load(text)
+    setup = data.get("setup") or {}
+    extra = setup.get("extra")
+    if extra:
+        st = game.state
+        fresh = make_game(game.gamedef, game.players, st.seed, st.variant, st.options).state.extra
+        for key in [k for k, v in extra.items() if k in fresh and fresh[k] == v]:
+            del extra[key]
+        if not extra:
+            del setup["extra"]
+    if start is not None:
+        data["start"] = {"at": list(start), "turn": turn}
+        data["expect"] = data.pop("expect", [])
+    if isinstance(data.get("start"), dict) and data["start"].get("turn") is None:
+        data["start"].pop("turn", None)  # nobody's turn yet (before the first turn): say nothing
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    try:  # the file offered must load back, as `tablekit check` would read it
+        back = build(parse(text, name), name)
+    except TablekitError as exc:
+        raise TablekitError(f"the scenario would not load back: {exc}") from None
+    gaps = []
+    mine, theirs = game.state, back.state
+    if mine.zones != theirs.zones:
+        gaps.append("the order of some cards")
+    if mine.cards != theirs.cards:
+        gaps.append("some card state")
+    if mine.players != theirs.players:
+        gaps.append("some player counters")
+    lost = sorted(k for k in set(mine.extra) | set(theirs.extra) if mine.extra.get(k) != theirs.extra.get(k))
+    if lost:
+        gaps.append("the game state " + ", ".join(lost))
+    if start is None and (game.cursor != back.cursor or game.turn != back.turn):
+        gaps.append("the exact point in the turn")
+    return text, gaps
 
 
 class Sandbox(W.VBox):
@@ -67,8 +135,12 @@ class Sandbox(W.VBox):
         self.undo_button = button("Undo", "Go back one record", self.on_undo)
         self.redo_button = button("Redo", "Apply again what was undone", self.on_redo)
         self.restart_button = button("Restart", "Back to the start (Redo still works)", self.on_restart)
+        self.save_button = button("Save position", "Download this position as a scenario file",
+                                  self.on_save)
+        self.download = W.HTML("")
         self.controls = W.HBox([self.step_button, self.phase_button, self.round_button, self.end_button,
-                                self.undo_button, self.redo_button, self.restart_button])
+                                self.undo_button, self.redo_button, self.restart_button,
+                                self.save_button, self.download])
         self.controls.add_class("tk-controls")
 
         seats = [("everything", SEAT_ALL), ("spectator (public cards only)", SEAT_NOBODY)]
@@ -181,6 +253,26 @@ class Sandbox(W.VBox):
     def on_restart(self) -> None:
         self.game.goto(0)
         self.refresh()
+
+    def save_name(self) -> str:
+        """The download's file name: the game id and the record number."""
+        return f"{self.game.id}-record-{len(self.game.history)}.yaml"
+
+    def on_save(self) -> None:
+        """Offer the current position as a scenario file (a download link next to the controls)."""
+        g = self.game
+        self.download.value = ""
+        if g.is_over:
+            raise TablekitError("The game is over: a scenario starts at a rule still to apply. "
+                                "Undo a step, then save.")
+        if g.state.triggers:
+            raise TablekitError("Triggered abilities are waiting to resolve, and a scenario file "
+                                "cannot hold them: step until they have resolved, then save.")
+        name = self.save_name()
+        text, gaps = position_file(g, name=name)
+        note = ("<span class='tk-reason'>Note: a scenario file cannot hold "
+                f"{escape('; '.join(gaps))}, so the file starts slightly differently.</span>") if gaps else ""
+        self.download.value = download_link(text, name, "this position") + note
 
     def on_choose(self, *ids: str) -> None:
         self.game.choose(*ids)

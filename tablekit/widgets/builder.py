@@ -1,0 +1,638 @@
+"""ScenarioBuilder: set up a position by hand and save it as a scenario file.
+
+The builder edits a draft: a copy of a game's state that no rule ever runs
+on. Cards are put in zones at a position, moved up and down, sent back to
+the box; card state, player counters and the game's settable extra state are
+set from text that is parsed (numbers, true/false, JSON), never evaluated.
+The start point is a node of the game's flow and whose turn it is.
+
+`position()` builds the real game from the draft with `Game.arrange` on a
+fresh game (the same players, seed, variant and options), which is what a
+scenario file of the draft gives too; `yaml_text()` is that file, made with
+`tablekit.core.scenario.to_yaml` and checked to load back. "Save scenario"
+hands it to the browser as a download; "Open in sandbox" shows the position
+in a Sandbox below.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import traceback
+from html import escape
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from ..core.engine import Game, make_game
+from ..core.errors import TablekitError
+from ..core.registry import get_game
+from ..core.scenario import CORE_CARD_STATE, CORE_EXTRA
+from ..core.state import State
+from . import render
+from .sandbox import Sandbox, download_link, position_yaml, stylesheet
+
+STARTS = {"empty": "an empty table (every card in the box)",
+          "setup": "a new game after its setup",
+          "game": "the game given"}
+_COUNTER_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_INT = re.compile(r"^[+-]?\d+$")
+
+
+def style_html() -> W.HTML:
+    return W.HTML(f"<style>{stylesheet()}</style>")
+
+
+class Guarded:
+    """A widget with an error banner: every click runs through `_guard`, so a
+    problem is shown in the banner, never lost."""
+
+    banner: W.HTML
+
+    def _make_banner(self) -> W.HTML:
+        banner = W.HTML("")
+        banner.add_class("tk-banner")
+        return banner
+
+    def _guard(self, fn: Callable[[], None]) -> Callable[..., None]:
+        def handler(*_args: Any) -> None:
+            try:
+                self.banner.value = ""
+                fn()
+            except TablekitError as exc:
+                self.show_error(str(exc))
+            except Exception as exc:  # noqa: BLE001 - shown to the user, never swallowed
+                tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
+                self.show_error(f"Internal error: {tb}")
+        return handler
+
+    def show_error(self, message: str) -> None:
+        self.banner.value = f"<b>Error:</b> {escape(message)}"
+
+
+def _button(label: str, tip: str) -> W.Button:
+    return W.Button(description=label, tooltip=tip, layout=W.Layout(width="auto"))
+
+
+def _text_of(value: Any) -> str:
+    """A state value as the text the value box shows (and parses back)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float, str)):
+        return str(value)
+    return json.dumps(value)
+
+
+def parse_value(text: str, types: tuple[type, ...], what: str) -> Any:
+    """Text from a value box as a value of one of `types`; empty text is None
+    (remove the key). Numbers, true/false and JSON are parsed; nothing is evaluated."""
+    t = text.strip()
+    if not t:
+        return None
+    if bool in types and t.lower() in ("true", "false", "yes", "no"):
+        return t.lower() in ("true", "yes")
+    if int in types and _INT.match(t):
+        return int(t)
+    if float in types:
+        try:
+            return float(t)
+        except ValueError:
+            pass
+    if dict in types or list in types:
+        try:
+            value = json.loads(t)
+        except ValueError as exc:
+            if str not in types:
+                raise TablekitError(f"{what}: {t!r} is not JSON ({exc})") from None
+        else:
+            if isinstance(value, tuple(x for x in types if x in (dict, list))):
+                return value
+            if str not in types:
+                raise TablekitError(f"{what} takes {_type_words(types)}, not {t!r}")
+    if str in types:
+        return t
+    raise TablekitError(f"{what} takes {_type_words(types)}, not {t!r}")
+
+
+def _type_words(types: tuple[type, ...]) -> str:
+    words = {bool: "true or false", int: "a whole number", float: "a number", str: "text",
+             dict: "a JSON object like {\"a\": 1}", list: "a JSON list like [1, 2]",
+             type(None): "null"}
+    return " or ".join(words.get(t, t.__name__) for t in types)
+
+
+def _slug(text: str) -> str:
+    s = re.sub(r"[^A-Za-z0-9]+", "-", text.lower()).strip("-")
+    return s[:60].strip("-") or "scenario"
+
+
+class ScenarioBuilder(Guarded, W.VBox):
+    """Build a position by hand and save it as a scenario file.
+
+    `game`: a game id (start from an empty table, or with start="setup" from a
+    new game after its setup steps), or a Game (start from that game's
+    current position; the game itself is never changed)."""
+
+    def __init__(self, game: str | Game, players: int | list[str] = 2, seed: int = 1,
+                 variant: str | None = None, options: dict | None = None, start: str = "empty",
+                 title: str = "", description: str = ""):
+        super().__init__()
+        self.add_class("tk-app")
+        self.add_class("tk-builder")
+        if isinstance(game, Game):
+            self.source: Game | None = game
+            self.gamedef = game.gamedef
+            start = "game"
+            probe = game
+        else:
+            self.source = None
+            self.gamedef = get_game(game)
+            if start not in ("empty", "setup"):
+                raise TablekitError(f"start is 'empty' or 'setup', not {start!r}")
+            probe = make_game(self.gamedef, players, seed, variant, options)
+        self.players: list[str] = list(probe.players)
+        self.seed: int = probe.state.seed
+        self.variant = probe.state.variant
+        self.options = dict(probe.state.options)
+        self.game: Game = probe  # replaced by the draft in reset()
+        # the game's own keys first, then the core's (once-per-turn/round uses)
+        self.settable: dict[str, tuple[tuple[type, ...], str]] = dict(self.gamedef.settable_extra)
+        self.settable.update({k: v for k, v in CORE_EXTRA.items() if k not in self.settable})
+        self.state_keys: dict[str, tuple[type, ...]] = dict(CORE_CARD_STATE)
+        self.state_keys.update({k: t for k, (t, _) in self.gamedef.card_state_keys.items()})
+        self.sandbox: Sandbox | None = None
+        self._changed: set[str] = set()
+        self._painted: dict[str, str] = {}
+        self._quiet = False
+
+        self.banner = self._make_banner()
+        self.message = W.HTML("")
+        self.message.add_class("tk-status")
+        head = W.HTML(f"<div class='tk-title'>Scenario builder: {escape(self.gamedef.title)}</div>"
+                      f"<div class='tk-help'>Players {escape(', '.join(self.players))} · seed {self.seed}. "
+                      "Put cards where you want them, set their state and the counters, choose the "
+                      "rule to start at, then save the scenario file or open it in a sandbox.</div>")
+
+        # -- where the draft starts from
+        kinds = [(STARTS[k], k) for k in (("game",) if self.source is not None else ()) + ("empty", "setup")]
+        self.start_from = W.Dropdown(options=kinds, value=start, description="Start from",
+                                     style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+        self.reset_button = _button("Start over", "Throw the draft away and start again from the choice")
+        self.reset_button.on_click(self._guard(lambda: self.reset(self.start_from.value)))
+
+        # -- cards
+        self.card = W.Dropdown(description="Card", layout=W.Layout(width="auto"))
+        self.zone = W.Dropdown(options=[(f"{self._zone_label(z)} ({z})", z) for z in probe.state.zones],
+                               description="Zone", layout=W.Layout(width="auto"))
+        self.index = W.IntText(value=-1, description="Position", layout=W.Layout(width="160px"))
+        self.put_button = _button("Put it there", "Move the card to the zone at the position "
+                                  "(0 is the first card; -1 puts it at the end)")
+        self.up_button = _button("Move up", "One place earlier in its zone (toward the first card)")
+        self.down_button = _button("Move down", "One place later in its zone (toward the last card)")
+        self.rest_zone = "box" if "box" in probe.state.zones else next(iter(probe.state.zones))
+        self.remove_button = _button(f"Remove (back to {self.rest_zone})",
+                                     f"Put the card back in the {self.rest_zone} zone and clear its state")
+        self.card_info = W.HTML("")
+        self.card_info.add_class("tk-help")
+        self.put_button.on_click(self._guard(self.on_put))
+        self.up_button.on_click(self._guard(lambda: self.on_shift(-1)))
+        self.down_button.on_click(self._guard(lambda: self.on_shift(1)))
+        self.remove_button.on_click(self._guard(self.on_remove))
+
+        # -- card state
+        self.state_key = W.Dropdown(options=sorted(self.state_keys), description="State",
+                                    layout=W.Layout(width="auto"))
+        self.state_value = W.Text(description="Value", placeholder="4, true, text; empty removes it",
+                                  layout=W.Layout(width="auto"))
+        self.state_button = _button("Set state", "Set this state key of the chosen card")
+        self.state_button.on_click(self._guard(self.on_set_state))
+        self.card.observe(self._guard(self._on_card_pick), names="value")
+        self.state_key.observe(self._guard(self._fill_state_value), names="value")
+
+        # -- player counters
+        self.counter_player = W.Dropdown(options=self.players, description="Player",
+                                         layout=W.Layout(width="auto"))
+        self.counter_key = W.Combobox(description="Counter", placeholder="name, e.g. score",
+                                      ensure_option=False, layout=W.Layout(width="auto"))
+        self.counter_value = W.Text(description="Value", placeholder="a number; empty removes it",
+                                    layout=W.Layout(width="auto"))
+        self.counter_button = _button("Set counter", "Set this counter of the chosen player")
+        self.counter_button.on_click(self._guard(self.on_set_counter))
+        self.counter_player.observe(self._guard(self._fill_counter_value), names="value")
+        self.counter_key.observe(self._guard(self._fill_counter_value), names="value")
+
+        # -- the game's settable extra state
+        self.extra_key = W.Dropdown(options=[(f"{k}: {doc}", k) for k, (_, doc) in self.settable.items()],
+                                    description="Game state", style={"description_width": "initial"},
+                                    layout=W.Layout(width="auto"))
+        self.extra_value = W.Textarea(description="JSON", placeholder='e.g. 1, "Ana", null, {"kills": 0}',
+                                      layout=W.Layout(width="60%", height="60px"))
+        self.extra_button = _button("Set game state", "Set this key of the game's state (JSON)")
+        self.extra_button.on_click(self._guard(self.on_set_extra))
+        self.extra_key.observe(self._guard(self._fill_extra_value), names="value")
+
+        # -- where the scenario starts
+        nodes = [n for n in self.gamedef.flow.walk() if n is not self.gamedef.flow]
+        self.start_node = W.Dropdown(options=[(" › ".join(n.path[1:]) + f"  ({n.kind})", n.path[1:])
+                                              for n in nodes],
+                                     description="Start at", layout=W.Layout(width="auto"))
+        self.turn = W.Dropdown(options=self.players, description="Whose turn",
+                               style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+
+        # -- the file
+        self.title = W.Text(value=title, description="Title", placeholder="what the scenario shows",
+                            layout=W.Layout(width="90%"))
+        self.description = W.Textarea(value=description, description="Description",
+                                      placeholder="the question, and what the rules should do",
+                                      layout=W.Layout(width="90%", height="60px"))
+        self.filename = W.Text(description="File name", placeholder="made from the title",
+                               layout=W.Layout(width="auto"))
+        self.save_button = _button("Save scenario", "Make the scenario file and offer it as a download")
+        self.open_button = _button("Open in sandbox", "Build this position and play it below")
+        self.save_button.on_click(self._guard(self.on_save))
+        self.open_button.on_click(self._guard(self.on_open))
+        self.download = W.HTML("")
+        self.download.add_class("tk-download")
+
+        self.table_view = W.VBox([])
+        self.table_view.add_class("tk-table")
+        self.zone_widgets: dict[str, W.HTML] = {}
+        self.sandbox_box = W.VBox([])
+
+        def section(text: str) -> W.HTML:
+            return W.HTML(f"<div class='tk-section'>{text}</div>")
+
+        self.children = [
+            style_html(), head, self.banner, self.message,
+            W.HBox([self.start_from, self.reset_button]),
+            section("Cards"),
+            W.HBox([self.card, self.zone, self.index, self.put_button], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.up_button, self.down_button, self.remove_button], layout=W.Layout(flex_flow="row wrap")),
+            self.card_info,
+            W.HBox([self.state_key, self.state_value, self.state_button], layout=W.Layout(flex_flow="row wrap")),
+            section("Players and the game's state"),
+            W.HBox([self.counter_player, self.counter_key, self.counter_value, self.counter_button],
+                   layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.extra_key, self.extra_value, self.extra_button], layout=W.Layout(flex_flow="row wrap")),
+            section("Where it starts"),
+            W.HBox([self.start_node, self.turn], layout=W.Layout(flex_flow="row wrap")),
+            section("The scenario file"),
+            self.title, self.description,
+            W.HBox([self.filename, self.save_button, self.open_button, self.download],
+                   layout=W.Layout(flex_flow="row wrap")),
+            section("The table now (every zone, face-down ones shown face up)"),
+            self.table_view, self.sandbox_box,
+        ]
+        self.reset(start)
+
+    # -- the draft ---------------------------------------------------------------
+    def _fresh(self) -> Game:
+        return make_game(self.gamedef, self.players, self.seed, self.variant, self.options)
+
+    def _adopt(self, state: dict) -> Game:
+        """A Game holding a copy of `state`, used only to show and edit it: no rule runs on it."""
+        g = self._fresh()
+        st = State.from_dict(copy.deepcopy(state))
+        g.state = st
+        g.ctx.state = st
+        g.ctx.reindex()
+        return g
+
+    def reset(self, start: str) -> None:
+        """Start the draft again: "empty", "setup" or "game" (the game given)."""
+        if start == "game":
+            if self.source is None:
+                raise TablekitError("no game was given to start from")
+            src = self.source
+            draft = self._adopt(src.state.to_dict())
+            where = f"the position of the game given (record {len(src.history)})"
+        elif start == "setup":
+            src = self._fresh()
+            first = self.gamedef.flow.children[0].name if self.gamedef.flow.children else None
+            while not src.is_over and src.pending is None and len(src.cursor) > 1 and src.cursor[1] == first:
+                src.step()
+            draft = self._adopt(src.state.to_dict())
+            where = f"a new game after its setup ({len(src.history)} rules applied)"
+        elif start == "empty":
+            src = self._fresh()
+            st = src.state
+            for uid in list(st.cards):
+                if st.card_zone[uid] != self.rest_zone:
+                    st.move(uid, self.rest_zone)
+                card = st.cards[uid]["card"]
+                st.cards[uid] = {"card": card}
+            draft = src
+            where = f"an empty table: every card is in the {self.rest_zone} zone"
+        else:
+            raise TablekitError(f"start from 'empty', 'setup' or 'game', not {start!r}")
+        self.game = draft
+        if self.start_from.value != start:
+            self.start_from.value = start
+        cursor = tuple(src.cursor[1:])
+        values = [v for _, v in self.start_node.options]
+        self.start_node.value = cursor if cursor in values else values[0]
+        self.turn.value = src.turn if src.turn in self.players else self.players[0]
+        self.sandbox = None
+        self.sandbox_box.children = []
+        self.download.value = ""
+        self._changed = set()
+        self._say(f"Started from {where}.")
+        self.refresh()
+        self._fill_extra_value()
+        self._fill_counter_value()
+
+    @property
+    def state(self) -> State:
+        """The draft state being edited."""
+        return self.game.state
+
+    def _zone_label(self, zone: str) -> str:
+        return self.game.state.zone_info[zone].get("label") or zone
+
+    def _card_label(self, uid: str) -> str:
+        name = self.game.gamedef.card_name(self.game.ctx.defn(uid))
+        return f"{name} · {uid}" if name != uid else uid
+
+    def _where(self, uid: str) -> str:
+        st = self.state
+        z = st.card_zone[uid]
+        return f"{self._zone_label(z)}, position {st.zones[z].index(uid)}"
+
+    def _say(self, text: str) -> None:
+        self.message.value = escape(text)
+
+    # -- actions -----------------------------------------------------------------
+    def _picked(self) -> str:
+        uid = self.card.value
+        if uid is None or uid not in self.state.cards:
+            raise TablekitError("choose a card first")
+        return uid
+
+    def put(self, uid: str, zone: str, index: int = -1) -> None:
+        """Move a card to a zone at a position (0 is the first card; -1 the end)."""
+        st = self.state
+        if uid not in st.cards:
+            raise TablekitError(f"no card {uid!r} in this game")
+        if zone not in st.zones:
+            raise TablekitError(f"no zone {zone!r}; the zones are {', '.join(st.zones)}")
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TablekitError(f"the position is a whole number, not {index!r}")
+        others = [u for u in st.zones[zone] if u != uid]
+        if index == -1:
+            index = len(others)
+        if not 0 <= index <= len(others):
+            raise TablekitError(f"{self._zone_label(zone)} has {len(others)} other card"
+                                f"{'s' if len(others) != 1 else ''}: the position is 0 to {len(others)}, "
+                                "or -1 for the end")
+        src = st.card_zone[uid]
+        st.move(uid, zone, index)
+        self._changed = {uid}
+        moved = "Moved" if src != zone else "Reordered"
+        self._say(f"{moved} {self._card_label(uid)} to {self._zone_label(zone)} at position {index}.")
+        self.refresh()
+
+    def shift(self, uid: str, step: int) -> None:
+        """Move a card one place earlier (-1) or later (+1) in its zone."""
+        st = self.state
+        if uid not in st.cards:
+            raise TablekitError(f"no card {uid!r} in this game")
+        zone = st.card_zone[uid]
+        row = st.zones[zone]
+        i = row.index(uid)
+        j = i + step
+        if not 0 <= j < len(row):
+            edge = "first" if step < 0 else "last"
+            raise TablekitError(f"{self._card_label(uid)} is already the {edge} card of {self._zone_label(zone)}")
+        row[i], row[j] = row[j], row[i]
+        self._changed = {uid}
+        self._say(f"{self._card_label(uid)} is now at position {j} of {self._zone_label(zone)}.")
+        self.refresh()
+
+    def remove(self, uid: str) -> None:
+        """Put a card back in the box (or the game's first zone) and clear its state."""
+        st = self.state
+        if uid not in st.cards:
+            raise TablekitError(f"no card {uid!r} in this game")
+        if st.card_zone[uid] == self.rest_zone:
+            raise TablekitError(f"{self._card_label(uid)} is already in {self._zone_label(self.rest_zone)}")
+        st.move(uid, self.rest_zone)
+        st.cards[uid] = {"card": st.cards[uid]["card"]}
+        loose = [u for u, cs in st.cards.items() if cs.get("attached_to") == uid]
+        for u in loose:
+            del st.cards[u]["attached_to"]
+        self._changed = {uid, *loose}
+        note = (f"; {', '.join(self._card_label(u) for u in loose)} no longer lie"
+                f"{'s' if len(loose) == 1 else ''} on it") if loose else ""
+        self._say(f"{self._card_label(uid)} went back to {self._zone_label(self.rest_zone)} "
+                  f"(its state cleared{note}).")
+        self.refresh()
+
+    def set_state(self, uid: str, key: str, text: str) -> None:
+        """Set (or, with empty text, remove) one state key of a card, from text."""
+        st = self.state
+        if uid not in st.cards:
+            raise TablekitError(f"no card {uid!r} in this game")
+        types = self.state_keys.get(key)
+        if types is None:
+            raise TablekitError(f"{key!r} is not a card state a scenario may set "
+                                f"(allowed: {', '.join(sorted(self.state_keys))})")
+        value = parse_value(text, types, f"{key} of {uid}")
+        if key == "attached_to" and value is not None:
+            if value not in st.cards:
+                raise TablekitError(f"attached_to names a card: there is no card {value!r}")
+            if value == uid:
+                raise TablekitError(f"{uid} cannot lie on itself")
+        if key == "damage" and value is not None and value < 0:
+            raise TablekitError(f"damage of {uid} cannot be negative ({value})")
+        if value is None:
+            st.cards[uid].pop(key, None)
+            self._say(f"{self._card_label(uid)}: {key} removed.")
+        else:
+            st.cards[uid][key] = value
+            self._say(f"{self._card_label(uid)}: {key} = {_text_of(value)}.")
+        self._changed = {uid}
+        self.refresh()
+
+    def set_counter(self, player: str, key: str, text: str) -> None:
+        """Set (or, with empty text, remove) a player's counter, from text (a number)."""
+        if player not in self.players:
+            raise TablekitError(f"no player {player!r}; the players are {', '.join(self.players)}")
+        key = key.strip()
+        if not _COUNTER_KEY.match(key) or key == "name":
+            raise TablekitError(f"a counter's name is a word of letters, digits and _ (not 'name'), "
+                                f"not {key!r}")
+        value = parse_value(text, (int, float), f"{player}'s {key}")
+        p = self.state.player(player)
+        if value is None:
+            p.pop(key, None)
+            self._say(f"{player}'s {key} removed.")
+        else:
+            p[key] = value
+            self._say(f"{player}'s {key} = {value}.")
+        self.refresh()
+
+    def set_extra(self, key: str, text: str) -> None:
+        """Set one of the game's settable state keys from JSON text."""
+        spec = self.settable.get(key)
+        if spec is None:
+            raise TablekitError(f"{self.gamedef.title} has no settable state {key!r} "
+                                f"(settable: {', '.join(self.settable)})")
+        try:
+            value = json.loads(text)
+        except ValueError as exc:
+            raise TablekitError(f"the value of {key!r} is not JSON: {exc} "
+                                "(text needs double quotes: \"Ana\"; nothing is null)") from None
+        types = spec[0]
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            raise TablekitError(f"{key!r} takes {_type_words(types)}, not {text.strip()!r}: {spec[1]}")
+        check = getattr(self.gamedef, "check_extra", None)  # the game's own test of the meaning
+        why = check(key, value, self.players) if check is not None else None
+        if why:
+            raise TablekitError(f"{key!r}: {why}")
+        self.state.extra[key] = value
+        self._say(f"Game state {key} = {json.dumps(value)}.")
+        self.refresh()
+
+    # -- the buttons ---------------------------------------------------------------
+    def on_put(self) -> None:
+        if self.zone.value is None:
+            raise TablekitError("choose a zone first")
+        self.put(self._picked(), self.zone.value, self.index.value)
+
+    def on_shift(self, step: int) -> None:
+        self.shift(self._picked(), step)
+
+    def on_remove(self) -> None:
+        self.remove(self._picked())
+
+    def on_set_state(self) -> None:
+        self.set_state(self._picked(), self.state_key.value, self.state_value.value)
+
+    def on_set_counter(self) -> None:
+        self.set_counter(self.counter_player.value, self.counter_key.value, self.counter_value.value)
+
+    def on_set_extra(self) -> None:
+        self.set_extra(self.extra_key.value, self.extra_value.value)
+
+    def on_save(self) -> None:
+        self.download.value = ""
+        text = self.yaml_text()
+        name = self.file_name()
+        self.download.value = (download_link(text, name) +
+                               "<details><summary>Show the scenario file</summary>"
+                               f"<pre class='tk-yaml'>{escape(text)}</pre></details>")
+        self._say(f"The scenario file {name} is ready: use the download link.")
+
+    def on_open(self) -> None:
+        g = self.position()
+        self.sandbox = Sandbox(g, title=self.title.value.strip() or None)
+        self.sandbox_box.children = [W.HTML("<div class='tk-section'>The position in a sandbox</div>"),
+                                     self.sandbox]
+        self._say(f"Opened in a sandbox at {' › '.join(g.path) or 'the end'}.")
+
+    def _on_card_pick(self) -> None:
+        if self._quiet:
+            return
+        self._show_card_info()
+        self._fill_state_value()
+
+    def _show_card_info(self) -> None:
+        uid = self.card.value
+        if uid is None or uid not in self.state.cards:
+            self.card_info.value = ""
+            return
+        cs = {k: v for k, v in self.state.cards[uid].items() if k != "card"}
+        state = ", ".join(f"{k} {_text_of(v)}" for k, v in cs.items()) or "no state set"
+        self.card_info.value = escape(f"{self._card_label(uid)} is in {self._where(uid)}; {state}.")
+
+    def _fill_state_value(self) -> None:
+        uid = self.card.value
+        if uid is None or uid not in self.state.cards:
+            return
+        self.state_value.value = _text_of(self.state.cards[uid].get(self.state_key.value))
+
+    def _fill_counter_value(self) -> None:
+        p = self.counter_player.value
+        key = (self.counter_key.value or "").strip()
+        if p in self.players and key and key != "name":
+            self.counter_value.value = _text_of(self.state.player(p).get(key))
+
+    def _fill_extra_value(self) -> None:
+        key = self.extra_key.value
+        if key is not None:
+            value = self.state.extra.get(key)
+            self.extra_value.value = json.dumps(value) if key in self.state.extra else ""
+
+    # -- painting ------------------------------------------------------------------
+    def refresh(self) -> None:
+        st = self.state
+        g = self.game
+        with self.hold_sync():
+            options = []
+            for z, uids in st.zones.items():
+                label = self._zone_label(z)
+                for i, uid in enumerate(uids):
+                    options.append((f"{self._card_label(uid)} — {label} #{i}", uid))
+            keep = self.card.value
+            if list(self.card.options) != options:
+                self._quiet = True  # the choice is put back below: no refill in between
+                try:
+                    self.card.options = options
+                    if keep in st.cards:
+                        self.card.value = keep
+                    elif options:
+                        self.card.value = options[0][1]
+                finally:
+                    self._quiet = False
+            counters = sorted({k for p in st.players for k in p if k != "name"})
+            if list(self.counter_key.options) != counters:
+                self.counter_key.options = counters
+            # the box (where unused cards rest) last: the zones that make the position first
+            order = [z for z in st.zones if z != self.rest_zone] + [self.rest_zone]
+            if list(self.zone_widgets) != order:
+                self.zone_widgets = {z: W.HTML("") for z in order}
+                self._painted = {}
+                self.table_view.children = list(self.zone_widgets.values())
+            for z in order:
+                html = render.zone_row(g, z, list(st.zones[z]), self._changed)
+                if self._painted.get(z) != html:
+                    self._painted[z] = html
+                    self.zone_widgets[z].value = html
+            self._show_card_info()
+
+    # -- the result ----------------------------------------------------------------
+    def position(self) -> Game:
+        """A new game of the same players, seed, variant and options, arranged as
+        the draft says and positioned at the chosen rule and turn."""
+        st = self.state
+        g = self._fresh()
+        for p in st.players:
+            mine = g.state.player(p["name"])
+            mine.clear()
+            mine.update(copy.deepcopy(p))
+        cards: dict[str, dict[str, Any]] = {}
+        for uid, cs in st.cards.items():
+            have = g.state.cards[uid]
+            changes = {k: copy.deepcopy(v) for k, v in cs.items() if k != "card" and have.get(k) != v}
+            changes.update({k: None for k in have if k != "card" and k not in cs})
+            if changes:
+                cards[uid] = changes
+        extra = {k: copy.deepcopy(v) for k, v in st.extra.items() if k in self.settable}
+        zones = {z: list(uids) for z, uids in st.zones.items()}
+        g.arrange(zones=zones, cards=cards, extra=extra, at=list(self.start_node.value), turn=self.turn.value)
+        return g
+
+    def file_name(self) -> str:
+        typed = self.filename.value.strip()
+        base = _slug(typed.rsplit(".", 1)[0] if typed.lower().endswith((".yaml", ".yml")) else typed) \
+            if typed else _slug(self.title.value)
+        return f"{base}.yaml"
+
+    def yaml_text(self) -> str:
+        """The scenario file of the draft (made by `to_yaml`), starting at the chosen rule;
+        raises TablekitError if it would not load back."""
+        return position_yaml(self.position(), self.title.value.strip(), self.description.value.strip(),
+                             start=list(self.start_node.value), turn=self.turn.value, name=self.file_name())
