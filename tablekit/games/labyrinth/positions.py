@@ -1,0 +1,62 @@
+"""Ready-made positions of Legends of Labyrinth, for the teaching notebook,
+the tests and anyone settling a ruling by hand."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from tablekit.core.engine import Game, make_game
+
+from . import table as T
+from .game import GAME
+
+TURN = ["Rounds", "Turns", "Turn"]
+
+
+def fresh_turn(**changes: Any) -> dict:
+    data = T.fresh_turn()
+    data.update(changes)
+    return data
+
+
+def position(players: list[str], zones: Mapping[str, list[str]] | None = None,
+             at: str = "Draw", turn: str | None = None, seed: int = 1,
+             gathered: Mapping[str, list[str]] | None = None,
+             turn_data: Mapping[str, Any] | None = None, chain: dict | None = None,
+             sub: dict | None = None, options: Mapping[str, Any] | None = None) -> Game:
+    """A game at a chosen step of a turn. `zones` places cards by uid or card id
+    ("Ana/hand": ["haste", "sabotage#2"]; the end of a list is the top);
+    every other influence card goes under the influence deck, every other
+    hero under the heroes deck (unless `zones` lists that deck: then they stay
+    in the box), the retinue cards to the board. `at` names a step of
+    the turn ("Draw", "Actions", "Retinue abilities"...) or a path like
+    "Actions/Action/Counters". `gathered` gives each lord's retinues."""
+    g = make_game(GAME, list(players), seed, options=dict(options or {}))
+    st = g.state
+    placed: dict[str, list[str]] = {}
+    taken: set[str] = set()
+    for z, items in (zones or {}).items():
+        row = []
+        for item in items:
+            if item in st.cards and item not in taken:
+                uid = item
+            else:
+                uid = next(u for u in sorted(st.cards) if st.cards[u]["card"] == item and u not in taken)
+            taken.add(uid)
+            row.append(uid)
+        placed[z] = row
+    g.arrange(zones=placed, rest=T.BOX)
+    kinds = {"influence": T.INFLUENCE, "hero": T.HEROES, "retinue": T.BOARD}
+    for uid in list(st.zones[T.BOX]):
+        to = kinds[g.ctx.kind(uid)]
+        if uid not in taken and to not in placed:  # a deck listed in `zones` holds just those
+            st.move(uid, to, index=0)
+    st.zones[T.BOARD].sort(key=lambda u: g.defs[st.cards[u]["card"]].fields["number"])
+    data = fresh_turn(**dict(turn_data or {}))
+    got = {p: list((gathered or {}).get(p, [])) for p in players}
+    for p in players:
+        st.player(p)["retinues"] = len(got[p])
+    extra = {"first": players[0], "round": 1, "gathered": got, "turn": data, "chain": chain,
+             "sub": sub, "winner": None}
+    g.arrange(extra=extra, at=TURN + at.split("/"), turn=turn or players[0])
+    return g

@@ -1,0 +1,442 @@
+"""The rules of Legends of Labyrinth as a flow of rule nodes.
+
+Rule references name the rulebook's sections ("Game Setup", "Drawing Cards",
+"Taking 1 ACTION"...) or a ruling id of docs/rulings/labyrinth.md.
+"""
+
+from __future__ import annotations
+
+from tablekit.core import Ask, Ctx, Decision, ForEachPlayer, Loop, Option, Say, Sequence, Step
+
+from . import abilities as A
+from . import chain as C
+from . import powers as P
+from . import table as T
+
+# -- setup -------------------------------------------------------------------------------------
+
+
+def sort_cards(ctx: Ctx) -> Say:
+    board = [u for u in ctx.zone(T.BOX) if ctx.kind(u) == "retinue"]
+    board.sort(key=lambda u: T.field(ctx, u, "number"))
+    for u in board:
+        ctx.move(u, T.BOARD)
+    text = (f"The cards are sorted by their backs; the {len(board)} retinue cards are laid out as "
+            "the board, in three rows by their numbers.")
+    if ctx.state.options.get("gentle"):
+        gone = [u for u in ctx.zone(T.BOX) if ctx.defn(u).id in T.GENTLE_OUT]
+        text += (f" This is the gentle game: {ctx.names(gone)} stay in the box.")
+    return Say(text, rule=T.SETUP)
+
+
+def markers(ctx: Ctx) -> Say:
+    ctx.extra["gathered"] = {p: [] for p in ctx.players}
+    for p in ctx.players:
+        ctx.state.player(p)["retinues"] = 0
+    return Say(f"Each lord takes player markers of one colour: {', '.join(ctx.players)} "
+               f"({len(ctx.players)} lords; ruling LAB-PLAYERS).", rule="LAB-PLAYERS")
+
+
+def _gentle_out(ctx: Ctx, u: str) -> bool:
+    return bool(ctx.state.options.get("gentle")) and ctx.defn(u).id in T.GENTLE_OUT
+
+
+def shuffle_influence(ctx: Ctx) -> Say:
+    cards = [u for u in ctx.zone(T.BOX) if ctx.kind(u) == "influence" and not _gentle_out(ctx, u)]
+    for u in cards:
+        ctx.move(u, T.INFLUENCE)
+    ctx.shuffle(T.INFLUENCE)
+    return Say(f"The {len(cards)} influence cards are shuffled into the influence deck, face down.",
+               rule=T.SETUP)
+
+
+def shuffle_heroes(ctx: Ctx) -> Say:
+    cards = [u for u in ctx.zone(T.BOX) if ctx.kind(u) == "hero" and not _gentle_out(ctx, u)]
+    for u in cards:
+        ctx.move(u, T.HEROES)
+    ctx.shuffle(T.HEROES)
+    return Say(f"The {len(cards)} hero cards are shuffled into the heroes deck, face down.",
+               rule=T.SETUP)
+
+
+def deal(ctx: Ctx) -> Say:
+    parts, public = [], []
+    for p in ctx.players:
+        got, _ = T.draw(ctx, p, 2)
+        parts.append(f"{p}: {ctx.names(got)}")
+        public.append(p)
+    return Say(f"Each lord draws 2 influence cards ({'; '.join(parts)}).", rule=T.SETUP,
+               public=f"Each lord draws 2 influence cards ({', '.join(public)}).")
+
+
+def first_player(ctx: Ctx) -> Say:
+    names = ctx.players
+    first = names[ctx.randbelow(len(names))]
+    ctx.extra["first"] = first
+    return Say(f"{first} is drawn at random to go first; play goes clockwise: "
+               f"{' → '.join(turn_order(ctx))}.", rule=T.SETUP)
+
+
+def turn_order(ctx: Ctx) -> list[str]:
+    names = ctx.players
+    i = names.index(ctx.extra["first"])
+    return names[i:] + names[:i]
+
+
+# -- rounds and the end ------------------------------------------------------------------------------
+
+def current_round(ctx: Ctx) -> int:
+    nodes = ctx.game.nodes
+    for frame in ctx.state.cursor:
+        if nodes[frame["n"]].name == "Rounds":
+            return frame.get("k", 0)
+    return 0
+
+
+def game_done(ctx: Ctx) -> bool:
+    """Checked before each round (the Rounds loop's frame is on top and counts them)."""
+    if ctx.extra.get("winner"):
+        return True
+    limit = ctx.state.options.get("max_rounds", 0)
+    return bool(limit) and ctx.state.cursor[-1].get("k", 0) >= limit
+
+
+# -- the turn ------------------------------------------------------------------------------------------
+
+def start_turn(ctx: Ctx) -> None:
+    """A fresh turn: 1 free action, nothing used yet."""
+    ctx.extra["turn"] = T.fresh_turn()
+    ctx.extra["chain"] = None
+    ctx.extra["sub"] = None
+
+
+def draw(ctx: Ctx) -> Say:
+    start_turn(ctx)
+    ctx.extra["round"] = current_round(ctx)
+    p = ctx.player
+    n = 1 if ctx.zone(T.hand(p)) else 2
+    why = "holds cards, so" if n == 1 else "holds no cards, so"
+    text, public, rule = T.draw_say(ctx, p, n, why)
+    return Say(text, rule=rule, public=public)
+
+
+def sub_for(ctx: Ctx, what: str) -> bool:
+    sub = ctx.extra.get("sub")
+    return bool(sub) and sub.get("step") == what
+
+
+def retinues_over(ctx: Ctx) -> bool:
+    data = T.turn_data(ctx)
+    if sub_for(ctx, "retinue"):
+        return False
+    return data["ret_over"] or not any(n > 0 for n in A.retinue_uses_left(ctx, ctx.player).values())
+
+
+def no_sub(ctx: Ctx) -> bool:
+    return not ctx.extra.get("sub")
+
+
+def ask_retinue(ctx: Ctx) -> Decision | None:
+    if ctx.extra.get("sub"):
+        return None
+    p = ctx.player
+    opts = A.retinue_options(ctx, p)
+    opts.append(Option("done", "Use no more retinue abilities this turn"))
+    return Decision(p, "Retinue abilities: use each gathered retinue once (twice for two identical), "
+                    "in any order, or move on. Once you move on, the chance is gone.", opts,
+                    kind="retinue")
+
+
+def resolve_retinue(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    data = T.turn_data(ctx)
+    if ids == ("done",):
+        data["ret_over"] = True
+        left = [r for r, n in A.retinue_uses_left(ctx, p).items() if n > 0]
+        lost = (f" The unused {', '.join(T.retinue_name(r) for r in left)} cannot be used later this "
+                "turn." if left else "")
+        return Say(f"{p} moves on from the retinue abilities.{lost}", rule=T.RETINUES)
+    r = ids[0].split(":", 1)[1]
+    data["ret_used"][r] = data["ret_used"].get(r, 0) + 1
+    A.start(ctx, p, r)
+    ctx.extra["sub"]["step"] = "retinue"
+    if not A.needs_picks(r):
+        return A.finish(ctx, ctx.extra["sub"])
+    return Say(f"{p} uses the {T.retinue_name(r)} (ruling LAB-START: a retinue's \"start of "
+               "your turn\" is this step, after the draw); the choices follow.", rule="LAB-START")
+
+
+def ask_pick(ctx: Ctx) -> Decision | None:
+    sub = ctx.extra.get("sub")
+    if not sub:
+        return None
+    nxt = A.next_pick(ctx, sub)
+    if nxt is None:  # pragma: no cover - finish() runs as soon as the last pick is made
+        return None
+    prompt, opts = nxt
+    return Decision(sub["player"], prompt, opts, kind="pick")
+
+
+def resolve_pick(ctx: Ctx, ids) -> Say:
+    sub = ctx.extra["sub"]
+    said = A.take_pick(ctx, sub, ids[0])
+    if A.next_pick(ctx, sub) is not None:
+        if said:
+            return said
+        what, _, arg = ids[0].partition(":")
+        if what == "lord":
+            return Say(f"{sub['player']} chooses to look at {arg}'s hand.", rule=T.RETINUES)
+        return Say(f"{sub['player']} chooses {arg}.", rule=T.RETINUES)
+    out = P.finish_card(ctx, sub) if sub["key"] in P.PICKS else A.finish(ctx, sub)
+    if said:
+        rule = said.rule if (said.rule or "").startswith("LAB-") else out.rule
+        out = Say(f"{said.text} {out.text}", rule=rule,
+                  public=f"{said.text} {out.public}" if out.public else None)
+    return out
+
+
+def retinue_pick_open(ctx: Ctx) -> bool:
+    return sub_for(ctx, "retinue")
+
+
+def legends_over(ctx: Ctx) -> bool:
+    data = T.turn_data(ctx)
+    if data["leg_over"]:
+        return True
+    used = data["leg_used"]
+    return not any(T.acts_before_actions(ctx, u) and u not in used
+                   for u in ctx.zone(T.heroes(ctx.player)))
+
+
+def ask_legend(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    opts = A.legend_options(ctx, p)
+    opts.append(Option("done", "Use no more legendary heroes; go on to the actions"))
+    return Decision(p, "Legendary heroes: use each of yours that acts before the actions, in any "
+                    "order (each once).", opts, kind="legend")
+
+
+def resolve_legend(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    data = T.turn_data(ctx)
+    if ids == ("done",):
+        data["leg_over"] = True
+        return Say(f"{p} is done with legendary heroes and goes on to the actions.", rule=T.LEGENDS)
+    return A.use_legend(ctx, p, ids[0])
+
+
+# -- actions ---------------------------------------------------------------------------------------
+
+def actions_over(ctx: Ctx) -> bool:
+    if ctx.extra.get("chain") or sub_for(ctx, "card"):
+        return False
+    data = T.turn_data(ctx)
+    return data["done"] or data["actions"] <= 0
+
+
+def action_open(ctx: Ctx) -> bool:
+    if ctx.extra.get("chain") or ctx.extra.get("sub"):
+        return False
+    data = T.turn_data(ctx)
+    return not data["done"] and data["actions"] > 0
+
+
+def ask_action(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    data = T.turn_data(ctx)
+    opts = []
+    seen = set()
+    for u in ctx.zone(T.hand(p)):
+        cid = ctx.defn(u).id
+        if cid in seen:
+            continue
+        seen.add(cid)
+        label = f"Play {ctx.name(u)}"
+        if T.is_counter(ctx, u):
+            opts.append(Option(f"play:{cid}", label, False,
+                               f"{ctx.name(u)} is never played as an action: it is free, and only "
+                               "answers another lord's activity on that lord's turn."))
+        else:
+            opts.append(Option(f"play:{cid}", label))
+    for r in T.BOARD_ORDER:
+        use, why = T.gather_plan(ctx, p, r)
+        opts.append(Option(f"gather:{r}", f"Gather the {T.retinue_name(r)}", use is not None, why))
+    if data["taken"] == 0:
+        opts.append(Option("pass", "Pass: take no action, recruit 1 hero and end the turn"))
+        opts.append(Option("stop", "End the actions without recruiting", False,
+                           "With no action taken, ending your actions is passing: choose pass "
+                           "(ruling LAB-PASS)."))
+    else:
+        opts.append(Option("pass", "Pass and recruit 1 hero", False,
+                           "Passing replaces the turn's actions, and you have taken one already "
+                           "(ruling LAB-PASS)."))
+        opts.append(Option("stop", f"Take no more actions ({data['actions']} left)"))
+    return Decision(p, f"Actions: {data['actions']} left. Play an influence card, gather a retinue, "
+                    "or pass.", opts, kind="action")
+
+
+def resolve_action(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    data = T.turn_data(ctx)
+    choice = ids[0]
+    if choice == "pass":
+        data["done"] = True
+        data["passed"] = True
+        return Say(f"{p} passes: no action this turn, and for passing {T.recruit(ctx, p, 1)}",
+                   rule=T.HEROES_SEC)
+    if choice == "stop":
+        data["done"] = True
+        return Say(f"{p} takes no more actions ({data['actions']} left unused).", rule="LAB-PASS")
+    data["actions"] -= 1
+    data["taken"] += 1
+    verb, arg = choice.split(":", 1)
+    if verb == "play":
+        uid = next(u for u in ctx.zone(T.hand(p)) if ctx.defn(u).id == arg)
+        ctx.move(uid, T.played(p))
+        C.open_chain(ctx, p, "play", card=uid)
+        return Say(f"{p} spends an action and places {ctx.name(uid)} on the table: "
+                   f"{ctx.defn(uid).text} Each other lord is asked, clockwise, whether to counter it.",
+                   rule=T.PLAYING)
+    C.open_chain(ctx, p, "gather", retinue=arg)
+    use, _ = T.gather_plan(ctx, p, arg)
+    return Say(f"{p} spends an action to gather the {T.retinue_name(arg)} with {ctx.names(use)}. "
+               "Each other lord is asked, clockwise, whether to counter it.", rule=T.GATHER)
+
+
+def chain_open(ctx: Ctx) -> bool:
+    return bool(ctx.extra.get("chain"))
+
+
+def chain_ready(ctx: Ctx) -> bool:
+    c = ctx.extra.get("chain")
+    return bool(c) and not c["queue"]
+
+
+def card_pick_open(ctx: Ctx) -> bool:
+    return sub_for(ctx, "card")
+
+
+def resolve_chain(ctx: Ctx) -> Say:
+    say = C.resolve_chain(ctx)
+    sub = ctx.extra.get("sub")
+    if sub:
+        sub["step"] = "card"
+    return say
+
+
+# -- end of the turn -----------------------------------------------------------------------------------
+
+def any_played(ctx: Ctx) -> bool:
+    return any(ctx.zone(T.played(p)) for p in ctx.players)
+
+
+def discard_played(ctx: Ctx) -> Say:
+    moved = []
+    for p in ctx.players:
+        for u in list(ctx.zone(T.played(p))):
+            ctx.move(u, T.DISCARD)
+            moved.append(u)
+    return Say(f"Every influence card played this turn ({ctx.names(moved)}, counters included) "
+               "goes face up on the influence discard pile.", rule=T.DISC_PLAYED)
+
+
+def over_limit(ctx: Ctx) -> bool:
+    p = ctx.player
+    return len(ctx.zone(T.hand(p))) > T.hand_limit(ctx, p)
+
+
+def ask_hand(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    h = ctx.zone(T.hand(p))
+    k = len(h) - T.hand_limit(ctx, p)
+    if k <= 0:
+        return None
+    opts = [Option(f"discard:{u}", f"Discard {ctx.name(u)}") for u in h]
+    return Decision(p, f"You hold {len(h)} influence cards; discard {k} to keep "
+                    f"{T.hand_limit(ctx, p)}.", opts, min=k, max=k, kind="hand")
+
+
+def resolve_hand(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    cards = [i.split(":", 1)[1] for i in ids]
+    for u in cards:
+        ctx.move(u, T.DISCARD)
+    limit = T.hand_limit(ctx, p)
+    extra = " (the Golem Mistress raises the limit)" if limit != T.HAND_LIMIT else ""
+    return Say(f"{p} discards {ctx.names(cards)} to keep {limit} cards{extra}.", rule=T.DISC_HAND)
+
+
+# -- the tree ----------------------------------------------------------------------------------------------
+
+def build_flow():
+    turn = Sequence("Turn", show=False, text="One lord's turn: the six activities in order.",
+                    rule=T.TURN, children=[
+        Step("Draw", draw, "The turn begins with 1 free action: draw 1 influence card, or 2 with "
+             "an empty hand.", T.DRAW, level="phase"),
+        Loop("Retinue abilities", Sequence("Retinue ability", show=False, rule=T.RETINUES,
+                                          text="One retinue ability, with its choices.", children=[
+            Ask("Use a retinue ability", ask_retinue, resolve_retinue,
+                "Use a gathered retinue's ability (each once, twice for two identical), or move on.",
+                T.RETINUES, when=no_sub),
+            Ask("Choose for the retinue", ask_pick, resolve_pick,
+                "Make the choices the retinue ability asks for (a hero to pay, a lord, a swap).",
+                T.RETINUES, when=retinue_pick_open),
+        ]), until=retinues_over, level="phase", rule=T.RETINUES,
+             text="Use retinue abilities; moving on loses the unused ones."),
+        Loop("Legendary heroes", Ask("Use a legendary hero", ask_legend, resolve_legend,
+                                     "Use a Warlock, Reaper, Golem, Thief or Assassin (each once), "
+                                     "or go on.", T.LEGENDS, when=lambda ctx: True),
+             until=legends_over, level="phase", rule=T.LEGENDS,
+             text="Legendary heroes that act before the actions; the others are always on."),
+        Loop("Actions", Sequence("Action", show=False, rule=T.ACTION,
+                                 text="One action, the counters it draws, and its result.", children=[
+            Ask("Take an action", ask_action, resolve_action,
+                "Play an influence card or gather a retinue for 1 action, or pass.", T.ACTION,
+                when=action_open),
+            Loop("Counters", Ask("Counter or pass", C.ask_counter, C.resolve_counter,
+                                 "Asked in clockwise order: counter the top card with Sabotage! or "
+                                 "Treason!, or pass.", T.PLAYING, when=C.asking),
+                 until=lambda ctx: not C.asking(ctx), rule="LAB-COUNTER-WHO",
+                 text="Every lord but the one who placed the top card answers, clockwise; a "
+                      "counter reopens the asking."),
+            Step("Resolve the chain", resolve_chain, "Only the last card is carried out; what that "
+                 "means for the cards below is ruling LAB-CHAIN.", "LAB-CHAIN", when=chain_ready),
+            Ask("Choose for the card", ask_pick, resolve_pick,
+                "Make the choice the resolved card asks for.", T.PLAYING, when=card_pick_open),
+        ]), until=actions_over, level="phase", rule=T.ACTION,
+             text="Take actions until none are left, or stop; passing recruits 1 hero."),
+        Step("Discard played cards", discard_played, "Every influence card played this turn goes "
+             "on the discard pile.", T.DISC_PLAYED, when=any_played, level="phase"),
+        Ask("Discard down to seven", ask_hand, resolve_hand, "Discard down to 7 influence cards.",
+            T.DISC_HAND, when=over_limit),
+    ])
+    return Sequence("Legends of Labyrinth", show=False, text="The whole game.", rule=T.GOAL,
+                    children=[
+        Sequence("Game Setup", text="The eight setup steps, in order.", rule=T.SETUP, children=[
+            Step("Sort the cards", sort_cards, "Sort by backs; lay out the retinue board (the "
+                 "gentle game leaves the Golem, Deadly Plague and Beguilement! out).", T.SETUP),
+            Step("Player markers", markers, "Each lord takes markers of one colour.", "LAB-PLAYERS"),
+            Step("Shuffle influence", shuffle_influence, "Shuffle the influence deck.", T.SETUP),
+            Step("Shuffle heroes", shuffle_heroes, "Shuffle the heroes deck.", T.SETUP),
+            Step("Deal", deal, "Each lord draws 2 influence cards.", T.SETUP),
+            Step("First player", first_player, "Choose the first lord at random.", T.SETUP),
+        ]),
+        Loop("Rounds", ForEachPlayer("Turns", turn, order=turn_order,
+                                     text="Each lord takes a turn, clockwise from the first lord.",
+                                     rule=T.TURN), until=game_done, label="Round {n}", level="round", rule=T.GOAL,
+             text="Turns go clockwise until a lord gathers a third retinue (the game ends at once)."),
+        Step("Round limit", lambda ctx: final_say(ctx), "A game nobody won within the round limit "
+             "ends; most retinues win (ruling LAB-LONG).", "LAB-LONG"),
+    ])
+
+
+def final_say(ctx: Ctx) -> Say:
+    counts = {p: len(T.gathered(ctx, p)) for p in ctx.players}
+    best = max(counts.values())
+    winners = [p for p, n in counts.items() if n == best]
+    ctx.extra["winner"] = None
+    ctx.extra["limit_winners"] = winners
+    limit = ctx.state.options.get("max_rounds", 0)
+    return Say(f"Round {limit} was the last one (ruling LAB-LONG): nobody gathered "
+               f"a third retinue. Most retinues: {', '.join(winners)} with {best}; "
+               f"{'they share the win' if len(winners) > 1 else 'that lord wins'}.", rule="LAB-LONG")

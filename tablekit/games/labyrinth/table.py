@@ -1,0 +1,235 @@
+"""The table of Legends of Labyrinth: zone names, the rulebook's section
+names, and the small procedures every rule shares (draw an influence card,
+recruit a hero, discard a hero, count what a player controls)."""
+
+from __future__ import annotations
+
+from tablekit.core import Ctx
+
+# rulebook sections (rule references)
+GOAL, OVERVIEW, INFL, HEROES_SEC, RET_SEC = ("Goal of the Game", "Game Overview", "Influence Cards",
+                                             "Hero Cards", "Retinue Cards")
+SETUP, TURN, DRAW, RETINUES, LEGENDS = ("Game Setup", "Player Turn", "Drawing Cards",
+                                        "Using Abilities of RETINUES",
+                                        "Using Abilities of LEGENDARY HEROES")
+ACTION, PLAYING, GATHER = "Taking 1 ACTION", "Playing INFLUENCE CARDS", "Gathering RETINUES"
+DISC_PLAYED, DISC_HAND = "Discarding played INFLUENCE CARDS", "Discarding unplayed INFLUENCE CARDS"
+
+BOX, INFLUENCE, DISCARD, HEROES, BOARD = "box", "influence", "discard", "heroes", "retinues"
+HAND_LIMIT = 7
+RETINUES_TO_WIN = 3
+
+COMMON_KINDS = ("sorceress", "swordmaster", "illusionist", "head_hunter", "archeress", "architect",
+                "sister_of_war", "archpriestess")
+# the retinue a kind of common hero forms, and the retinue card ids in board order
+RETINUE_OF = {"sorceress": "sorceresses", "swordmaster": "swordmasters",
+              "illusionist": "illusionists", "head_hunter": "head_hunters",
+              "archeress": "archeresses", "architect": "architects",
+              "sister_of_war": "sisters_of_war", "archpriestess": "archpriestesses"}
+KIND_OF = {r: k for k, r in RETINUE_OF.items()}
+LEGENDARY = "legendary"
+BOARD_ORDER = ("sorceresses", "swordmasters", "illusionists", "head_hunters", LEGENDARY,
+               "archeresses", "architects", "sisters_of_war", "archpriestesses")
+GENTLE_OUT = ("golem", "deadly_plague", "beguilement")
+
+
+def hand(p: str) -> str:
+    return f"{p}/hand"
+
+
+def heroes(p: str) -> str:
+    return f"{p}/heroes"
+
+
+def played(p: str) -> str:
+    return f"{p}/played"
+
+
+def field(ctx: Ctx, uid: str, key: str, default=None):
+    return ctx.defn(uid).fields.get(key, default)
+
+
+def _facts(ctx: Ctx) -> dict[str, tuple]:
+    """Per card id: (hero kind, legendary, counters). Derived from the card file only."""
+    facts = ctx.__dict__.get("_lab_facts")
+    if facts is None:
+        facts = {cid: (d.fields.get("hero_kind"), bool(d.fields.get("legendary")),
+                       d.fields.get("counters"), d.fields.get("timing"))
+                 for cid, d in ctx.defs.items()}
+        ctx.__dict__["_lab_facts"] = facts
+    return facts
+
+
+def hero_kind(ctx: Ctx, uid: str) -> str:
+    """A hero's kind: one of COMMON_KINDS, or the legendary hero's own id (golem, thief...)."""
+    return _facts(ctx)[ctx.state.cards[uid]["card"]][0]
+
+
+def is_legendary(ctx: Ctx, uid: str) -> bool:
+    return _facts(ctx)[ctx.state.cards[uid]["card"]][1]
+
+
+def acts_before_actions(ctx: Ctx, uid: str) -> bool:
+    return _facts(ctx)[ctx.state.cards[uid]["card"]][3] == "before_actions"
+
+
+def is_counter(ctx: Ctx, uid: str) -> bool:
+    return _facts(ctx)[ctx.state.cards[uid]["card"]][2] is not None
+
+
+def order_from(ctx: Ctx, p: str) -> list[str]:
+    """The other players, clockwise (seat order) starting at p's left."""
+    names = ctx.players
+    i = names.index(p)
+    return names[i + 1:] + names[:i]
+
+
+def gathered(ctx: Ctx, p: str) -> list[str]:
+    return ctx.extra["gathered"].setdefault(p, [])
+
+
+def turn_data(ctx: Ctx) -> dict:
+    data = ctx.extra.get("turn")
+    if not data:
+        data = ctx.extra["turn"] = fresh_turn()
+    return data
+
+
+def fresh_turn() -> dict:
+    """What a turn keeps: actions left, actions taken, retinue uses, legendary
+    heroes used, whether the retinue / legendary steps are over, a follow-up pick."""
+    return {"actions": 1, "taken": 0, "passed": False, "done": False, "ret_used": {},
+            "ret_over": False, "leg_used": [], "leg_over": False}
+
+
+# -- influence cards -------------------------------------------------------------------------
+
+def draw(ctx: Ctx, p: str, n: int) -> tuple[list[str], str]:
+    """Draw n influence cards for p. The discard pile is shuffled into a new deck
+    only when a card must be drawn and the deck is empty (ruling LAB-EMPTY-DRAW when
+    both are empty). Returns the cards drawn and a note for the explanation."""
+    out, note = [], ""
+    for _ in range(n):
+        deck = ctx.zone(INFLUENCE)
+        if not deck:
+            pile = list(ctx.zone(DISCARD))
+            if not pile:
+                note += (" The influence deck and its discard pile are both empty, so nothing more "
+                         "is drawn (ruling LAB-EMPTY-DRAW).")
+                break
+            for u in pile:
+                ctx.move(u, INFLUENCE)
+            ctx.shuffle(INFLUENCE)
+            note += (f" The influence deck is empty just as a card must be drawn: the {len(pile)} "
+                     "discarded influence cards are shuffled into a new deck.")
+        uid = ctx.zone(INFLUENCE)[-1]
+        ctx.move(uid, hand(p))
+        out.append(uid)
+    return out, note
+
+
+def draw_say(ctx: Ctx, p: str, n: int, why: str) -> tuple[str, str, str]:
+    """(text, public text, rule) for drawing n cards."""
+    cards, note = draw(ctx, p, n)
+    rule = "LAB-EMPTY-DRAW" if "LAB-EMPTY-DRAW" in note else INFL if "shuffled" in note else DRAW
+    text = f"{p} {why} draws {len(cards)} influence card(s): {ctx.names(cards)}.{note}"
+    public = f"{p} {why} draws {len(cards)} influence card(s).{note}"
+    return text, public, rule
+
+
+# -- heroes ---------------------------------------------------------------------------------
+
+def recruit(ctx: Ctx, p: str, n: int) -> str:
+    """Recruit n heroes from the top of the heroes deck (ruling LAB-EMPTY-HEROES
+    when it runs out). Returns a sentence for the explanation."""
+    got = []
+    for _ in range(n):
+        deck = ctx.zone(HEROES)
+        if not deck:
+            break
+        uid = deck[-1]
+        ctx.move(uid, heroes(p))
+        got.append(uid)
+    text = f"{p} recruits {ctx.names(got)}" if got else f"{p} recruits nobody"
+    if len(got) < n:
+        text += (f" (the heroes deck is empty, so {n - len(got)} recruit(s) are lost: "
+                 "ruling LAB-EMPTY-HEROES)")
+    return text + "."
+
+
+def discard_hero(ctx: Ctx, uid: str) -> None:
+    """A discarded hero is shuffled straight back into the heroes deck."""
+    to_heroes_deck(ctx, uid)
+    ctx.shuffle(HEROES)
+
+
+def to_heroes_deck(ctx: Ctx, uid: str) -> None:
+    """Put a hero back into the heroes deck (shuffle it afterwards)."""
+    used = turn_data(ctx)["leg_used"]
+    if uid in used:  # a hidden card's id must not stay in the state the others see
+        used.remove(uid)
+    ctx.move(uid, HEROES)
+
+
+def wild(ctx: Ctx, p: str) -> list[str]:
+    """p's Mentalmancers (each may stand in for one missing hero)."""
+    return [u for u in ctx.zone(heroes(p)) if hero_kind(ctx, u) == "mentalmancer"]
+
+
+def shielded(ctx: Ctx, p: str) -> bool:
+    """Whether p's Paladin keeps other lords' legendary heroes from discarding p's heroes."""
+    return ctx.stat("shielded", 0, player=p) > 0
+
+
+def hand_limit(ctx: Ctx, p: str) -> int:
+    return int(ctx.stat("hand_limit", HAND_LIMIT, player=p))
+
+
+def gather_plan(ctx: Ctx, p: str, retinue: str) -> tuple[list[str] | None, str]:
+    """The heroes p would use to gather a retinue, or None and the reason in words
+    (ruling LAB-GATHER-PICK: tablekit picks the heroes, keeping Mentalmancers for last)."""
+    facts = _facts(ctx)
+    cards = ctx.state.cards
+    mine = [(u, facts[cards[u]["card"]]) for u in ctx.zone(heroes(p))]
+    mm = [u for u, f in mine if f[0] == "mentalmancer"]
+    if retinue == LEGENDARY:
+        if LEGENDARY in gathered(ctx, p):
+            return None, "Each lord may gather only one Legendary Retinue in the whole game."
+        legs = [u for u, f in mine if f[1] and f[0] != "golem"]
+        plain = [u for u in legs if u not in mm]
+        use = (plain + [u for u in legs if u in mm])[:4]
+        if len(use) < 4:
+            golem = any(f[0] == "golem" for _, f in mine)
+            extra = " (the Golem never counts toward a retinue)" if golem else ""
+            return None, (f"You need any 4 legendary heroes; you control {len(legs)} that may be "
+                          f"used{extra}.")
+        return use, ""
+    kind = KIND_OF[retinue]
+    same = [u for u, f in mine if f[0] == kind]
+    if not same:
+        return None, (f"You control no {kind_name(kind)}: a Mentalmancer only replaces a missing "
+                      "hero of a retinue you have started (ruling LAB-MENTAL).")
+    need = 4 - len(same[:4])
+    if need > len(mm):
+        return None, (f"You need 4 {kind_name(kind, True)}; you control {len(same)} and "
+                      f"{len(mm)} Mentalmancer(s) to replace missing ones.")
+    return same[:4] + mm[:need], ""
+
+
+KIND_NAMES = {"sorceress": ("Sorceress", "Sorceresses"), "swordmaster": ("Swordmaster", "Swordmasters"),
+              "illusionist": ("Illusionist", "Illusionists"),
+              "head_hunter": ("Head Hunter", "Head Hunters"), "archeress": ("Archeress", "Archeresses"),
+              "architect": ("Architect", "Architects"),
+              "sister_of_war": ("Sister of War", "Sisters of War"),
+              "archpriestess": ("Archpriestess", "Archpriestesses")}
+
+
+def kind_name(kind: str, plural: bool = False) -> str:
+    names = KIND_NAMES.get(kind)
+    if names is None:
+        return kind.replace("_", " ").title()
+    return names[1] if plural else names[0]
+
+
+def retinue_name(r: str) -> str:
+    return "Legendary Retinue" if r == LEGENDARY else f"Retinue of {kind_name(KIND_OF[r], True)}"
