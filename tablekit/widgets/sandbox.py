@@ -27,7 +27,7 @@ from . import render
 SEAT_ALL = "__all__"
 SEAT_NOBODY = "__spectator__"
 BOT_KINDS = [("person", "person"), ("random bot", "random"), ("heuristic bot", "heuristic")]
-LOG_LIMIT = 150
+LOG_LIMIT = 40
 
 
 @functools.lru_cache(maxsize=1)
