@@ -6,7 +6,7 @@ import ipywidgets as W
 
 from ..core.registry import get_game
 from . import render
-from .sandbox import stylesheet
+from .style import stylesheet
 
 
 class CardBrowser(W.VBox):

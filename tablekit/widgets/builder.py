@@ -19,9 +19,8 @@ from __future__ import annotations
 import copy
 import json
 import re
-import traceback
 from html import escape
-from typing import Any, Callable
+from typing import Any
 
 import ipywidgets as W
 
@@ -31,44 +30,15 @@ from ..core.registry import get_game
 from ..core.scenario import CORE_CARD_STATE, CORE_EXTRA
 from ..core.state import State
 from . import render
-from .sandbox import Sandbox, download_link, position_yaml, stylesheet
+from .guard import Guarded
+from .sandbox import Sandbox, download_link, position_yaml
+from .style import style_html
 
 STARTS = {"empty": "an empty table (every card in the box)",
           "setup": "a new game after its setup",
           "game": "the game given"}
 _COUNTER_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _INT = re.compile(r"^[+-]?\d+$")
-
-
-def style_html() -> W.HTML:
-    return W.HTML(f"<style>{stylesheet()}</style>")
-
-
-class Guarded:
-    """A widget with an error banner: every click runs through `_guard`, so a
-    problem is shown in the banner, never lost."""
-
-    banner: W.HTML
-
-    def _make_banner(self) -> W.HTML:
-        banner = W.HTML("")
-        banner.add_class("tk-banner")
-        return banner
-
-    def _guard(self, fn: Callable[[], None]) -> Callable[..., None]:
-        def handler(*_args: Any) -> None:
-            try:
-                self.banner.value = ""
-                fn()
-            except TablekitError as exc:
-                self.show_error(str(exc))
-            except Exception as exc:  # noqa: BLE001 - shown to the user, never swallowed
-                tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
-                self.show_error(f"Internal error: {tb}")
-        return handler
-
-    def show_error(self, message: str) -> None:
-        self.banner.value = f"<b>Error:</b> {escape(message)}"
 
 
 def _button(label: str, tip: str) -> W.Button:

@@ -22,9 +22,11 @@ from ..core.errors import ScenarioError, TablekitError
 from ..core.registry import registry
 from ..core.scenario import MAX_BYTES, Outcome, build, parse, run
 from . import render
-from .builder import Guarded, ScenarioBuilder, style_html
+from .builder import ScenarioBuilder
+from .guard import Guarded
 from .lazy import LazySection
 from .sandbox import Sandbox
+from .style import style_html
 
 MAX_UPLOAD = 100_000  # bytes: a scenario file is a few kilobytes
 NO_FILE = "__none__"

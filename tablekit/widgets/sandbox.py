@@ -9,10 +9,7 @@ shown in the error banner; nothing fails silently.
 from __future__ import annotations
 
 import base64
-import functools
-import traceback
 from html import escape
-from importlib import resources
 from typing import Any, Callable
 
 import ipywidgets as W
@@ -23,16 +20,13 @@ from ..core.engine import Game, make_game
 from ..core.errors import TablekitError
 from ..core.scenario import build, parse, to_yaml
 from . import render
+from .guard import Guarded
+from .style import stylesheet
 
 SEAT_ALL = "__all__"
 SEAT_NOBODY = "__spectator__"
 BOT_KINDS = [("person", "person"), ("random bot", "random"), ("heuristic bot", "heuristic")]
 LOG_LIMIT = 40
-
-
-@functools.lru_cache(maxsize=1)
-def stylesheet() -> str:
-    return resources.files("tablekit.widgets").joinpath("style.css").read_text(encoding="utf-8")
 
 
 def download_link(text: str, filename: str, what: str = "the scenario file") -> str:
@@ -99,7 +93,7 @@ def position_file(game: Game, title: str = "", description: str = "", start: lis
     return text, gaps
 
 
-class Sandbox(W.VBox):
+class Sandbox(Guarded, W.VBox):
     """An interactive table for one game. `bots` maps seats to "random" or
     "heuristic" (the other seats are people); `seat` is whose view to show
     (None: everything)."""
@@ -204,25 +198,12 @@ class Sandbox(W.VBox):
         return d.player if d is not None else self.game.turn
 
     # -- the buttons -----------------------------------------------------------
-    def _guard(self, fn: Callable[[], None]) -> Callable[..., None]:
-        def handler(*_args: Any) -> None:
-            try:
-                self.banner.value = ""
-                fn()
-            except TablekitError as exc:
-                self.show_error(str(exc))
-            except Exception as exc:  # noqa: BLE001 - shown to the user, never swallowed
-                tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
-                self.show_error(f"Internal error: {tb}")
-                try:
-                    self.refresh()
-                except Exception:  # noqa: BLE001
-                    pass
-        return handler
+    def _after_error(self) -> None:
+        try:
+            self.refresh()
+        except Exception:  # noqa: BLE001 - the banner already says what went wrong
+            pass
 
-    def show_error(self, message: str) -> None:
-        from html import escape
-        self.banner.value = f"<b>Error:</b> {escape(message)}"
 
     def on_step(self) -> None:
         g = self.game
