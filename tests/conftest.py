@@ -19,6 +19,36 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU time used by a process and all its descendants (Linux /proc)."""
+    total = 0.0
+    todo = [pid]
+    tick = os.sysconf("SC_CLK_TCK")
+    while todo:
+        p = todo.pop()
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            for task in Path(f"/proc/{p}/task").iterdir():
+                kids = (task / "children").read_text().split()
+                todo.extend(int(k) for k in kids)
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
+def wait_until_idle(pid: int, deadline: float, quiet: float = 0.15) -> None:
+    """Wait until the server and its kernels have finished their start-up work
+    (the preheated kernels run the notebooks): under `quiet` CPU-seconds a second."""
+    last = _cpu_seconds(pid)
+    calm = 0
+    while time.time() < deadline and calm < 2:
+        time.sleep(1)
+        now = _cpu_seconds(pid)
+        calm = calm + 1 if now - last < quiet else 0
+        last = now
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -51,12 +81,9 @@ def voila_url(output_dir):
             if time.time() > deadline:
                 pytest.fail("Voilà did not open its port within 120 s")
             time.sleep(0.2)
-        # wait until the preheated kernels have run the notebooks
-        while time.time() < deadline:
-            text = (output_dir / "voila.log").read_text(errors="replace")
-            if text.count("is filled with") >= 2:
-                break
-            time.sleep(0.2)
+        # wait until the preheated kernels have run the notebooks, as a class's
+        # server would have long before the students arrive
+        wait_until_idle(proc.pid, deadline + 60)
         yield f"http://127.0.0.1:{port}"
     finally:
         proc.send_signal(signal.SIGINT)

@@ -56,8 +56,8 @@ def test_index_then_creatures_step_choose_undo(voila_url, page, output_dir):
         tile.click()
     app = page.locator(STEP)
     step = app.locator("button", has_text="Step").first
-    step.wait_for(timeout=60_000)
-    page.wait_for_function("() => !document.querySelector('.tk-app button').disabled", timeout=60_000)
+    step.wait_for(timeout=120_000)
+    page.wait_for_function("() => !document.querySelector('.tk-app button').disabled", timeout=120_000)
     timings["creatures_sandbox_interactive_s"] = round(time.perf_counter() - t1, 3)
     assert "Nothing yet: press Step" in app.locator(".tk-log").inner_text()
 
