@@ -13,6 +13,9 @@ from .core.cards import data_path
 from .core.errors import TablekitError
 
 
+REFILL_DELAY = 8  # seconds
+
+
 def notebooks_dir() -> Path:
     """The notebooks folder: the source tree's, or the copy inside the installed package."""
     here = Path(__file__).resolve().parent
@@ -34,7 +37,9 @@ def voila_command(notebook: str | None = None, port: int = 8866, ip: str = "127.
         raise TablekitError("port must be positive, pool size and cull time zero or more")
     cmd = [sys.executable, "-m", "voila", str(target), "--no-browser", f"--port={port}",
            f"--Voila.ip={ip}", "--template=lab", "--strip_sources=True",
-           f"--preheat_kernel={preheat}", f"--pool_size={pool_size}"]
+           f"--preheat_kernel={preheat}", f"--pool_size={pool_size}",
+           # refill the pool a little after a kernel is taken, not while its page is loading
+           f"--VoilaKernelManager.fill_delay={REFILL_DELAY}"]
     if cull_idle:
         cmd += [f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
                 f"--MappingKernelManager.cull_interval={max(10, min(cull_idle // 2, 300))}"]
