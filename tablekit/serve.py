@@ -12,7 +12,6 @@ from pathlib import Path
 from .core.cards import data_path
 from .core.errors import TablekitError
 
-
 REFILL_DELAY = 8  # seconds
 
 

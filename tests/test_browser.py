@@ -91,6 +91,19 @@ def test_index_then_creatures_step_choose_undo(voila_url, page, output_dir):
     assert app.locator(".tk-decision .tk-prompt").inner_text() == prompt  # the decision is open again
     assert table_cards(app) == table_before
 
+    # without a mouse: an option button takes the keyboard focus and Enter presses it
+    n = entries(page)
+    option = app.locator(".tk-decision button.tk-option:enabled, .tk-decision button.tk-confirm").first
+    option.focus()
+    assert page.evaluate("() => document.activeElement.tagName") == "BUTTON"
+    if app.locator(".tk-decision .tk-option input").count():  # several picks: Space ticks a box
+        box = app.locator(".tk-decision .tk-option input:enabled").first
+        box.focus()
+        page.keyboard.press("Space")
+        app.locator(".tk-decision button.tk-confirm").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.querySelectorAll('.tk-app .tk-log .tk-entry-path').length > {n}")
+
     app.screenshot(path=str(output_dir / "creatures-sandbox.png"))
     timings["click_to_repaint_ms"] = {"median": sorted(clicks)[len(clicks) // 2], "max": max(clicks),
                                       "clicks": len(clicks)}
