@@ -80,6 +80,18 @@ class Effect:
         return out
 
 
+class PartyEffect(Effect):
+    """An effect aimed at heroes in parties: Protect, Hurt, Heal, Kill.
+    `verb` labels the options; `protect_matters` says whether a protected
+    hero is out of reach; an ability's `only` argument narrows the targets."""
+
+    protect_matters = False
+
+    def options(self, ctx, e, picks):
+        only = ability_of(ctx, e).args.get("only")
+        return self._party_options(ctx, e, picks, self.verb, self.protect_matters, only)
+
+
 class ExtraDraft(Effect):
     """Draft one more hero this round; in the two-player mode the next card in
     hand is revealed. With `skip: true`, the player skips their next pick."""
@@ -160,9 +172,8 @@ class Copy(Effect):
                    f"{ctx.name(u)} is copied (ruling LFG-COPY).", rule="LFG-COPY")
 
 
-class Protect(Effect):
-    def options(self, ctx, e, picks):
-        return self._party_options(ctx, e, picks, "Protect", False)
+class Protect(PartyEffect):
+    verb = "Protect"
 
     def apply(self, ctx, e, picks):
         if not picks:
@@ -174,10 +185,9 @@ class Protect(Effect):
                    "kill cannot touch or target it (ruling LFG-PROTECT).", rule="LFG-PROTECT")
 
 
-class Hurt(Effect):
-    def options(self, ctx, e, picks):
-        only = ability_of(ctx, e).args.get("only")
-        return self._party_options(ctx, e, picks, "Hurt", True, only)
+class Hurt(PartyEffect):
+    verb = "Hurt"
+    protect_matters = True
 
     def apply(self, ctx, e, picks):
         if not picks:
@@ -202,9 +212,8 @@ class Hurt(Effect):
         return Say(f"{entry_words(ctx, e)}: {'; '.join(parts)}.{tail}", rule=rule)
 
 
-class Heal(Effect):
-    def options(self, ctx, e, picks):
-        return self._party_options(ctx, e, picks, "Heal", False)
+class Heal(PartyEffect):
+    verb = "Heal"
 
     def apply(self, ctx, e, picks):
         if not picks:
@@ -321,10 +330,9 @@ class Swap(Effect):
                    "their hurt status.", rule=T.EFFECT_R[6])
 
 
-class Kill(Effect):
-    def options(self, ctx, e, picks):
-        only = ability_of(ctx, e).args.get("only")
-        return self._party_options(ctx, e, picks, "Kill", True, only)
+class Kill(PartyEffect):
+    verb = "Kill"
+    protect_matters = True
 
     def apply(self, ctx, e, picks):
         if not picks:
