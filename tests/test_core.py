@@ -16,6 +16,7 @@ from tablekit.core import (
     Branch,
     Ctx,
     Decision,
+    Effect,
     ForEachPlayer,
     GameDef,
     Loop,
@@ -59,21 +60,24 @@ CARDS = textwrap.dedent("""\
 """)
 
 
-def gain(ctx: Ctx, use) -> Say:
-    ctx.do("counter", player=use.controller, key="points", add=use.args["n"])
-    return Say(f"{use.controller}'s Echo: +{use.args['n']} point", rule="Echo")
+class Gain(Effect):
+    def apply(self, ctx: Ctx, use) -> Say:
+        ctx.do("counter", player=use.controller, key="points", add=use.args["n"])
+        return Say(f"{use.controller}'s Echo: +{use.args['n']} point", rule="Echo")
 
 
-def divert(ctx: Ctx, use):
-    ev = dict(use.event)
-    ev["to"] = "pot"
-    return ev
+class Divert(Effect):
+    def replace(self, ctx: Ctx, use):
+        ev = dict(use.event)
+        ev["to"] = "pot"
+        return ev
 
 
-def bless(ctx: Ctx, use) -> Say:
-    ctx.note_use(use)
-    ctx.do("counter", player=use.controller, key="points", add=5)
-    return Say(f"{use.controller} blesses: +5", rule="Crown")
+class Bless(Effect):
+    def apply(self, ctx: Ctx, use) -> Say:
+        ctx.note_use(use)
+        ctx.do("counter", player=use.controller, key="points", add=5)
+        return Say(f"{use.controller} blesses: +5", rule="Crown")
 
 
 def take_coins(ctx: Ctx) -> Say:
@@ -102,7 +106,8 @@ def ask_bless(ctx: Ctx) -> Decision | None:
 def resolve_bless(ctx: Ctx, ids) -> Say:
     if ids == ("pass",):
         return Say(f"{ctx.player} does not bless", rule="Bless")
-    return ctx.game.effect("bless")(ctx, ctx.actions("bless", ctx.player)[0])
+    use = ctx.actions("bless", ctx.player)[0]
+    return ctx.start("bless", source=use.source, controller=use.controller, ability=1)
 
 
 class Toy(GameDef):
@@ -112,7 +117,7 @@ class Toy(GameDef):
     max_players = 3
     card_fields = {"value": (int, True)}
     active_zone_kinds = frozenset({"table"})
-    effects = {"gain": gain, "divert": divert, "bless": bless}
+    effects = {"gain": Gain(), "divert": Divert(), "bless": Bless()}
 
     def __init__(self, path: Path):
         self._path = path

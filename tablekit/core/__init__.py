@@ -3,6 +3,7 @@
 from .cards import Ability, CardDef
 from .context import AbilityUse, Ctx
 from .decision import Decision, Option
+from .effects import PENDING, Effect, OrderRule, Pause
 from .engine import Game
 from .errors import (
                      CardFileError,
@@ -21,7 +22,7 @@ from .state import HIDDEN, OWNER, PUBLIC, State
 
 __all__ = [
     "Ability", "AbilityUse", "ActionWindow", "Ask", "Branch", "CardDef", "CardFileError", "Ctx",
-    "Decision", "ForEachPlayer", "Game", "GameDef", "GameOver", "HIDDEN", "IllegalChoice", "Loop",
+    "Decision", "Effect", "ForEachPlayer", "OrderRule", "PENDING", "Pause", "Game", "GameDef", "GameOver", "HIDDEN", "IllegalChoice", "Loop",
     "NeedsDecision", "Node", "OWNER", "Option", "OptionSpec", "PUBLIC", "Result", "SaveFormatError",
     "Say", "ScenarioError", "Sequence", "SetupError", "State", "Step", "StepRecord", "TablekitError",
 ]

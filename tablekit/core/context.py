@@ -3,28 +3,52 @@ event pipeline every change goes through."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .cards import Ability, CardDef
+from .effects import PENDING, Pause, _Pending
 from .state import State
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .decision import Decision
     from .gamedef import GameDef
 
 
-@dataclass
 class AbilityUse:
-    """An ability being applied: its card, who controls it, the event behind it."""
+    """An ability (or an effect a rule started) being applied: its card, who
+    controls it, the event behind it, its `args`, and `data`, the picks made
+    so far while it resolves (a plain dict kept in its frame)."""
 
-    source: str
-    controller: str | None
-    ability: Ability
-    event: dict | None = None
+    __slots__ = ("source", "controller", "ability", "event", "_args", "data", "frame")
+
+    def __init__(self, source: str | None, controller: str | None, ability: Ability | None,
+                 event: dict | None = None, args: dict | None = None, data: dict | None = None,
+                 frame: dict | None = None):
+        self.source = source
+        self.controller = controller
+        self.ability = ability
+        self.event = event
+        self._args = args
+        self.data = {} if data is None else data
+        self.frame = frame
 
     @property
     def args(self) -> dict:
-        return self.ability.args
+        if self._args is not None:
+            return self._args
+        return self.ability.args if self.ability is not None else {}
+
+    @property
+    def effect_name(self) -> str | None:
+        return self.ability.effect if self.ability is not None else None
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, AbilityUse) and self.source == other.source
+                and self.controller == other.controller and self.ability == other.ability
+                and self.event == other.event and self.args == other.args)
+
+    def __repr__(self) -> str:
+        return f"<AbilityUse {self.effect_name} of {self.source} by {self.controller}>"
 
 
 class Ctx:
@@ -37,6 +61,8 @@ class Ctx:
         self._names: dict[str, str] = {}
         self._procedures: dict[str, Callable[[Ctx, dict], None]] = {}
         self._kinds = {cid: d.kind for cid, d in defs.items()}
+        self._said: Any = None  # what the last procedure said, for an event completed in its own frame
+        self._checks = type(game).check_state is not _base_check_state(game)
 
     # -- who and where ---------------------------------------------------
     @property
@@ -102,14 +128,17 @@ class Ctx:
         return self.state.randbelow(n)
 
     # -- the event pipeline --------------------------------------------
-    def do(self, kind: str, **data: Any) -> dict | None:
+    def do(self, kind: str, **data: Any) -> dict | None | _Pending:
         """Apply one change through the pipeline: mandatory replacement effects
         first, then the procedure for this kind of event, then collect the
-        triggered abilities it sets off. Returns the event as applied, or None
-        if a replacement cancelled it."""
+        triggered abilities it sets off and run the game's state checks.
+        Returns the event as applied, None if a replacement cancelled it, or
+        PENDING when it must ask first (an optional replacement to offer, or
+        an order of replacements to choose): it then completes in a frame of
+        its own, before the next rule."""
         return self._emit({"type": kind, **data})
 
-    def move(self, uid: str, to: str, index: int | None = None, **changes: Any) -> dict | None:
+    def move(self, uid: str, to: str, index: int | None = None, **changes: Any) -> dict | None | _Pending:
         """Move a card through the pipeline; `changes` set keys of its state
         (a key set to None is removed). Leaving a zone detaches a card unless
         `attached_to` is given."""
@@ -120,32 +149,117 @@ class Ctx:
             ev["changes"] = changes
         return self._emit(ev)
 
-    def _emit(self, ev: dict[str, Any]) -> dict | None:
+    def batch(self, events: list[dict[str, Any]]) -> list[dict | None | _Pending]:
+        """Apply a group of events together (damage divided among targets, an
+        effect that hits each hero): all of them are applied before any
+        trigger they set off resolves. If one must ask, the rest wait in its
+        frame and are applied after it, still before any trigger."""
+        out: list[dict | None | _Pending] = []
+        for i, ev in enumerate(events):
+            r = self._emit(dict(ev))
+            out.append(r)
+            if r is PENDING:
+                self._stack_top()["rest"] = [dict(e) for e in events[i + 1:]]
+                out.extend(PENDING for _ in events[i + 1:])
+                break
+        return out
+
+    def _emit(self, ev: dict[str, Any]) -> dict | None | _Pending:
         kind = ev["type"]
         index = self._index
         if index is None:
             index = self._index = self._build_index()
         if ("replacement", kind) in index:
-            for uid, ab in self._active(("replacement", kind)):
-                if ab.optional or not self._matches(ab.when, ev, uid):
-                    continue
-                fn = self.game.effect(ab.effect)
-                ev = fn(self, AbilityUse(uid, self.owner_of(uid), ab, ev))
-                if ev is None:
-                    self.events.append({"type": kind, "cancelled_by": uid})
-                    return None
+            r = self._replacements(ev, set())
+            if r is None or r is PENDING:
+                return r
+            ev = r
+        return self._finish_event(ev)
+
+    def _replacements(self, ev: dict, applied: set[str]) -> dict | None | _Pending:
+        """Offer the optional replacements, then apply the mandatory ones (each
+        at most once; their order asked of the affected player when it
+        matters). Returns the event to go on with (as changed), None if it
+        was cancelled, or PENDING if it must ask."""
+        kind = ev["type"]
+        if not ev.get("_offered"):
+            offers = self._offers(ev)
+            if offers:
+                self._push_event_frame(ev, "offer", sorted({o.controller for o in offers if o.controller}
+                                                           , key=self._seat_rank), applied)
+                return PENDING
+        while True:
+            todo = [(uid, ab) for uid, ab in self._active(("replacement", kind))
+                    if not ab.optional and f"{uid}:{self._ability_index(uid, ab)}" not in applied
+                    and self._matches(ab.when, ev, uid)]
+            if not todo:
+                return ev
+            if len({(ab.effect, repr(sorted(ab.args.items()))) for _, ab in todo}) > 1:
+                self._push_event_frame(ev, "order", [], applied)
+                return PENDING
+            uid, ab = todo[0]
+            r = self.apply_replacement(ev, uid, ab, applied)
+            if r is None:
+                return None
+            ev = r
+
+    def apply_replacement(self, ev: dict, uid: str, ab: Ability, applied: set[str]) -> dict | None:
+        applied.add(f"{uid}:{self._ability_index(uid, ab)}")
+        use = AbilityUse(uid, self.owner_of(uid), ab, ev)
+        out = self.game.effect(ab.effect).replace(self, use)
+        if out is None:
+            self.events.append({"type": ev["type"], "cancelled_by": uid})
+        return out
+
+    def mandatory_replacements(self, ev: dict, applied: set[str] | list[str]) -> list[AbilityUse]:
+        """The mandatory replacements that still apply to `ev` (not yet applied to it)."""
+        return [AbilityUse(uid, self.owner_of(uid), ab, ev)
+                for uid, ab in self._active(("replacement", ev["type"]))
+                if not ab.optional and f"{uid}:{self._ability_index(uid, ab)}" not in applied
+                and self._matches(ab.when, ev, uid)]
+
+    def _offers(self, ev: dict) -> list[AbilityUse]:
+        """Optional replacements of this event that their controller could use now."""
+        out = []
+        for uid, ab in self._active(("replacement", ev["type"])):
+            if ab.optional and self._matches(ab.when, ev, uid):
+                use = AbilityUse(uid, self.owner_of(uid), ab, ev)
+                if self.usable(use) is None:
+                    out.append(use)
+        return out
+
+    def _finish_event(self, ev: dict) -> dict:
+        kind = ev["type"]
+        ev.pop("_offered", None)
         procedure = self._procedures.get(kind)
         if procedure is None:
             procedure = self._procedures[kind] = self.game.procedure(kind)
-        procedure(self, ev)
+        said = procedure(self, ev)
+        if said is not None:
+            self._said = said
         self.events.append(ev)
-        if ("trigger", kind) not in index:
-            return ev
-        for uid, ab in self._active(("trigger", kind)):
-            if self._matches(ab.when, ev, uid):
-                self.state.triggers.append({"source": uid, "ability": self._ability_index(uid, ab),
-                                            "controller": self.owner_of(uid), "event": ev})
+        index = self._index
+        if ("trigger", kind) in index:
+            for uid, ab in self._active(("trigger", kind)):
+                if self._matches(ab.when, ev, uid):
+                    self.state.triggers.append({"source": uid, "ability": self._ability_index(uid, ab),
+                                                "controller": self.owner_of(uid), "event": ev})
+        if self._checks:
+            self.game.check_state(self, ev)
         return ev
+
+    def _push_event_frame(self, ev: dict, stage: str, askees: list[str], applied: set[str]) -> None:
+        self.state.cursor.append({"do": ev, "st": stage, "who": askees, "applied": sorted(applied),
+                                  "p": self.player})
+
+    def _seat_rank(self, name: str) -> int:
+        names = self.players
+        turn = self.player
+        start = names.index(turn) if turn in names else 0
+        return (names.index(name) - start) % len(names) if name in names else len(names)
+
+    def _stack_top(self) -> dict:
+        return self.state.cursor[-1]
 
     def shuffle(self, zone: str) -> dict | None:
         return self.do("shuffle", zone=zone)
@@ -161,6 +275,197 @@ class Ctx:
         """The action abilities `player` controls that may be used in `window`."""
         return [AbilityUse(uid, player, ab) for uid, ab in self._active(("action", window))
                 if self.owner_of(uid) == player]
+
+    def usable(self, use: AbilityUse) -> str | None:
+        """Why this ability cannot be used now (None: it can): its once-per limit,
+        then its effect's own check."""
+        if use.ability is not None and use.ability.once_per and self.used(use):
+            return f"it may be used once per {use.ability.once_per}, and was used already"
+        eff = self.game.effect(use.ability.effect) if use.ability is not None else None
+        return eff.check(self, use) if eff is not None else None
+
+    # -- the resolution stack ------------------------------------------
+    def ask(self, decision: Decision, then: str, data: dict | None = None, name: str | None = None,
+            validate: str | None = None, say: Any = None) -> Pause:
+        """From a stage of an effect: open `decision`; its answer runs the
+        effect's method `then(ctx, use, ids)`. `data` updates the frame's
+        data, `name` is the decision's place in the path ("Choose a target"),
+        `validate` names a method `(ctx, use, ids) -> reason | None` that
+        checks a whole answer, and `say` is the text of this stage's record."""
+        return Pause("ask", then, say, decision, name, validate, dict(data or {}))
+
+    def wait(self, then: str, data: dict | None = None, say: Any = None) -> Pause:
+        """From a stage of an effect: go on at `then(ctx, use, ())`, as a step of
+        its own, once the frames pushed above have resolved."""
+        return Pause("wait", then, say, None, None, None, dict(data or {}))
+
+    def start(self, effect: str, source: str | None = None, controller: str | None = None,
+              ability: int | None = None, card: str | None = None, event: dict | None = None,
+              args: dict | None = None, data: dict | None = None, now: bool = True,
+              chain: int | None = None) -> Any:
+        """Push an effect's frame on the resolution stack. `ability` is the index
+        of the ability on `card` (default: the source's card) that names the
+        effect. With `now` (the default) its first stage runs at once, inside
+        the current rule, and its outcome is returned: the Say (or string) if
+        it is done, or the Pause if it waits; otherwise it starts when it
+        reaches the top of the stack, as a step of its own (None is returned)."""
+        if source is not None and card is None and source in self.state.cards:
+            card = self.state.cards[source]["card"]
+        frame = {"fx": effect, "src": source, "card": card, "ab": ability, "ctl": controller,
+                 "ev": event, "args": args, "data": dict(data or {}), "st": "new", "p": self.player}
+        if chain is not None:
+            frame["chain"] = chain
+        use = self.use_of(frame)
+        frame["label"] = self.game.effect(effect).label(self, use)
+        self.state.cursor.append(frame)
+        if not now:
+            return None
+        return self.run_stage(frame, "apply", None)
+
+    def use_of(self, frame: dict) -> AbilityUse:
+        """The AbilityUse an effect frame resolves (its data is the frame's own dict)."""
+        ab = None
+        if frame.get("ab") is not None and frame.get("card") is not None:
+            ab = self.defs[frame["card"]].abilities[frame["ab"]]
+        return AbilityUse(frame.get("src"), frame.get("ctl"), ab, frame.get("ev"), frame.get("args"),
+                          frame["data"], frame)
+
+    def run_stage(self, frame: dict, stage: str, ids: tuple[str, ...] | None) -> Any:
+        """Run one stage of an effect frame; returns its Say, or its Pause (the
+        frame then waits). A frame that is done leaves the stack."""
+        eff = self.game.effect(frame["fx"])
+        use = self.use_of(frame)
+        out = eff.apply(self, use) if ids is None else getattr(eff, stage)(self, use, ids)
+        if isinstance(out, Pause):
+            frame["data"].update(out.data)
+            frame["then"] = out.then
+            if out.kind == "ask":
+                frame["st"] = "ask"
+                frame["ask"] = out.decision.to_dict()
+                frame["askname"] = out.name
+                frame["val"] = out.validate
+            else:
+                frame["st"] = "wait"
+                frame.pop("ask", None)
+                frame.pop("askname", None)
+                frame.pop("val", None)
+            return out
+        self.remove_frame(frame)
+        return out
+
+    def remove_frame(self, frame: dict) -> None:
+        cursor = self.state.cursor
+        for i in range(len(cursor) - 1, -1, -1):
+            if cursor[i] is frame:
+                del cursor[i]
+                return
+
+    def open_window(self, window: str, players: list[str], label: str | None = None,
+                    mode: str = "cancel") -> None:
+        """Open a response window above the top frame: each player of `players`
+        in turn may answer that frame with an action of `window` (an ability
+        `type: action`, `window: <window>`) or pass; a response is pushed above
+        the frame it answers and the window opens again above it, asking the
+        players `GameDef.respond_order` gives; the window closes when everyone
+        asked has passed. `mode` says how the chain then resolves: "cancel"
+        (each frame resolves in turn, last in first out; a response may cancel
+        the frame it answers with `ctx.cancel_answered`) or "top" (only the
+        top frame of the chain resolves; the frames below it in the chain are
+        discarded)."""
+        cursor = self.state.cursor
+        below = cursor[-1] if cursor else None
+        chain = below.get("chain") if below is not None and "fx" in below else None
+        if chain is None and below is not None and "fx" in below:
+            chain = below["chain"] = self._next_chain()
+        cursor.append({"rw": window, "o": list(players), "label": label or window.capitalize(),
+                       "mode": mode, "chain": chain, "p": self.player})
+
+    def _next_chain(self) -> int:
+        n = self.state.extra.get("_chains", 0) + 1
+        self.state.extra["_chains"] = n
+        return n
+
+    def answered(self, use: AbilityUse) -> dict | None:
+        """The frame a response answers: the frame right below it in its chain."""
+        cursor = self.state.cursor
+        frame = use.frame
+        for i in range(len(cursor) - 1, -1, -1):
+            if cursor[i] is frame:
+                for j in range(i - 1, -1, -1):
+                    if "fx" in cursor[j]:
+                        return cursor[j] if cursor[j].get("chain") == frame.get("chain") else None
+                return None
+        return None
+
+    def cancel_answered(self, use: AbilityUse) -> dict | None:
+        """From a response's stage: cancel the frame it answers (it leaves the stack
+        without resolving). Returns that frame, or None if there is none."""
+        target = self.answered(use)
+        if target is not None:
+            self.remove_frame(target)
+            self.events.append({"type": "cancelled", "effect": target["fx"], "label": target["label"],
+                                "by": use.frame.get("label")})
+        return target
+
+    def chain_frames(self, chain: int) -> list[dict]:
+        """The effect frames of one chain, bottom first."""
+        return [f for f in self.state.cursor if "fx" in f and f.get("chain") == chain]
+
+    @property
+    def stack(self) -> list[dict]:
+        """The frames of the resolution stack (effects, events, response windows), bottom first."""
+        return [f for f in self.state.cursor if "n" not in f]
+
+    def add_trigger(self, source: str, ability: int, controller: str | None, event: dict | None,
+                    card: str | None = None, data: dict | None = None) -> None:
+        """Collect a triggered ability by hand (an effect that copies another's):
+        `card` is the definition whose ability resolves (default: the source's)."""
+        t: dict[str, Any] = {"source": source, "ability": ability, "controller": controller,
+                             "event": event}
+        if card is not None:
+            t["card"] = card
+        if data:
+            t["data"] = dict(data)
+        self.state.triggers.append(t)
+
+    def start_trigger(self, index: int) -> Any:
+        """Take a collected trigger out of the queue and start its effect now,
+        inside the current rule; returns the outcome (see `start`)."""
+        t = self.state.triggers.pop(index)
+        self.state.trigger_next = None
+        card = t.get("card") or self.state.cards[t["source"]]["card"]
+        ab = self.defs[card].abilities[t["ability"]]
+        return self.start(ab.effect, source=t["source"], controller=t["controller"], ability=t["ability"],
+                          card=card, event=t["event"], data=t.get("data"))
+
+    # -- the end of the game -------------------------------------------
+    def end_game(self, ending: str, text: str, winners: list[str],
+                 scores: dict[str, float] | None = None) -> None:
+        """End the game at once: pending triggers, the stack and the cursor are
+        dropped, and the record of the current rule says why. `ending` is a
+        short id ("third_retinue", "unfinished"), `text` the reason in words."""
+        from .gamedef import Result
+        st = self.state
+        bad = [w for w in winners if w not in self.players]
+        if bad:
+            raise ValueError(f"end_game: {bad} are not players")
+        st.result = Result(list(winners), dict(scores or {}), text, ending).to_dict()
+        st.over = True
+        st.triggers.clear()
+        st.trigger_next = None
+        st.cursor.clear()
+        self.events.append({"type": "end_game", "ending": ending, "text": text,
+                            "winners": list(winners)})
+
+    def count(self, loop: str) -> int:
+        """The pass of the innermost running loop named `loop` (1 for its first
+        pass; 0 when no such loop runs): "Round 3" is count("Rounds") == 3."""
+        nodes = self.game.nodes
+        for frame in reversed(self.state.cursor):
+            n = frame.get("n")
+            if n is not None and nodes[n].name == loop:
+                return frame.get("k", 0)
+        return 0
 
     # -- "once per turn / round" ----------------------------------------
     def used(self, use: AbilityUse) -> bool:
@@ -192,9 +497,6 @@ class Ctx:
             elif ab.scope == "owner" and player is not None and self.owner_of(uid) == player:
                 total += ab.add
         return total
-
-    def run_effect(self, use: AbilityUse) -> Any:
-        return self.game.effect(use.ability.effect)(self, use)
 
     # -- internals -------------------------------------------------------
     def _active(self, key: tuple[str, str]) -> Iterator[tuple[str, Ability]]:
@@ -239,6 +541,11 @@ class Ctx:
             if ev.get(key) != want:
                 return False
         return True
+
+
+def _base_check_state(game: Any) -> Any:
+    from .gamedef import GameDef
+    return GameDef.check_state
 
 
 def core_move(ctx: Ctx, ev: dict) -> None:

@@ -92,6 +92,16 @@ class Decision:
             if why:
                 raise IllegalChoice(why)
 
+    def to_dict(self) -> dict:
+        """The decision as plain data (without `validate`), as an effect's frame keeps it."""
+        return {"player": self.player, "prompt": self.prompt, "min": self.min, "max": self.max,
+                "kind": self.kind, "options": [[o.id, o.label, o.legal, o.reason] for o in self.options]}
+
+    @classmethod
+    def from_dict(cls, d: dict, validate: Callable[[Sequence[str]], str | None] | None = None) -> Decision:
+        return cls(d["player"], d["prompt"], [Option(*o) for o in d["options"]], d["min"], d["max"],
+                   d["kind"], validate)
+
     def _repr_html_(self) -> str:
         from html import escape
         items = "".join(

@@ -65,6 +65,11 @@ class Node:
     def label(self, frame: dict) -> str | None:
         return self.name if self.show else None
 
+    def start_frame(self, ctx: Ctx, child: Node, turn: str | None) -> dict:
+        """The frame of this node when a hand-built position starts at `child`
+        (or below it), as if this node had just entered it (see Game.start_at)."""
+        raise ValueError(f"cannot start inside {self.kind} {self.name!r}")
+
     # -- introspection ---------------------------------------------------
     def walk(self) -> Iterator[Node]:
         yield self
@@ -118,6 +123,9 @@ class Node:
 class Sequence(Node):
     kind = "sequence"
 
+    def start_frame(self, ctx, child, turn):
+        return {"n": self.id, "i": self.children.index(child) + 1}
+
     def settle(self, ctx, frame):
         i = frame.get("i", 0)
         if i < len(self.children):
@@ -145,6 +153,9 @@ class Loop(Node):
         if self.level == "round":
             ctx.state.extra.pop("_used_round", None)  # once-per-round abilities are fresh again
         return PUSH, self.children[0]
+
+    def start_frame(self, ctx, child, turn):
+        return {"n": self.id, "k": 1}
 
     def label(self, frame):
         if self.label_format:
@@ -188,6 +199,15 @@ class ForEachPlayer(Node):
         frame["i"] = i
         return (POP,)
 
+    def start_frame(self, ctx, child, turn):
+        order = list(self.order(ctx)) if self.order else ctx.players
+        who = turn or (ctx.state.turn if ctx.state.turn in order else order[0])
+        if who not in order:
+            raise ValueError(f"{who!r} does not take a turn here")
+        if self.sets_turn:
+            ctx.state.turn = who
+        return {"n": self.id, "o": order, "i": order.index(who) + 1, "p": who}
+
     def label(self, frame):
         return self.label_format.format(player=frame.get("p", "?"))
 
@@ -202,6 +222,9 @@ class Branch(Node):
         kids = [then] + ([otherwise] if otherwise is not None else [])
         super().__init__(name, text, rule, kids, **kw)
         self.cond = cond
+
+    def start_frame(self, ctx, child, turn):
+        return {"n": self.id, "i": 1}
 
     def settle(self, ctx, frame):
         if "i" in frame:

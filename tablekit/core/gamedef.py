@@ -7,10 +7,11 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable
 
 from .cards import CardDef, data_path, load_cards
-from .context import CORE_PROCEDURES, Ctx
-from .decision import Decision
+from .context import CORE_PROCEDURES, AbilityUse, Ctx
+from .decision import Decision, Option
+from .effects import Effect, OrderRule
 from .errors import TablekitError
-from .flow import Node, index_flow
+from .flow import Node, Say, index_flow
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -18,18 +19,23 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @dataclass
 class Result:
-    """How a game ended: the winners (empty for a shared loss), the scores, and why."""
+    """How a game ended: the winners (empty for a shared loss), the scores, why
+    in words (`text`), and `ending`, a short id of the way it ended
+    ("most_treasure", "third_retinue", "unfinished")."""
 
     winners: list[str]
     scores: dict[str, float] = field(default_factory=dict)
     text: str = ""
+    ending: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "scores": dict(self.scores), "text": self.text}
+        return {"winners": list(self.winners), "scores": dict(self.scores), "text": self.text,
+                "ending": self.ending}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Result:
-        return cls(list(d["winners"]), dict(d.get("scores", {})), d.get("text", ""))
+        return cls(list(d["winners"]), dict(d.get("scores", {})), d.get("text", ""),
+                   d.get("ending", ""))
 
 
 @dataclass(frozen=True)
@@ -54,7 +60,7 @@ class GameDef:
     card_fields: dict[str, tuple[type, bool]] = {}
     active_zone_kinds: frozenset[str] = frozenset()
     rulings_page: str = ""
-    effects: dict[str, Callable] = {}
+    effects: dict[str, Effect] = {}
     procedures: dict[str, Callable[[Ctx, dict], None]] = {}
     # what a scenario file may set: the game's extra state keys, with their
     # types and meaning, and card state keys beyond the core's
@@ -64,6 +70,10 @@ class GameDef:
     # -- cards -------------------------------------------------------------
     @cached_property
     def cards(self) -> dict[str, CardDef]:
+        for name, eff in self.effects.items():
+            if not isinstance(eff, Effect):
+                raise TablekitError(f"{self.title}: effect {name!r} must be an Effect "
+                                    f"(tablekit.core.Effect), not {type(eff).__name__}")
         return load_cards(data_path("cards", f"{self.id}.yaml"), self.id, self.card_fields,
                           frozenset(self.effects))
 
@@ -102,11 +112,13 @@ class GameDef:
         raise NotImplementedError
 
     # -- triggers and bots -------------------------------------------------
-    def order_triggers(self, ctx: Ctx, triggers: list[dict]) -> int | Decision:
-        """Which collected trigger resolves next: an index into `triggers`, or a
-        Decision for a player to choose. The options of such a decision must
-        have ids ending in ":<index>" (for example "first:2"); the engine
-        resolves the chosen trigger next and asks again for the rest.
+    def order_triggers(self, ctx: Ctx, triggers: list[dict]) -> int | Decision | OrderRule:
+        """Which collected trigger resolves next: an index into `triggers`, a
+        Decision for a player to choose, or an OrderRule (an automatic rule
+        that runs first, as a step of its own). It must not change the state:
+        it is asked again whenever the engine looks. A decision's answer goes
+        to `trigger_order_chosen`; by default its option ids end in
+        ":<index>" (for example "first:2") and that trigger resolves next.
         Default: the turn player's first, then the others in seat order."""
         turn = ctx.player
         names = ctx.players
@@ -117,12 +129,74 @@ class GameDef:
             return ((seat - start) % max(len(names), 1), i)
         return min(range(len(triggers)), key=rank)
 
+    def trigger_order_chosen(self, ctx: Ctx, triggers: list[dict], decision: Decision,
+                             ids: tuple[str, ...]) -> Say | str:
+        """Apply the answer to a decision of `order_triggers`. Default: the id ends
+        in ":<index>" and that trigger resolves next. A game may instead keep
+        the order it was told, or start the trigger at once with
+        `ctx.start_trigger(index)`."""
+        ctx.state.trigger_next = int(ids[0].rsplit(":", 1)[1])
+        return f"{decision.player} chooses to resolve {decision.option(ids[0]).label} first."
+
+    def respond_order(self, ctx: Ctx, window: str, responder: str) -> list[str]:
+        """Who is asked next in a response window after `responder` responded:
+        by default every other player, in seat order from the responder's left."""
+        names = ctx.players
+        if responder not in names:
+            return list(names)
+        i = names.index(responder)
+        return [names[(i + k) % len(names)] for k in range(1, len(names))]
+
+    def response_options(self, ctx: Ctx, window: str, player: str) -> list[Option]:
+        """The answers `player` may give in a response window: by default one
+        option per action ability of that window the player controls, illegal
+        with its reason when `ctx.usable` says it cannot be used."""
+        out = []
+        for use in ctx.actions(window, player):
+            eff = self.effect(use.ability.effect)
+            why = ctx.usable(use)
+            oid = f"respond:{use.source}:{ctx._ability_index(use.source, use.ability)}"
+            out.append(Option(oid, eff.label(ctx, use), why is None, why or ""))
+        return out
+
+    def response_use(self, ctx: Ctx, window: str, player: str, option_id: str) -> AbilityUse:
+        """The ability behind an answer of `response_options` (default ids:
+        "respond:<card uid>:<ability index>")."""
+        _, uid, abi = option_id.rsplit(":", 2)
+        return AbilityUse(uid, player, ctx.defn(uid).abilities[int(abi)])
+
+    def response_passed(self, ctx: Ctx, window: str, player: str) -> Say | str:
+        """The record of a pass in a response window."""
+        return f"{player} passes."
+
+    def affected_player(self, ctx: Ctx, event: dict) -> str:
+        """Who orders several mandatory replacements of one event: the event's
+        `player`, else the owner of its `card` or `target`, else the turn player."""
+        for key in ("player", "target", "card"):
+            v = event.get(key)
+            if isinstance(v, str):
+                if v in ctx.players:
+                    return v
+                if v in ctx.state.cards:
+                    owner = ctx.owner_of(v)
+                    if owner is not None:
+                        return owner
+        return ctx.player or ctx.players[0]
+
+    def event_words(self, ctx: Ctx, event: dict) -> str:
+        """An event in words, for the path and the prompts of an event that asks."""
+        return event["type"].replace("_", " ").capitalize()
+
+    def check_state(self, ctx: Ctx, event: dict) -> None:
+        """Run after every event: a game checks what must happen at once (the
+        third retinue, threat 50) and calls `ctx.end_game`. Default: nothing."""
+
     def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
         """The simple heuristic bot's answer; None lets the random bot answer."""
         return None
 
     # -- registries --------------------------------------------------------
-    def effect(self, name: str) -> Callable:
+    def effect(self, name: str) -> Effect:
         try:
             return self.effects[name]
         except KeyError:

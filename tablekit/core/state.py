@@ -230,4 +230,16 @@ class State:
                 cs["attached_to"] = "hidden"
         # triggers could name hidden cards: a view keeps only their count
         out["triggers"] = len(self.triggers)
+        # the resolution stack keeps picks and events that may name hidden cards:
+        # a view keeps only what each frame is and who controls it
+        out["cursor"] = [f if "n" in f else _public_frame(f) for f in out["cursor"]]
         return out
+
+
+def _public_frame(frame: dict[str, Any]) -> dict[str, Any]:
+    if "fx" in frame:
+        return {"fx": frame["fx"], "label": frame.get("label"), "ctl": frame.get("ctl"),
+                "st": frame.get("st")}
+    if "do" in frame:
+        return {"do": frame["do"]["type"], "st": frame.get("st")}
+    return {"rw": frame.get("rw"), "label": frame.get("label"), "o": list(frame.get("o", []))}

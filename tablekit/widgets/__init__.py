@@ -7,3 +7,10 @@ from .lazy import LazySection
 from .sandbox import Sandbox
 
 __all__ = ["CardBrowser", "LazySection", "RulingLab", "Sandbox", "ScenarioBuilder"]
+
+
+def display_game(game) -> None:
+    """Show a Game as its sandbox: the `tablekit.display` entry point the core's
+    `Game._ipython_display_` finds."""
+    from IPython.display import display
+    display(Sandbox(game))

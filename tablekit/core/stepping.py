@@ -1,0 +1,546 @@
+"""Stepping: one rule at a time, over the flow tree and the resolution stack.
+
+The cursor (`state.cursor`) is one stack of frames, bottom first:
+
+* a flow frame `{"n": node id, ...}` for each node of the flow tree entered;
+* above them, the **resolution stack**: an effect in progress `{"fx": ...}`,
+  an event that must ask `{"do": ...}`, a response window `{"rw": ...}`.
+
+`_settle` moves the cursor until a rule is ready (a step), a decision is
+open, or the game is over. Collected triggers resolve first, unless an
+effect or an event on the stack is part-way through (asking, or waiting for
+what it pushed): then they wait until it is done.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from . import bots as _bots
+from .decision import Decision, Option
+from .effects import Effect, OrderRule, Pause
+from .errors import GameOver, IllegalChoice, NeedsDecision, SaveFormatError, TablekitError
+from .flow import POP, PUSH, READY, ActionWindow, Ask, Node, Say, Step
+from .records import StepRecord
+
+UNTIL = ("decision", "phase", "round", "end")
+
+
+def in_progress(frame: dict) -> bool:
+    """Whether a stack frame is part-way through (triggers wait for it)."""
+    if "fx" in frame:
+        return frame["st"] != "new"
+    return "do" in frame
+
+
+class Stepping:
+    """The stepping half of `Game` (see engine.py)."""
+
+    # set by Game.__init__
+    state: Any
+    ctx: Any
+    gamedef: Any
+    nodes: list[Node]
+    history: list[StepRecord]
+    _pending: Decision | None
+    _open: tuple | None
+
+    # -- where the game is ------------------------------------------------------
+    @property
+    def cursor(self) -> tuple[str, ...]:
+        """The static path of the flow node the game is at now (empty once over)."""
+        for frame in reversed(self.state.cursor):
+            n = frame.get("n")
+            if n is not None:
+                return self.nodes[n].path
+        return ()
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """Where the game is now, in words ("Round 2", "Bo's turn", "Attack")."""
+        return self._path_words()
+
+    @property
+    def stack(self) -> list[dict]:
+        """The resolution stack: the frames above the flow (effects in progress,
+        events that ask, response windows), bottom first."""
+        return self.ctx.stack
+
+    @property
+    def stack_depth(self) -> int:
+        return sum(1 for f in self.state.cursor if "n" not in f)
+
+    @property
+    def pending(self) -> Decision | None:
+        """The open decision, or None. Built on first look (decisions are lazy)."""
+        if self._pending is None and self._open is not None:
+            self._pending = self._decision_at(self._open)
+            if self._pending is None:
+                raise TablekitError(f"internal: {self._open[0]!r} said a decision arises, "
+                                    "but none was built")
+        return self._pending
+
+    # -- stepping ------------------------------------------------------------
+    def step(self) -> StepRecord:
+        """Apply exactly one rule and return its record."""
+        if self.state.over:
+            raise GameOver(self._over_text())
+        if self._open is not None or self._pending is not None:
+            raise NeedsDecision(self.pending)
+        rec = self._do_step()
+        self._commit(rec)
+        return rec
+
+    def choose(self, *option_ids: str) -> StepRecord:
+        """Answer the open decision. An illegal answer raises IllegalChoice
+        with the reason and changes nothing."""
+        if self.state.over:
+            raise GameOver(self._over_text())
+        d = self.pending
+        if d is None:
+            raise IllegalChoice("no decision is open: call step() to apply the next rule")
+        if len(option_ids) == 1 and isinstance(option_ids[0], (list, tuple)):
+            option_ids = tuple(option_ids[0])
+        for oid in option_ids:
+            if not isinstance(oid, str):
+                raise IllegalChoice(f"option ids are strings, not {oid!r}")
+        d.check(option_ids)
+        try:
+            rec = self._do_choice(tuple(option_ids))
+        except Exception:
+            self._rewind(len(self.history))  # a failing rule must leave nothing changed
+            raise
+        self._commit(rec)
+        return rec
+
+    def run(self, until: str = "end", bots: str | Mapping[str, str] | None = None,
+            max_records: int = 1_000_000) -> list[StepRecord]:
+        """Step (and let bots choose) until the game ends, or until the phase or
+        round ends (`until="phase"` / `"round"`), or until the next decision
+        (`until="decision"`). Stops early at a decision no bot answers."""
+        if until not in UNTIL:
+            raise TablekitError(f"until must be one of {', '.join(UNTIL)}, not {until!r}")
+        seats = _bots.seat_kinds(bots, self.players)
+        out: list[StepRecord] = []
+        level = until if until in ("phase", "round") else None
+        start_key = self._level_key(level) if level else None
+        while not self.state.over and len(out) < max_records:
+            d = self.pending
+            if d is not None:
+                kind = seats.get(d.player)
+                if until == "decision" or kind is None:
+                    break
+                rnd = random.Random(self.state.seed * 1_000_003 + len(self.history))
+                ids = _bots.answer(kind, self.gamedef, self.ctx, d, rnd)
+                out.append(self.choose(*ids))
+            else:
+                out.append(self.step())
+            if level and self._level_key(level) != start_key:
+                break
+        return out
+
+    # -- internals -----------------------------------------------------------
+    def _settle(self) -> None:
+        """Move the cursor until a rule is ready, a decision is open or the game is over."""
+        st, ctx, nodes = self.state, self.ctx, self.nodes
+        self._pending = None
+        self._open = None
+        self._rule: OrderRule | None = None
+        while not st.over:
+            cursor = st.cursor
+            if st.triggers and not any(in_progress(f) for f in cursor if "n" not in f):
+                if st.trigger_next is None:
+                    r = self.gamedef.order_triggers(ctx, st.triggers)
+                    if isinstance(r, Decision):
+                        self._pending = r
+                        self._open = ("order", r)
+                    elif isinstance(r, OrderRule):
+                        self._rule = r
+                    else:
+                        st.trigger_next = r
+                return
+            if not cursor:
+                res = self.gamedef.result(ctx)
+                if not res.ending:
+                    res.ending = "end"
+                st.result = res.to_dict()
+                st.over = True
+                return
+            frame = cursor[-1]
+            n = frame.get("n")
+            if n is not None:
+                node = nodes[n]
+                r = node.settle(ctx, frame)
+                tag = r[0]
+                if tag is PUSH:
+                    # a frame carries the player of the turn it belongs to (see Ctx.player)
+                    p = frame.get("p")
+                    cursor.append({"n": r[1].id} if p is None else {"n": r[1].id, "p": p})
+                elif tag is POP:
+                    cursor.pop()
+                elif tag is READY:
+                    return
+                else:  # OPEN: the decision is built now if ask() already ran, else on first look
+                    self._open = ("node", node, frame)
+                    self._pending = r[1] if len(r) > 1 else None
+                    return
+            elif "fx" in frame:
+                if frame["st"] == "ask":
+                    self._open = ("fx", frame)
+                return  # new or waiting: its next stage is a step
+            elif "do" in frame:
+                self._open = ("do", frame)
+                return
+            else:  # a response window
+                if frame["o"]:
+                    self._open = ("rw", frame)
+                    return
+                cursor.pop()
+                if frame.get("mode") == "top" and frame.get("chain") is not None:
+                    chain = ctx.chain_frames(frame["chain"])
+                    if len(chain) > 1:
+                        top = chain[-1]
+                        top["data"]["_discarded"] = [f["label"] for f in chain[:-1]]
+                        for f in chain[:-1]:
+                            ctx.remove_frame(f)
+
+    def _decision_at(self, opened: tuple) -> Decision | None:
+        what = opened[0]
+        ctx = self.ctx
+        if what == "order":
+            return opened[1]
+        if what == "node":
+            node, frame = opened[1], opened[2]
+            if isinstance(node, Ask):
+                return node.ask(ctx)
+            assert isinstance(node, ActionWindow)
+            player = frame["o"][frame["i"]]
+            options = list(node.actions(ctx, player)) + [Option("pass", "Pass")]
+            return Decision(player, node.prompt, options, kind="window")
+        frame = opened[1]
+        if what == "fx":
+            validate = None
+            if frame.get("val"):
+                eff = self.gamedef.effect(frame["fx"])
+                method = getattr(eff, frame["val"])
+                use = ctx.use_of(frame)
+                def validate(ids, method=method, use=use):  # noqa: E306
+                    return method(ctx, use, tuple(ids))
+            return Decision.from_dict(frame["ask"], validate)
+        if what == "do":
+            return self._event_decision(frame)
+        player = frame["o"][0]
+        opts = list(self.gamedef.response_options(ctx, frame["rw"], player))
+        opts.append(Option("pass", "Pass"))
+        top = next((f for f in reversed(self.state.cursor) if "fx" in f), None)
+        what_on = f" {top['label']} is about to resolve." if top else ""
+        return Decision(player, f"{frame['label']}:{what_on} Respond, or pass.", opts, kind="response")
+
+    def _event_decision(self, frame: dict) -> Decision:
+        ctx = self.ctx
+        ev = frame["do"]
+        if frame["st"] == "offer":
+            who = frame["who"][0]
+            opts = []
+            for use in ctx._offers(ev):
+                if use.controller == who:
+                    eff = self.gamedef.effect(use.ability.effect)
+                    oid = f"replace:{use.source}:{ctx._ability_index(use.source, use.ability)}"
+                    opts.append(Option(oid, f"Instead: {eff.label(ctx, use)}"))
+            opts.append(Option("decline", "Let it happen as it is"))
+            return Decision(who, f"{self._event_words(ev)}: you may replace it.", opts, kind="replacement")
+        uses = ctx.mandatory_replacements(ev, frame["applied"])
+        who = self.gamedef.affected_player(ctx, ev)
+        opts = [Option(f"first:{u.source}:{ctx._ability_index(u.source, u.ability)}",
+                       self.gamedef.effect(u.ability.effect).label(ctx, u)) for u in uses]
+        return Decision(who, f"{self._event_words(ev)}: several effects change it. Which applies first?",
+                        opts, kind="replacement-order")
+
+    def _event_words(self, ev: dict) -> str:
+        return self.gamedef.event_words(self.ctx, ev)
+
+    def _path_words(self) -> tuple[str, ...]:
+        # per node: its fixed label, "" for none, or None when it depends on the frame
+        labels = self._labels
+        nodes = self.nodes
+        words = []
+        for frame in self.state.cursor:
+            n = frame.get("n")
+            if n is None:
+                if "fx" in frame:
+                    words.append(frame["label"])
+                    if frame["st"] == "ask" and frame.get("askname"):
+                        words.append(frame["askname"])
+                elif "do" in frame:
+                    words.append(self._event_words(frame["do"]))
+                else:
+                    words.append(frame["label"])
+                continue
+            label = labels[n]
+            if label is None:
+                label = nodes[n].label(frame)
+            if label:
+                words.append(label)
+        return tuple(words)
+
+    def _flow_node(self) -> Node:
+        for frame in reversed(self.state.cursor):
+            n = frame.get("n")
+            if n is not None:
+                return self.nodes[n]
+        return self.nodes[0]
+
+    def _do_step(self) -> StepRecord:
+        st, ctx = self.state, self.ctx
+        ctx.events = []
+        ctx._said = None
+        if self._rule is not None:
+            rule = self._rule
+            node = self._flow_node()
+            path = self._path_words() + (rule.name,)
+            say = rule.apply(ctx)
+            rec = self._record("step", node, path, say, player=ctx.player)
+            self._settle()
+            return rec
+        if st.triggers and not any(in_progress(f) for f in st.cursor if "n" not in f):
+            idx = st.trigger_next or 0
+            trig = st.triggers[idx]
+            card = trig.get("card") or st.cards[trig["source"]]["card"]
+            d = self.defs[card]
+            ab = d.abilities[trig["ability"]]
+            node = self._flow_node()
+            path = self._path_words() + (f"{self.gamedef.card_name(d)} triggers",)
+            out = ctx.start_trigger(idx)
+            say = self._stage_say(out, ctx)
+            rec = self._record("step", node, path, say, player=trig["controller"],
+                               rule=ab.text or f"card text of {d.name}")
+            self._settle()  # the next trigger (in the game's order) or the next rule
+            return rec
+        frame = st.cursor[-1]
+        if "fx" in frame:
+            node = self._flow_node()
+            path = self._path_words()
+            stage = frame.get("then") if frame["st"] == "wait" else None
+            out = ctx.run_stage(frame, stage or "apply", None if stage is None else ())
+            say = self._stage_say(out, ctx, frame)
+            rec = self._record("step", node, path, say, player=frame.get("ctl"), rule=self._fx_rule(frame))
+            self._settle()
+            return rec
+        node = self.nodes[frame["n"]]
+        path = self._path_words()
+        if isinstance(node, Step):
+            say = node.apply(ctx)
+            player = ctx.player
+        elif isinstance(node, Ask):
+            d = node.ask(ctx)
+            oid = node.forced(d) if d is not None else None
+            if oid is None:  # pragma: no cover - _settle guarantees it
+                raise TablekitError(f"internal: {node.name} is not an automatic step")
+            say = node.resolve(ctx, (oid,))
+            player = d.player
+            if isinstance(say, Say):
+                say.text = f"{say.text} (the only legal choice)"
+            else:
+                say = f"{say} (the only legal choice)"
+        else:  # pragma: no cover
+            raise TablekitError(f"internal: cannot step at {node!r}")
+        ctx.remove_frame(frame)
+        rec = self._record("step", node, path, say, player=player)
+        self._settle()
+        return rec
+
+    def _fx_rule(self, frame: dict) -> str | None:
+        if frame.get("ab") is not None and frame.get("card") is not None:
+            ab = self.defs[frame["card"]].abilities[frame["ab"]]
+            return ab.text or f"card text of {self.defs[frame['card']].name}"
+        return None
+
+    def _stage_say(self, out: Any, ctx: Any, frame: dict | None = None) -> Any:
+        if isinstance(out, Pause):
+            if out.say is not None:
+                return out.say
+            label = frame["label"] if frame else "The effect"
+            if out.kind == "ask":
+                return f"{label}: {out.decision.player} must choose ({out.decision.prompt})"
+            return f"{label} goes on."
+        if out is None:
+            label = frame["label"] if frame else "The effect"
+            return f"{label} resolves."
+        return out
+
+    def _do_choice(self, ids: tuple[str, ...]) -> StepRecord:
+        st, ctx = self.state, self.ctx
+        ctx.events = []
+        ctx._said = None
+        d = self.pending
+        if d is None:  # replaying a save that does not fit the rules
+            raise SaveFormatError("a recorded choice has no open decision to answer")
+        opened = self._open
+        what = opened[0]
+        node = self._flow_node()
+        path = self._path_words()
+        rule = None
+        if what == "order":
+            path = path + ("Order of triggered abilities",)
+            say: Any = self.gamedef.trigger_order_chosen(ctx, st.triggers, d, ids)
+            if isinstance(say, (Pause,)) or say is None:
+                say = self._stage_say(say, ctx)
+        elif what == "node":
+            node, frame = opened[1], opened[2]
+            if isinstance(node, Ask):
+                say = node.resolve(ctx, ids)
+                again = isinstance(say, Say) and say.again
+                if not again:
+                    ctx.remove_frame(frame)
+            else:
+                assert isinstance(node, ActionWindow)
+                player = frame["o"][frame["i"]]
+                if ids == ("pass",):
+                    frame["passes"] += 1
+                    say = f"{player} passes."
+                else:
+                    say = node.resolve(ctx, player, ids)
+                    frame["passes"] = 0
+                frame["i"] = (frame["i"] + 1) % len(frame["o"])
+        elif what == "fx":
+            frame = opened[1]
+            stage = frame["then"]
+            frame["st"] = "running"
+            out = ctx.run_stage(frame, stage, ids)
+            if isinstance(out, Pause) and out.say is None:
+                out.say = f"{d.player} chooses {', '.join(d.option(i).label for i in ids) or 'nothing'}."
+            say = self._stage_say(out, ctx, frame)
+            rule = self._fx_rule(frame)
+        elif what == "do":
+            say = self._answer_event(opened[1], d, ids)
+        else:
+            say = self._answer_window(opened[1], d, ids)
+        rec = self._record("choice", node, path, say, player=d.player, choice=ids, rule=rule)
+        self._settle()
+        return rec
+
+    def _answer_event(self, frame: dict, d: Decision, ids: tuple[str, ...]) -> Any:
+        ctx = self.ctx
+        ev = frame["do"]
+        applied = set(frame["applied"])
+        rest = frame.get("rest") or []
+        ctx.remove_frame(frame)
+        say: Any = None
+        if frame["st"] == "offer":
+            who = frame["who"].pop(0)
+            if ids[0] != "decline":
+                _, uid, abi = ids[0].rsplit(":", 2)
+                card = ctx.state.cards[uid]["card"]
+                ab = self.defs[card].abilities[int(abi)]
+                eff = self.gamedef.effect(ab.effect)
+                if type(eff).replace is Effect.replace:
+                    # the effect happens instead of the event
+                    out = ctx.start(ab.effect, source=uid, controller=who, ability=int(abi), card=card,
+                                    event=ev)
+                    say = self._stage_say(out, ctx)
+                    self._emit_rest(rest)
+                    return say
+                # the effect changes the event, which goes on through the pipeline
+                from .context import AbilityUse
+                r = eff.replace(ctx, AbilityUse(uid, who, ab, ev))
+                declined = f"{who} uses {d.option(ids[0]).label[len('Instead: '):]}."
+                if r is not None:
+                    r["_offered"] = True
+                    r = ctx._replacements(r, applied)
+            elif frame["who"]:  # the next controller with a replacement is asked
+                ctx.state.cursor.append(frame)
+                return f"{who} lets it happen: {self._event_words(ev)}."
+            else:
+                ev["_offered"] = True
+                r = ctx._replacements(ev, applied)
+                declined = f"{who} lets it happen."
+        else:
+            _, uid, abi = ids[0].rsplit(":", 2)
+            ab = ctx.defn(uid).abilities[int(abi)]
+            r = ctx.apply_replacement(ev, uid, ab, applied)
+            declined = f"{d.player} applies {d.option(ids[0]).label} first."
+            if r is not None:
+                r["_offered"] = True
+                r = ctx._replacements(r, applied)
+        done = isinstance(r, dict)
+        if done:
+            ev = ctx._finish_event(r)
+        said = ctx._said
+        if said is not None and done:
+            if isinstance(said, Say):
+                say = Say(f"{declined} {said.text}", rule=said.rule,
+                          public=f"{declined} {said.public}" if said.public else None)
+            else:
+                say = f"{declined} {said}"
+        else:
+            say = (f"{declined} {self._event_words(ev)}." if r is not None
+                   else f"{declined} It is cancelled.")
+        self._emit_rest(rest)
+        return say
+
+    def _emit_rest(self, rest: list[dict]) -> None:
+        if rest:
+            self.ctx.batch(rest)
+
+    def _answer_window(self, frame: dict, d: Decision, ids: tuple[str, ...]) -> Any:
+        ctx, gd = self.ctx, self.gamedef
+        player = frame["o"].pop(0)
+        if ids == ("pass",):
+            return gd.response_passed(ctx, frame["rw"], player)
+        use = gd.response_use(ctx, frame["rw"], player, ids[0])
+        eff = gd.effect(use.ability.effect)
+        say = eff.respond(ctx, use)
+        ctx.remove_frame(frame)
+        chain = frame.get("chain")
+        ctx.start(use.ability.effect, source=use.source, controller=player,
+                  ability=ctx._ability_index(use.source, use.ability), now=False,
+                  chain=chain)
+        ctx.state.cursor.append({"rw": frame["rw"], "o": gd.respond_order(ctx, frame["rw"], player),
+                                 "label": frame["label"], "mode": frame.get("mode", "cancel"),
+                                 "chain": chain, "p": frame.get("p")})
+        return say
+
+    def _record(self, kind: str, node: Node, path: tuple[str, ...], say: Any,
+                player: str | None = None, choice: tuple[str, ...] = (),
+                rule: str | None = None) -> StepRecord:
+        if isinstance(say, Say):
+            text, rule, public = say.text, say.rule or rule, say.public
+        else:
+            text, public = str(say), None
+        if not text:
+            raise TablekitError(f"internal: the rule {node.name!r} gave no explanation")
+        if self.state.over and self.state.result and any(e.get("type") == "end_game" for e in self.ctx.events):
+            why = self.state.result.get("text", "")
+            if why and why not in text:
+                text = f"{text} The game is over: {why}"
+                if public is not None:
+                    public = f"{public} The game is over: {why}"
+        return StepRecord(index=len(self.history), kind=kind, node=node.path, path=path,
+                          rule=rule or node.rule, text=text, events=self.ctx.events,
+                          player=player, choice=choice, public_text=public)
+
+    def _level_key(self, level: str) -> tuple | None:
+        key = None
+        words: list[str] = []
+        for frame in self.state.cursor:
+            n = frame.get("n")
+            if n is None:
+                continue
+            node = self.nodes[n]
+            label = node.label(frame)
+            if label:
+                words.append(label)
+            if node.level == level:
+                key = (tuple(words), frame.get("k"), frame.get("i"))
+        return key
+
+    def _over_text(self) -> str:
+        res = self.result
+        if res is None:
+            return "the game is over"
+        who = ", ".join(res.winners) or "nobody"
+        return f"the game is over; winners: {who}"
+
+
+__all__ = ["Stepping", "UNTIL", "in_progress"]
