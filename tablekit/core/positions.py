@@ -19,7 +19,8 @@ class Positions:
     flow: Node
 
     def start_at(self, path: Iterable[str], turn: str | None = None,
-                 stack: list[Mapping[str, Any]] | None = None) -> None:
+                 stack: list[Mapping[str, Any]] | None = None,
+                 triggers: list[Mapping[str, Any]] | None = None) -> None:
         """Put the cursor at the node with this static path (names from the
         root's children down, as in `g.flow`), with `turn` as the player whose
         turn it is, and make the current state the new start of the history.
@@ -29,7 +30,9 @@ class Positions:
         `stack` starts inside a resolution: each entry pushes an effect frame
         above that node, bottom first: `{"effect": name, "source": uid,
         "controller": player, "ability": index, "args": {...}, "data": {...}}`.
-        The top one starts as the first step."""
+        The top one starts as the first step. `triggers` are collected
+        triggered abilities waiting to resolve: `{"source": uid, "ability":
+        index, "controller": player, "card": definition, "data": {...}}`."""
         names = list(path)
         if names and names[0] == self.flow.name:
             names = names[1:]
@@ -65,6 +68,9 @@ class Positions:
             st.turn = turn
         for entry in stack or ():
             self._push_start_frame(entry)
+        for t in triggers or ():
+            self.ctx.add_trigger(t["source"], t["ability"], t.get("controller"), t.get("event"),
+                                 t.get("card"), dict(t.get("data") or {}))
         self.ctx.reindex()
         self.rebase()
 
@@ -94,7 +100,8 @@ class Positions:
                 cards: Mapping[str, Mapping[str, Any]] | None = None,
                 extra: Mapping[str, Any] | None = None, rest: str | None = None,
                 at: Iterable[str] | None = None, turn: str | None = None,
-                stack: list[Mapping[str, Any]] | None = None) -> None:
+                stack: list[Mapping[str, Any]] | None = None,
+                triggers: list[Mapping[str, Any]] | None = None) -> None:
         """Build a position by hand. Each zone named in `zones` holds exactly
         the cards listed, in that order (bottom first); the cards it held
         before that are not listed go to `rest` (default: the game's "box"
@@ -143,10 +150,10 @@ class Positions:
         for key, value in dict(extra or {}).items():
             st.extra[key] = value
         if at is not None:
-            self.start_at(at, turn, stack)
+            self.start_at(at, turn, stack, triggers)
         else:
-            if stack:
-                raise TablekitError("arrange: a stack needs a start node (at=)")
+            if stack or triggers:
+                raise TablekitError("arrange: a stack or waiting triggers need a start node (at=)")
             if turn is not None:
                 st.turn = turn
             self.rebase()

@@ -27,7 +27,9 @@ MAX_BYTES = 200_000
 TOP_KEYS = {"format_version", "game", "title", "description", "ruling", "variant", "options",
             "players", "seed", "setup", "start", "decisions", "run", "expect"}
 SETUP_KEYS = {"rest", "zones", "cards", "players", "extra"}
-START_KEYS = {"at", "turn"}
+START_KEYS = {"at", "turn", "stack", "triggers"}
+STACK_KEYS = {"effect", "source", "controller", "ability", "args", "data"}
+TRIGGER_KEYS = {"source", "ability", "controller", "card", "data"}
 DECISION_KEYS = {"player", "choose", "expect_illegal", "expect_legal"}
 RUN_KEYS = {"until", "bots", "max_records", "steps", "stop_after"}
 UNTIL = ("script", "decision", "end")
@@ -229,6 +231,26 @@ def parse(text: str, path: str = "<scenario>") -> dict:
         start["at"] = at
     if "turn" in start and not isinstance(start["turn"], str):
         raise _err(path, _line(start, "turn"), "start.turn is a player's name")
+    for key, keys, need in (("stack", STACK_KEYS, "effect"), ("triggers", TRIGGER_KEYS, "source")):
+        if key not in start:
+            continue
+        if not isinstance(start[key], list):
+            raise _err(path, _line(start, key), f"start.{key} must be a list")
+        if "at" not in start:
+            raise _err(path, _line(start, key), f"start.{key} needs start.at: the rule it waits at")
+        for entry, line in _items(path, start[key], f"start.{key} entry"):
+            if not isinstance(entry, dict):
+                raise _err(path, line, f"each start.{key} entry is a mapping")
+            _check_keys(path, entry, keys, f"a start.{key} entry")
+            _need(path, entry, need, str, f"a start.{key} entry")
+            for k in ("source", "controller", "card"):
+                if k in entry and entry[k] is not None and not isinstance(entry[k], str):
+                    raise _err(path, _line(entry, k), f"start.{key}: {k!r} must be text")
+            if "ability" in entry and not _is_int(entry["ability"]):
+                raise _err(path, _line(entry, "ability"), f"start.{key}: 'ability' is an index (0, 1, ...)")
+            for k in ("args", "data"):
+                if k in entry and not isinstance(entry[k], dict):
+                    raise _err(path, _line(entry, k), f"start.{key}: {k!r} must be a mapping")
     settings = data.get("run") or {}
     _check_keys(path, settings, RUN_KEYS, "run")
     checks = {"until": lambda v: v in UNTIL, "bots": lambda v: v in (None, "random", "heuristic"),
@@ -374,11 +396,28 @@ def build(data: dict, path: str = "<scenario>") -> Game:
     turn = start.get("turn")
     if turn is not None and turn not in game.players:
         raise _err(path, _line(start, "turn"), f"start.turn: no player {turn!r}")
-    if zones or cards or extra or counters or at is not None or rest is not None:
+    triggers = start.get("triggers") or []
+    for t in triggers:
+        line = _line(t)
+        if t["source"] not in game.state.cards:
+            raise _err(path, line, f"start.triggers: unknown card {t['source']!r}")
+        card = t.get("card") or game.state.cards[t["source"]]["card"]
+        if card not in game.defs:
+            raise _err(path, _line(t, "card"), f"start.triggers: unknown card definition {card!r}")
+        abilities = game.defs[card].abilities
+        ab = t.get("ability", next((i for i, a in enumerate(abilities) if a.type == "trigger"), None))
+        if ab is None or not 0 <= ab < len(abilities):
+            raise _err(path, line, f"start.triggers: {card!r} has no ability {ab!r}")
+        if t.get("controller") is not None and t["controller"] not in game.players:
+            raise _err(path, _line(t, "controller"), f"start.triggers: no player {t['controller']!r}")
+        t["ability"] = ab
+    stack = [dict(e) for e in start.get("stack") or []]
+    if zones or cards or extra or counters or at is not None or rest is not None or triggers:
         for name, values in counters.items():
             game.state.player(name).update(values)
         try:
-            game.arrange(zones=zones, cards=cards, extra=extra, rest=rest, at=at, turn=turn)
+            game.arrange(zones=zones, cards=cards, extra=extra, rest=rest, at=at, turn=turn, stack=stack,
+                         triggers=triggers)
         except TablekitError as exc:
             raise _err(path, _line(data, "start" if "start" in data else "setup"), str(exc)) from None
         except Exception as exc:  # noqa: BLE001 - a position the rules cannot start from
