@@ -13,6 +13,11 @@ so a new game joins by registering.
   per-seat views, JSON round trip).
 * `test_same_log_in_another_process`: the same seeds and choices give the same
   log in a process with another hash seed.
+* `test_every_variant`: every variant a game declares, at every player count
+  it allows, gets seeded random playouts and the heavy checks too.
+* `test_save_and_load_in_the_middle_of_a_resolution`: a save made while an
+  effect, an event or a response window is on the resolution stack loads back
+  to the same position and plays on the same.
 """
 
 from __future__ import annotations
@@ -49,8 +54,22 @@ def player_count(game_id: str, seed: int) -> int:
     return counts[seed % len(counts)]
 
 
-def new(game_id: str, seed: int) -> tablekit.Game:
-    return tablekit.new_game(game_id, players=player_count(game_id, seed), seed=seed)
+def new(game_id: str, seed: int, variant: str | None = None) -> tablekit.Game:
+    if variant is None:
+        return tablekit.new_game(game_id, players=player_count(game_id, seed), seed=seed)
+    counts = variant_counts(game_id, variant)
+    return tablekit.new_game(game_id, players=counts[seed % len(counts)], seed=seed, variant=variant)
+
+
+def variant_counts(game_id: str, variant: str) -> list[int]:
+    info = tablekit.game_info(game_id)
+    return [n for n in range(info.min_players, info.max_players + 1)
+            if info.check_players(n, variant) is None]
+
+
+# every (game, variant) pair the games declare: the suite runs them all, not only the default
+VARIANTS = [(gid, v) for gid in GAMES for v in tablekit.game_info(gid).variants]
+N_VARIANT_PLAYOUTS = 40
 
 
 def all_uids(st: State) -> list[str]:
@@ -299,8 +318,9 @@ def check_json_round_trip(st: State) -> None:
     assert again.to_dict() == st.to_dict()
 
 
-def check_replay(game_id: str, seed: int, choices, texts, paths, rules, states) -> None:
-    g = new(game_id, seed)
+def check_replay(game_id: str, seed: int, choices, texts, paths, rules, states,
+                 variant: str | None = None) -> None:
+    g = new(game_id, seed, variant)
     todo = list(choices)
     while not g.is_over:
         assert len(g.history) < len(texts), "the replay runs past the original end"
@@ -320,7 +340,11 @@ def check_replay(game_id: str, seed: int, choices, texts, paths, rules, states) 
 @pytest.mark.parametrize("seed", HEAVY_SEEDS)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_time_travel_and_views(game_id, seed):
-    g = new(game_id, seed)
+    heavy_playout(game_id, seed)
+
+
+def heavy_playout(game_id: str, seed: int, variant: str | None = None) -> None:
+    g = new(game_id, seed, variant)
     chk = random.Random(10_000 + seed)  # the checker's own randomness: never the players'
     states = [g.state.to_dict()]  # the state after each record
     sampled: dict[int, dict] = {}
@@ -360,7 +384,52 @@ def test_time_travel_and_views(game_id, seed):
     assert g.is_over and len(g.history) in sampled, "the end was not checked"
     assert illegal_tried[0] >= 1, "no decision was checked for illegal choices"
     check_replay(game_id, seed, choices, [r.text for r in g.history], [r.path for r in g.history],
-                 [r.rule for r in g.history], sampled)
+                 [r.rule for r in g.history], sampled, variant)
+
+
+@pytest.mark.parametrize(("game_id", "variant"), VARIANTS)
+def test_every_variant(game_id, variant):
+    counts = variant_counts(game_id, variant)
+    assert counts, f"{game_id}: no player count can play the variant {variant!r}"
+    seen = set()
+    for seed in range(N_VARIANT_PLAYOUTS):
+        g = new(game_id, seed, variant)
+        assert g.state.variant == variant
+        seen.add(len(g.players))
+        play(g, random.Random(seed))
+    assert seen == set(counts)
+    for seed in range(2):
+        heavy_playout(game_id, seed, variant)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_save_and_load_in_the_middle_of_a_resolution(game_id):
+    found = 0
+    for seed in range(60):
+        g = new(game_id, seed)
+        rnd = random.Random(seed)
+        while not g.is_over and found < 3:
+            if g.stack_depth and g.pending is not None:
+                text = g.save()
+                asked = sig(g.pending)
+                g2 = tablekit.load(text)
+                assert snapshot(g2) == snapshot(g) and g2.path == g.path and g2.stack == g.stack
+                ids = tuple(random_answer(g.pending, rnd))
+                assert g2.choose(*ids).text == g.choose(*ids).text
+                assert snapshot(g2) == snapshot(g)
+                g.undo()                      # undo inside the resolution reopens the same decision
+                assert sig(g.pending) == asked
+                g.choose(*ids)
+                found += 1
+                continue
+            d = g.pending
+            if d is not None:
+                g.choose(*random_answer(d, rnd))
+            else:
+                g.step()
+        if found >= 3:
+            break
+    assert found >= 3, f"{game_id}: random play never stopped at a decision inside a resolution"
 
 
 _CHILD = """
