@@ -29,7 +29,7 @@ TOP_KEYS = {"format_version", "game", "title", "description", "ruling", "variant
 SETUP_KEYS = {"rest", "zones", "cards", "players", "extra"}
 START_KEYS = {"at", "turn", "stack", "triggers"}
 STACK_KEYS = {"effect", "source", "controller", "ability", "args", "data"}
-TRIGGER_KEYS = {"source", "ability", "controller", "card", "data"}
+TRIGGER_KEYS = {"source", "ability", "controller", "card", "data", "event"}
 DECISION_KEYS = {"player", "choose", "expect_illegal", "expect_legal"}
 RUN_KEYS = {"until", "bots", "max_records", "steps", "stop_after"}
 UNTIL = ("script", "decision", "end")
@@ -248,7 +248,7 @@ def parse(text: str, path: str = "<scenario>") -> dict:
                     raise _err(path, _line(entry, k), f"start.{key}: {k!r} must be text")
             if "ability" in entry and not _is_int(entry["ability"]):
                 raise _err(path, _line(entry, "ability"), f"start.{key}: 'ability' is an index (0, 1, ...)")
-            for k in ("args", "data"):
+            for k in ("args", "data", "event"):
                 if k in entry and not isinstance(entry[k], dict):
                     raise _err(path, _line(entry, k), f"start.{key}: {k!r} must be a mapping")
     settings = data.get("run") or {}
@@ -654,9 +654,26 @@ def to_yaml(game: Game, title: str = "", description: str = "") -> str:
     if extra_out:
         setup["extra"] = json.loads(json.dumps(extra_out))
     data["setup"] = setup
+    busy = [f for f in st.cursor if "n" not in f and not ("fx" in f and f["st"] == "new")]
+    if busy:
+        what = busy[-1].get("label") or busy[-1].get("fx") or "an event"
+        raise TablekitError(f"{what} is part-way through its resolution, and a scenario file starts "
+                            "an effect from its beginning: step or choose until it has resolved, or "
+                            "keep the game with save() instead")
     if len(game.cursor) > 1:
         data["start"] = {"at": list(game.cursor[1:])}
         if game.turn is not None:
             data["start"]["turn"] = game.turn
+        stack = [{k: v for k, v in {"effect": f["fx"], "source": f["src"], "controller": f["ctl"],
+                                    "ability": f["ab"], "args": f["args"], "data": f["data"] or None}.items()
+                  if v is not None} for f in st.cursor if "fx" in f]
+        if stack:
+            data["start"]["stack"] = json.loads(json.dumps(stack))
+        if st.triggers:
+            data["start"]["triggers"] = json.loads(json.dumps(
+                [{k: v for k, v in {"source": t["source"], "ability": t["ability"],
+                                    "controller": t["controller"], "card": t.get("card"),
+                                    "data": t.get("data"), "event": t.get("event")}.items() if v is not None}
+                 for t in st.triggers]))
     data["expect"] = []
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)

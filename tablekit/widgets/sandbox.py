@@ -246,9 +246,6 @@ class Sandbox(Guarded, W.VBox):
         if g.is_over:
             raise TablekitError("The game is over: a scenario starts at a rule still to apply. "
                                 "Undo a step, then save.")
-        if g.state.triggers:
-            raise TablekitError("Triggered abilities are waiting to resolve, and a scenario file "
-                                "cannot hold them: step until they have resolved, then save.")
         name = self.save_name()
         text, gaps = position_file(g, name=name)
         note = ("<span class='tk-reason'>Note: a scenario file cannot hold "
