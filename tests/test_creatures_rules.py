@@ -853,6 +853,27 @@ def test_only_the_priest_rescues():
 
 
 # -- the Thief -------------------------------------------------------------------
+# The Thief is an optional replacement of the turn-up: the reward's only legal
+# choice, turning up a card, is applied, then the core asks the Thief's player
+# "Instead: steal ... (Thief)" or "decline".
+
+STEAL = "replace:KD:0"  # the Thief's King, its first ability
+
+
+def thief_use(g):
+    """The Thief's replacement of Ana's turn-up, as the core would offer it."""
+    return g.ctx.optional_replacements("turn_up", player="Ana")[0]
+
+
+def to_steal(g):
+    """Apply the turn-up (the only legal reward): the core offers the Thief's steal."""
+    assert g.pending is None  # no steal option in the reward: turning up is forced
+    rec = g.step()
+    assert "(the only legal choice)" in rec.text and "may steal" in rec.text
+    d = g.pending
+    assert d.player == "Ana" and d.kind == "replacement"
+    return d
+
 
 def test_thief_steals_lowest_treasure_of_player_with_most_treasure_cards_CC_THIEF():
     g = table(heroes=THIEF)
@@ -860,9 +881,10 @@ def test_thief_steals_lowest_treasure_of_player_with_most_treasure_cards_CC_THIE
     put(g, "Cy/treasure", "QD", "JD")  # 2 cards, 23 points: count, not value
     stack(g, "9D")
     start(g, "Treasure", kills=1)
-    assert sorted(legal_ids(g)) == ["steal", "turn_up"]
-    assert "A♦ from Bo" in option(g, "steal").label
-    rec = g.choose("steal")
+    to_steal(g)
+    assert sorted(legal_ids(g)) == ["decline", STEAL]
+    assert "A♦ from Bo" in option(g, STEAL).label and option(g, STEAL).label.startswith("Instead: steal")
+    rec = g.choose(STEAL)
     assert rec.rule == "CC-THIEF"
     assert zone(g, "Ana/treasure") == ["AD"]
     assert zone(g, "Bo/treasure") == ["2D", "3D"]
@@ -874,7 +896,8 @@ def test_thief_tie_takes_single_lowest_card_among_tied_players_CC_THIEF():
     put(g, "Bo/treasure", "5D", "9D")
     put(g, "Cy/treasure", "QD", "3D")
     start(g, "Treasure", kills=1)
-    rec = g.choose("steal")
+    to_steal(g)
+    rec = g.choose(STEAL)
     assert rec.rule == "CC-THIEF" and "tie" in rec.text
     assert zone(g, "Ana/treasure") == ["3D"]
     assert zone(g, "Cy/treasure") == ["QD"] and zone(g, "Bo/treasure") == ["5D", "9D"]
@@ -886,7 +909,8 @@ def test_thief_own_treasure_not_counted_CC_THIEF():
     put(g, "Bo/treasure", "8D")
     put(g, "Cy/treasure", "10D", "JD")
     start(g, "Treasure", kills=1)
-    g.choose("steal")
+    to_steal(g)
+    g.choose(STEAL)
     assert where(g, "10D") == "Ana/treasure"
     assert zone(g, "Cy/treasure") == ["JD"] and zone(g, "Bo/treasure") == ["8D"]
 
@@ -896,7 +920,10 @@ def test_thief_steal_is_optional_CC_THIEF():
     put(g, "Bo/treasure", "5D")
     stack(g, "9D")
     start(g, "Treasure", kills=1)
-    g.choose("turn_up")
+    to_steal(g)
+    rec = g.choose("decline")
+    assert rec.text.startswith("Ana lets it happen. Ana has no treasure for this kill and turns up")
+    assert rec.rule == TREAS
     assert zone(g, "Ana/treasure") == ["9D"] and zone(g, "Bo/treasure") == ["5D"]
 
 
@@ -905,13 +932,15 @@ def test_thief_steals_once_per_turn_CC_THIEF():
     put(g, "Bo/treasure", "5D", "6D")
     stack(g, "8H")
     start(g, "Treasure", kills=2)
-    g.choose("steal")
+    to_steal(g)
+    g.choose(STEAL)
     assert g.state.extra["_used_turn"] == ["KD:0"]  # the Thief card's once_per: turn
-    opt = rules.ask_reward(g.ctx).option("steal")
-    assert not opt.legal and "at most once a turn" in opt.reason
+    why = g.ctx.usable(thief_use(g))
+    assert why is not None and "once per turn" in why  # so the core does not offer it again
     assert g.pending is None  # only the turn-up is left, applied automatically
     rec = g.step()
     assert "turns up" in rec.text and where(g, "8H") == "Ana/followers"
+    assert g.pending is None or g.pending.kind != "replacement"
     assert zone(g, "Ana/treasure") == ["5D"] and zone(g, "Bo/treasure") == ["6D"]
 
 
@@ -920,10 +949,12 @@ def test_thief_cannot_steal_when_nobody_else_has_treasure_CC_THIEF():
     put(g, "Ana/treasure", "2D")
     stack(g, "8D")
     start(g, "Treasure", kills=1)
-    opt = rules.ask_reward(g.ctx).option("steal")
-    assert not opt.legal and "No other player has a treasure" in opt.reason
+    why = g.ctx.usable(thief_use(g))
+    assert why is not None and "No other player has a treasure" in why
     assert g.pending is None
-    g.step()
+    rec = g.step()  # the core does not offer the Thief: the card is turned up at once
+    assert "turns up" in rec.text and "(the only legal choice)" in rec.text
+    assert g.pending is None or g.pending.kind != "replacement"
     assert zone(g, "Ana/treasure") == ["2D", "8D"]
 
 
@@ -932,9 +963,53 @@ def test_thief_cannot_steal_while_holding_a_treasure_CC_TURNUP():
     put(g, "Ana/hand", "4D")
     put(g, "Bo/treasure", "5D")
     start(g, "Treasure", kills=1)
-    opt = option(g, "steal")
-    assert not opt.legal and "CC-TURNUP" in opt.reason
-    refused(g, "steal")
+    opt = option(g, "turn_up")  # the Thief steals only instead of a turn-up, which is illegal
+    assert not opt.legal and "CC-TURNUP" in opt.reason and "Thief" in opt.reason
+    assert "steal" not in g.pending
+    refused(g, "turn_up")
+
+
+def test_thief_offer_is_a_step_of_the_timeline_save_load_undo_CC_THIEF():
+    g = table(heroes=THIEF)
+    put(g, "Bo/treasure", "5D")
+    stack(g, "9D")
+    start(g, "Treasure", kills=1)
+    to_steal(g)
+    assert g.stack_depth == 1 and g.path[-1] == "Ana turns up the top card of the draw pile"
+    g2 = tablekit.load(g.save())
+    assert g2.pending.kind == "replacement" and g2.state == g.state
+    g2.choose(STEAL)
+    assert zone(g2, "Ana/treasure") == ["5D"]
+    g.undo()  # back before the turn-up: the reward is applied again, and offered again
+    assert g.pending is None and zone(g, "deck")[0] == "9D"
+    to_steal(g)
+
+
+def test_thief_heuristic_steals_whenever_offered_CC_THIEF():
+    g = table(heroes=THIEF)
+    put(g, "Bo/treasure", "5D")
+    stack(g, "9D")
+    start(g, "Treasure", kills=1)
+    d = to_steal(g)
+    assert g.gamedef.heuristic(g.ctx, d) == [STEAL]
+
+
+def test_powers_are_effects_started_on_the_stack():
+    from tablekit.core import Effect
+    assert all(isinstance(e, Effect) for e in g_effects())
+    g = table(heroes=WIZARD)
+    put(g, "Ana/hand", "7S", "JK#1")
+    put(g, "Ana/monsters", "4C")
+    start(g, "Attack")
+    d = rules.ask_attack(g.ctx)  # options from ctx.actions, checked with ctx.usable
+    assert [o.id for o in d.options if not o.id.startswith("attack:")] == ["joker:JK#1", "mass:7S", "pass"]
+    rec = g.choose("mass:7S")
+    assert rec.rule == "CC-WIZARD" and g.stack_depth == 0
+
+
+def g_effects():
+    from tablekit.games.creatures.game import GAME
+    return GAME.effects.values()
 
 
 def test_thief_steals_only_in_his_own_turn():

@@ -8,6 +8,7 @@ import pytest
 
 import tablekit
 from tablekit.games.lfg import table as T
+from tablekit.games.lfg.activation import of_trigger
 from tablekit.games.lfg.positions import position
 
 AB = ["Ana", "Bo"]
@@ -37,6 +38,12 @@ def texts(g) -> str:
 
 def rules_fired(g) -> list[str]:
     return [r.rule for r in g.history]
+
+
+def waiting(g) -> list[dict]:
+    """The activated abilities waiting to resolve (the core's triggers), as entries
+    {name, by, pri, ...}."""
+    return [of_trigger(g.ctx, t) for t in g.state.triggers]
 
 
 def final(parties, hurt=(), players=None):
@@ -129,7 +136,7 @@ def test_reveal_turns_every_pick_up_and_activates_draft_abilities():
     rec = g.step()
     assert rec.node[-1] == "Reveal"
     assert not any(g.state.cards[u].get("face_down") for u in ("Rogue#1", "Cleric#1"))
-    assert [e["name"] for e in g.state.extra["queue"]] == ["Rogue", "Cleric"]
+    assert [e["name"] for e in waiting(g)] == ["Rogue", "Cleric"]
 
 
 def test_hands_pass_to_the_next_player_at_the_end_of_the_round():
@@ -192,7 +199,7 @@ def test_wild_passive_answers_another_wild_pick():
     g = position(AB, parties={"Ana": ["WolfRider#1"]}, picks={"Ana": "Ranger#1", "Bo": "Bard#1"},
                  hands={"Ana": ["Berserker#1"]}, variant="two_player")
     g.step()  # the Ranger is Wild: the Wolf Rider heals; the Ranger does not answer itself
-    names = [e["name"] for e in g.state.extra["queue"]]
+    names = [e["name"] for e in waiting(g)]
     assert names == ["Wolf Rider"]
 
 
@@ -204,20 +211,20 @@ def test_draft_ability_fires_only_when_drafted_not_when_recruited():
     to_decision(g)
     g.choose("target:Bo:Assassin#1")
     assert "Assassin#1" in zone(g, "Ana/party")
-    assert not g.state.extra["queue"] and "does not fire" in g.history[-1].text
+    assert not waiting(g) and "does not fire" in g.history[-1].text
 
 
 def test_passive_works_only_in_a_party():
     g = position(AB, hands={"Ana": ["Ranger#1"]}, picks={"Ana": "Berserker#1", "Bo": "Bard#1"},
                  variant="two_player")
     g.step()
-    assert [e["name"] for e in g.state.extra["queue"]] == ["Berserker"]
+    assert [e["name"] for e in waiting(g)] == ["Berserker"]
 
 
 def test_passive_always_on_has_no_priority():
     g = position(AB, parties={"Ana": ["Druid#1", "Ranger#1", "Knight#1"]}, at="Final parties")
     assert T.renown(g.ctx, "Ana") == 1 + 3 + 4 + 2  # two Wild heroes: +2
-    assert not g.state.extra["queue"]
+    assert not waiting(g)
 
 
 def test_passive_whenever_you_like_is_offered_at_every_decision_LFG_ANYTIME():
@@ -241,7 +248,7 @@ def test_resolution_follows_the_priority_list():
                  hands={"Gus": ["Bard#1"]})
     g.run(bots="random")
     order = [r.text.split("Next to resolve: ")[1].split(",")[0] for r in g.history
-             if r.node[-1] == "Next ability"]
+             if r.path[-1].endswith(" triggers")]
     classes = [o[o.index("(") + 1:o.index(")")] for o in order]
     rank = {w: k for k, w in T.CLASS_WORD.items()}
     assert [rank[c] for c in classes] == sorted(rank[c] for c in classes)
@@ -268,7 +275,7 @@ def test_copy_uses_the_copied_ability_at_its_own_priority_LFG_COPY():
     assert "target:Ana:Illusionist#1" not in g.pending and option(g, "target:Bo:Assassin#1").legal
     rec = g.choose("target:Bo:Assassin#1")
     assert rec.rule == "LFG-COPY"
-    kinds = sorted((e["pri"], e["by"]) for e in g.state.extra["queue"])
+    kinds = sorted((e["pri"], e["by"]) for e in waiting(g))
     assert kinds == [(7, "Ana"), (7, "Bo")]
     # the Illusionist gains nothing else: she is still a Support spellcaster
     assert T.roles(g.ctx, "Illusionist#1") == ["support"]
@@ -407,8 +414,9 @@ def test_three_or_more_tied_players_LFG_TIE_ORDER():
     g.choose("after")
     d = to_decision(g)
     assert d.kind == "order"
-    g.choose("before")
-    assert g.state.extra["orders"]["4"]["players"][-1] == "Ana"
+    rec = g.choose("before")
+    assert rec.text.endswith("The order for this priority is Bo, Cy, Ana.")
+    assert all(t["data"]["orders"]["4"][-1] == "Ana" for t in g.state.triggers)
 
 
 # -- rulings -----------------------------------------------------------------------------------------
@@ -440,7 +448,7 @@ def test_swap_with_the_hand_is_not_a_draft():
         option(g, "target:Ana/hand:Assassin#1").legal
     g.choose("target:Ana/hand:Assassin#1")
     assert "Assassin#1" in zone(g, "Ana/party") and zone(g, "Ana/hand") == ["Cleric#1"]
-    assert not g.state.extra["queue"]
+    assert not waiting(g)
 
 
 def test_ability_of_a_hero_who_left_still_resolves_LFG_GONE():

@@ -13,6 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .gamedef import GameDef
 
 KINDS = ("random", "heuristic")
+SEAT_VIEW = False
 
 
 def seat_kinds(bots: str | Mapping[str, str] | None, players: list[str]) -> dict[str, str]:
@@ -58,9 +59,18 @@ def random_answer(d: Decision, rnd: random.Random) -> list[str]:
     raise TablekitError(f"no legal answer to {d!r}")
 
 
-def answer(kind: str, gamedef: GameDef, ctx: Ctx, d: Decision, rnd: random.Random) -> list[str]:
+def answer(kind: str, gamedef: GameDef, ctx: Ctx, d: Decision, rnd: random.Random,
+           view_seed: int | str | None = None) -> list[str]:
+    """A bot's answer. The heuristic decides from what its seat may see: it is
+    handed a Ctx over `seat_state` (hidden cards shuffled among the hidden
+    places, seeded by `view_seed`), never the full state; then it may take
+    the decision's suggested default; else the random bot answers."""
     if kind == "heuristic":
-        ids = gamedef.heuristic(ctx, d)
+        from .seatview import seat_ctx
+        seen = seat_ctx(ctx, d.player, random.Random(f"view:{view_seed}")) if SEAT_VIEW else ctx
+        ids = gamedef.heuristic(seen, d)
         if ids is not None:
             return list(ids)
+        if d.suggested is not None and d.min <= 1 <= d.max:
+            return [d.suggested.id]
     return random_answer(d, rnd)

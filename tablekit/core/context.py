@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .cards import Ability, CardDef
+from .conditions import matches as _cond_matches
 from .effects import PENDING, Pause, _Pending
+from .lasting import KINDS as LASTING_KINDS
+from .lasting import end_point, until_words
 from .state import State
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -62,6 +65,7 @@ class Ctx:
         self._procedures: dict[str, Callable[[Ctx, dict], None]] = {}
         self._kinds = {cid: d.kind for cid, d in defs.items()}
         self._said: Any = None  # what the last procedure said, for an event completed in its own frame
+        self._endings: list[str] = []  # lasting effects that ended since the last record
         self._checks = type(game).check_state is not _base_check_state(game)
 
     # -- who and where ---------------------------------------------------
@@ -165,11 +169,14 @@ class Ctx:
         return out
 
     def _emit(self, ev: dict[str, Any]) -> dict | None | _Pending:
+        if self.state.over:  # the game has ended: the rest of this rule changes nothing
+            return None
         kind = ev["type"]
         index = self._index
         if index is None:
             index = self._index = self._build_index()
-        if ("replacement", kind) in index:
+        if ("replacement", kind) in index or (self.state.lasting and any(
+                e["kind"] == "replacement" and e["on"] == kind for e in self.state.lasting)):
             r = self._replacements(ev, set())
             if r is None or r is PENDING:
                 return r
@@ -182,7 +189,7 @@ class Ctx:
         matters). Returns the event to go on with (as changed), None if it
         was cancelled, or PENDING if it must ask."""
         kind = ev["type"]
-        if not ev.get("_offered"):
+        if not ev.get("_offered") and ("replacement", kind) in self._index:
             offers = self._offers(ev)
             if offers:
                 self._push_event_frame(ev, "offer", sorted({o.controller for o in offers if o.controller}
@@ -192,6 +199,23 @@ class Ctx:
             todo = [(uid, ab) for uid, ab in self._active(("replacement", kind))
                     if not ab.optional and f"{uid}:{self._ability_index(uid, ab)}" not in applied
                     and self._matches(ab.when, ev, uid)]
+            if not todo and self.state.lasting:
+                for e in self.state.lasting:
+                    if (e["kind"] == "replacement" and e["on"] == kind and f"L{e['id']}" not in applied
+                            and self._lasting_hits(e, ev)):
+                        applied.add(f"L{e['id']}")
+                        ab = Ability(type="replacement", effect=e["effect"], on=kind, args=dict(e.get("args") or {}),
+                                     text=e["text"])
+                        r = self.game.effect(e["effect"]).replace(
+                            self, AbilityUse(e.get("source"), e.get("controller"), None, ev, ab.args))
+                        if r is None:
+                            self.events.append({"type": kind, "cancelled_by": e["text"]})
+                            return None
+                        ev = r
+                        break
+                else:
+                    return ev
+                continue
             if not todo:
                 return ev
             if len({(ab.effect, repr(sorted(ab.args.items()))) for _, ab in todo}) > 1:
@@ -202,6 +226,13 @@ class Ctx:
             if r is None:
                 return None
             ev = r
+
+    def _lasting_hits(self, e: dict, ev: dict) -> bool:
+        if e.get("targets") is not None and not any(ev.get(k) in e["targets"] for k in ("card", "target")):
+            return False
+        if e.get("players") is not None and not any(ev.get(k) in e["players"] for k in ("player", "target")):
+            return False
+        return self._matches(e.get("if") or {}, ev, e.get("source"))
 
     def apply_replacement(self, ev: dict, uid: str, ab: Ability, applied: set[str]) -> dict | None:
         applied.add(f"{uid}:{self._ability_index(uid, ab)}")
@@ -271,18 +302,41 @@ class Ctx:
                 for uid, ab in self._active(("replacement", kind))
                 if ab.optional and self._matches(ab.when, ev, uid)]
 
-    def actions(self, window: str, player: str) -> list[AbilityUse]:
-        """The action abilities `player` controls that may be used in `window`."""
-        return [AbilityUse(uid, player, ab) for uid, ab in self._active(("action", window))
-                if self.owner_of(uid) == player]
+    def actions(self, window: str, player: str, event: dict | None = None) -> list[AbilityUse]:
+        """The action abilities `player` controls that may be used in `window`
+        (an ability's `if` is matched against `event`, with `player` and
+        `window` in it). Whether each can be used now: `ctx.usable(use)`."""
+        out = []
+        for uid, ab in self._active(("action", window)):
+            if self.owner_of(uid) != player:
+                continue
+            if ab.when and not self._matches(ab.when, {"type": window, "player": player, **(event or {})},
+                                             uid):
+                continue
+            out.append(AbilityUse(uid, player, ab))
+        return out
 
-    def usable(self, use: AbilityUse) -> str | None:
-        """Why this ability cannot be used now (None: it can): its once-per limit,
-        then its effect's own check."""
-        if use.ability is not None and use.ability.once_per and self.used(use):
-            return f"it may be used once per {use.ability.once_per}, and was used already"
-        eff = self.game.effect(use.ability.effect) if use.ability is not None else None
-        return eff.check(self, use) if eff is not None else None
+    def usable(self, use: AbilityUse, target: str | None = None) -> str | None:
+        """Why this ability cannot be used now (None: it can): the phase it is
+        limited to, its once-per limit (per `target` for `once_per: target`),
+        its effect's cost, then its effect's own check."""
+        ab = use.ability
+        if ab is not None and ab.phase is not None and self.phase() != ab.phase:
+            return f"it may be used only in the {ab.phase} phase"
+        if ab is not None and ab.once_per and self.used(use, target):
+            if ab.once_per == "target":
+                return "it was used on that target already this turn"
+            return f"it may be used once per {ab.once_per}, and was used already"
+        eff_name = ab.effect if ab is not None else (use.frame or {}).get("fx")
+        eff = self.game.effect(eff_name) if eff_name else None
+        if eff is None:
+            return None
+        cost = eff.cost(self, use)
+        if cost is not None:
+            why = cost.why_not(self, use)
+            if why:
+                return why
+        return eff.check(self, use)
 
     # -- the resolution stack ------------------------------------------
     def ask(self, decision: Decision, then: str, data: dict | None = None, name: str | None = None,
@@ -335,22 +389,44 @@ class Ctx:
         frame then waits). A frame that is done leaves the stack."""
         eff = self.game.effect(frame["fx"])
         use = self.use_of(frame)
-        out = eff.apply(self, use) if ids is None else getattr(eff, stage)(self, use, ids)
+        paid = None
+        if ids is None and not frame.get("paid"):
+            cost = eff.cost(self, use)
+            if cost is not None:
+                plan = cost.plan(self, use)
+                if plan is not None:  # ask how to pay, then pay and apply (stage "__paid__")
+                    frame["paid"] = "asking"
+                    return self._pause(frame, Pause("ask", "__paid__", f"{frame['label']}: "
+                                                    f"{use.controller} chooses how to {cost.words(self, use)}.",
+                                                    plan, "Pay the cost"))
+                paid = cost.pay(self, use, ())
+                frame["paid"] = True
+        if stage == "__paid__":
+            paid = eff.cost(self, use).pay(self, use, ids)
+            frame["paid"] = True
+            out = eff.apply(self, use)
+        else:
+            out = eff.apply(self, use) if ids is None else getattr(eff, stage)(self, use, ids)
+        if paid:
+            out = _prefixed(paid, out)
         if isinstance(out, Pause):
-            frame["data"].update(out.data)
-            frame["then"] = out.then
-            if out.kind == "ask":
-                frame["st"] = "ask"
-                frame["ask"] = out.decision.to_dict()
-                frame["askname"] = out.name
-                frame["val"] = out.validate
-            else:
-                frame["st"] = "wait"
-                frame.pop("ask", None)
-                frame.pop("askname", None)
-                frame.pop("val", None)
-            return out
+            return self._pause(frame, out)
         self.remove_frame(frame)
+        return out
+
+    def _pause(self, frame: dict, out: Pause) -> Pause:
+        frame["data"].update(out.data)
+        frame["then"] = out.then
+        if out.kind == "ask":
+            frame["st"] = "ask"
+            frame["ask"] = out.decision.to_dict()
+            frame["askname"] = out.name
+            frame["val"] = out.validate
+        else:
+            frame["st"] = "wait"
+            frame.pop("ask", None)
+            frame.pop("askname", None)
+            frame.pop("val", None)
         return out
 
     def remove_frame(self, frame: dict) -> None:
@@ -433,10 +509,29 @@ class Ctx:
         inside the current rule; returns the outcome (see `start`)."""
         t = self.state.triggers.pop(index)
         self.state.trigger_next = None
+        if t.get("effect"):  # a delayed trigger, made by an effect
+            return self.start(t["effect"], source=t.get("source"), controller=t["controller"],
+                              event=t["event"], args=t.get("args"), data=t.get("data"))
         card = t.get("card") or self.state.cards[t["source"]]["card"]
         ab = self.defs[card].abilities[t["ability"]]
         return self.start(ab.effect, source=t["source"], controller=t["controller"], ability=t["ability"],
                           card=card, event=t["event"], data=t.get("data"))
+
+    def trigger_use(self, t: dict) -> AbilityUse:
+        """The AbilityUse a collected trigger would resolve."""
+        return AbilityUse(t.get("source"), t["controller"], self.trigger_ability(t), t.get("event"),
+                          t.get("args"), dict(t.get("data") or {}))
+
+    def trigger_ability(self, t: dict) -> Ability:
+        """The ability a collected trigger resolves (for a delayed trigger, one made up for it)."""
+        if t.get("effect"):
+            return Ability(type="trigger", effect=t["effect"], on="delayed", text=t["event"].get("text", ""))
+        card = t.get("card") or self.state.cards[t["source"]]["card"]
+        return self.defs[card].abilities[t["ability"]]
+
+    def ability_index(self, uid: str, ab: Ability) -> int:
+        """The index of an ability on its card (as `ctx.start(..., ability=)` takes it)."""
+        return self._ability_index(uid, ab)
 
     # -- the end of the game -------------------------------------------
     def end_game(self, ending: str, text: str, winners: list[str],
@@ -454,6 +549,8 @@ class Ctx:
         st.triggers.clear()
         st.trigger_next = None
         st.cursor.clear()
+        st.lasting.clear()
+        st.delayed.clear()
         self.events.append({"type": "end_game", "ending": ending, "text": text,
                             "winners": list(winners)})
 
@@ -467,36 +564,223 @@ class Ctx:
                 return frame.get("k", 0)
         return 0
 
-    # -- "once per turn / round" ----------------------------------------
-    def used(self, use: AbilityUse) -> bool:
-        """Whether an ability limited by `once_per` (turn or round) was used already."""
-        scope = use.ability.once_per
+    # -- "once per turn / round / phase / target" --------------------------
+    def used(self, use: AbilityUse, target: str | None = None) -> bool:
+        """Whether an ability limited by `once_per` was used already (this turn,
+        round or phase; `once_per: target` counts per target, for the turn)."""
+        scope = use.ability.once_per if use.ability is not None else None
         if not scope:
             return False
-        return self._use_key(use) in self.state.extra.get(f"_used_{scope}", [])
+        key = self._use_key(use) + (f"@{target}" if scope == "target" else "")
+        return key in self.state.extra.get(f"_used_{'turn' if scope == 'target' else scope}", [])
 
-    def note_use(self, use: AbilityUse) -> None:
+    def note_use(self, use: AbilityUse, target: str | None = None) -> None:
         """Record that an ability limited by `once_per` was used; the engine forgets
-        it when the turn (or round) is over."""
-        scope = use.ability.once_per
+        it when the turn (or round, or phase) is over."""
+        scope = use.ability.once_per if use.ability is not None else None
         if scope:
-            self.state.extra.setdefault(f"_used_{scope}", []).append(self._use_key(use))
+            key = self._use_key(use) + (f"@{target}" if scope == "target" else "")
+            self.state.extra.setdefault(f"_used_{'turn' if scope == 'target' else scope}", []).append(key)
 
     def _use_key(self, use: AbilityUse) -> str:
         return f"{use.source}:{self._ability_index(use.source, use.ability)}"
 
     def stat(self, name: str, base: int | float, player: str | None = None,
-             card: str | None = None) -> int | float:
-        """A number after every continuous modifier from the cards in play."""
+             card: str | None = None, event: dict | None = None,
+             floor: int | float | None = None) -> int | float:
+        """A number after every continuous modifier: the cards' in play (scope
+        `all`; `owner` when its card's owner is `player`; `self` when it is
+        `card`) and the lasting effects that apply. A modifier's `if` is
+        matched against `event` (the damage being dealt, the attack), so it
+        may depend on its type, source and target; `per` multiplies its `add`;
+        `floor` is the least the result may be."""
         total = base
         for uid, ab in self._active(("modifier", name)):
+            if ab.when and not self._matches(ab.when, event or {}, uid):
+                continue
             if ab.scope == "all":
-                total += ab.add
-            elif ab.scope == "self" and card == uid:
-                total += ab.add
-            elif ab.scope == "owner" and player is not None and self.owner_of(uid) == player:
-                total += ab.add
+                pass
+            elif ab.scope == "self":
+                if card != uid:
+                    continue
+            elif ab.scope == "owner":
+                if player is None or self.owner_of(uid) != player:
+                    continue
+            total += ab.add if ab.per is None else ab.add * self.per(ab.per, uid, self.owner_of(uid))
+        if self.state.lasting:
+            from .lasting import applies
+            for e in self.state.lasting:
+                if e["kind"] == "modifier" and e["stat"] == name and applies(self, e, player, card, event):
+                    per = e.get("per")
+                    total += e["add"] if per is None else e["add"] * self.per(per, e.get("source"),
+                                                                              e.get("controller"))
+        if floor is not None and total < floor:
+            total = floor
         return total
+
+    def per(self, per: Any, uid: str | None, controller: str | None) -> int:
+        """A modifier's factor: a card-state key of its card (`damage`: +1 for each
+        damage on it), or the number of cards in play matching `{trait, kind,
+        owner}` (owner `controller`, the default, or `any`)."""
+        if isinstance(per, str):
+            if uid is None or uid not in self.state.cards:
+                return 0
+            v = self.state.cards[uid].get(per, 0)
+            return v if isinstance(v, int) and not isinstance(v, bool) else 0
+        st = self.state
+        n = 0
+        kinds = self.game.active_zone_kinds
+        for z, uids in st.zones.items():
+            info = st.zone_info[z]
+            if info.get("kind") not in kinds:
+                continue
+            if per.get("owner", "controller") == "controller" and info["owner"] != controller:
+                continue
+            for u in uids:
+                d = self.defn(u)
+                if "trait" in per and per["trait"] not in d.traits:
+                    continue
+                if "kind" in per and d.kind != per["kind"]:
+                    continue
+                n += 1
+        return n
+
+    # -- lasting effects, delayed triggers, restrictions, reveals ---------
+    def add_lasting(self, kind: str, until: Any, text: str, source: str | None = None,
+                    controller: str | None = None, targets: list[str] | None = None,
+                    players: list[str] | None = None, **spec: Any) -> int:
+        """Hold an effect in the state until `until` (a flow level such as
+        "turn", "round", "phase" or a game's "attack"; {"turn_of": P} for the
+        beginning of P's next turn; "game"). `kind` is modifier (`stat`,
+        `add`, `per`, `if`), restriction (`what`, `if`), replacement (`on`,
+        `effect`, `args`, `if`) or reveal (`cards`, `to`). `text` says what it
+        is in words; the record says when it starts and when it ends. Returns
+        its id."""
+        if kind not in LASTING_KINDS:
+            raise ValueError(f"a lasting effect is one of {', '.join(LASTING_KINDS)}, not {kind!r}")
+        need = {"modifier": ("stat", "add"), "restriction": ("what",), "replacement": ("on", "effect"),
+                "reveal": ("cards", "to")}[kind]
+        missing = [k for k in need if k not in spec]
+        if missing:
+            raise ValueError(f"a lasting {kind} needs {', '.join(missing)}")
+        st = self.state
+        n = st.extra.get("_lasting_ids", 0) + 1
+        st.extra["_lasting_ids"] = n
+        if "if" in spec and spec["if"] is None:
+            spec.pop("if")
+        entry = {"id": n, "kind": kind, "text": text, "source": source, "controller": controller,
+                 "targets": list(targets) if targets is not None else None,
+                 "players": list(players) if players is not None else None,
+                 "until": until, "ends": end_point(self, until), **spec}
+        st.lasting.append(entry)
+        self.events.append({"type": "lasting_start", "id": n, "kind": kind, "text": text,
+                            "until": until_words(until)})
+        return n
+
+    def end_lasting(self, lasting_id: int) -> None:
+        """End a lasting effect before its time (its text says why in the record)."""
+        from .lasting import _ended
+        for e in list(self.state.lasting):
+            if e["id"] == lasting_id:
+                self.state.lasting.remove(e)
+                _ended(self, e)
+
+    def lasting(self, kind: str | None = None) -> list[dict]:
+        return [e for e in self.state.lasting if kind is None or e["kind"] == kind]
+
+    def delay(self, effect: str, until: Any, text: str, source: str | None = None,
+              controller: str | None = None, args: dict | None = None, data: dict | None = None) -> int:
+        """A delayed trigger: `effect` resolves once, as a trigger, when `until`
+        comes ("phase": at the end of this phase; {"turn_of": P}: at the
+        beginning of P's next turn). Returns its id."""
+        self.game.effect(effect)  # a clear error for an unknown name, now
+        st = self.state
+        n = st.extra.get("_lasting_ids", 0) + 1
+        st.extra["_lasting_ids"] = n
+        st.delayed.append({"id": n, "effect": effect, "text": text, "source": source,
+                           "controller": controller, "args": args, "data": dict(data or {}),
+                           "until": until, "ends": end_point(self, until)})
+        self.events.append({"type": "delayed_created", "id": n, "text": text, "when": until_words(until)})
+        return n
+
+    def restricted(self, what: str, player: str | None = None, card: str | None = None,
+                   event: dict | None = None) -> str | None:
+        """Why `what` may not happen ("draw" for a player, "be_defeated" for a
+        card), from restriction abilities of cards in play and lasting
+        restrictions; None when nothing forbids it."""
+        ev = dict(event or {})
+        for uid, ab in self._active(("restriction", what)):
+            if ab.scope == "self" and card != uid:
+                continue
+            if ab.scope == "owner" and (player is None or self.owner_of(uid) != player):
+                continue
+            if ab.when and not self._matches(ab.when, ev, uid):
+                continue
+            return ab.text or f"{self.name(uid)} forbids it"
+        if self.state.lasting:
+            from .lasting import applies
+            for e in self.state.lasting:
+                if e["kind"] == "restriction" and e["what"] == what and applies(self, e, player, card, ev):
+                    return e["text"]
+        return None
+
+    def reveal(self, cards: list[str], to: str, text: str, until: Any = None) -> None:
+        """Show cards to one seat ("look at the top card", "show your hand to
+        Bo"): the record's event is seen by that seat only, and with `until`
+        the seat's view shows those cards until then."""
+        if to not in self.players:
+            raise ValueError(f"reveal: no player named {to!r}")
+        self.events.append({"type": "reveal", "cards": list(cards), "to": to, "text": text,
+                            "seen_by": [to]})
+        if until is not None:
+            self.add_lasting("reveal", until, text, cards=list(cards), to=to, players=[to])
+            self.events[-1]["seen_by"] = [to]
+
+    # -- faces -----------------------------------------------------------
+    def face(self, uid: str):
+        """The face that is up, for a two-faced card (None for a card with one face)."""
+        d = self.defn(uid)
+        if not d.faces:
+            return None
+        return d.faces[self.state.cards[uid].get("face", 0)]
+
+    def flip(self, uid: str, face: int | None = None) -> dict | None | _Pending:
+        """Turn a two-faced card to `face` (default: the next one) through the pipeline."""
+        d = self.defn(uid)
+        if not d.faces:
+            raise ValueError(f"{uid} has one face only")
+        now = self.state.cards[uid].get("face", 0)
+        to = (now + 1) % len(d.faces) if face is None else face
+        if not 0 <= to < len(d.faces):
+            raise ValueError(f"{uid} has no face {face!r}")
+        return self.do("flip", card=uid, face=to, was=now)
+
+    # -- where in the flow -------------------------------------------------
+    def phase(self) -> str | None:
+        """The name of the innermost running node of level "phase" (None outside one)."""
+        nodes = self.game.nodes
+        for frame in reversed(self.state.cursor):
+            n = frame.get("n")
+            if n is not None and nodes[n].level == "phase":
+                return nodes[n].name
+        return None
+
+    def this(self, scope: str = "turn") -> dict:
+        """Data that lasts for this turn (or round, or phase) only: the engine
+        empties it when the next one begins. For a game's per-turn counters."""
+        key = f"_this_{scope}"
+        d = self.state.extra.get(key)
+        if d is None:
+            d = self.state.extra[key] = {}
+        return d
+
+    # -- who decides -------------------------------------------------------
+    def decider(self, controller: str | None) -> str:
+        """The seat that decides for `controller`: the controller itself, or for
+        an ownerless card (the foe, the encounter deck) the game's first player."""
+        if controller in self.players:
+            return controller
+        return self.game.first_player(self) or self.player or self.game.speaker(self)
 
     # -- internals -------------------------------------------------------
     def _active(self, key: tuple[str, str]) -> Iterator[tuple[str, Ability]]:
@@ -512,6 +796,8 @@ class Ctx:
                 if kind != ab.zone:
                     continue
             elif kind not in self.game.active_zone_kinds:
+                continue
+            if ab.face is not None and st.cards[uid].get("face", 0) != ab.face:
                 continue
             yield uid, ab
 
@@ -531,16 +817,24 @@ class Ctx:
     def _ability_index(self, uid: str, ab: Ability) -> int:
         return self.defn(uid).abilities.index(ab)
 
-    def _matches(self, cond: dict, ev: dict, uid: str) -> bool:
-        for key, want in cond.items():
-            if isinstance(want, str) and "$" in want:
-                # tokens stand for the ability's card, its controller, whose turn it is
-                want = (want.replace("$self", uid)
-                        .replace("$controller", str(self.owner_of(uid)))
-                        .replace("$turn", str(self.player)))
-            if ev.get(key) != want:
-                return False
-        return True
+    def _matches(self, cond: dict, ev: dict, uid: str | None) -> bool:
+        if not cond:
+            return True
+        return _cond_matches(self, cond, ev, uid)
+
+
+def _prefixed(words: str, out: Any) -> Any:
+    """An outcome with the words of a paid cost in front of its text."""
+    from .flow import Say
+    if isinstance(out, Pause):
+        if out.say is not None:
+            out.say = _prefixed(words, out.say)
+        else:
+            out.say = words
+        return out
+    if isinstance(out, Say):
+        return Say(f"{words} {out.text}", out.rule, f"{words} {out.public}" if out.public else None, out.again)
+    return f"{words} {out}" if out is not None else words
 
 
 def _base_check_state(game: Any) -> Any:
@@ -575,8 +869,13 @@ def core_counter(ctx: Ctx, ev: dict) -> None:
     p[ev["key"]] = p.get(ev["key"], 0) + ev["add"]
 
 
+def core_flip(ctx: Ctx, ev: dict) -> None:
+    ctx.state.cards[ev["card"]]["face"] = ev["face"]
+
+
 CORE_PROCEDURES: dict[str, Callable[[Ctx, dict], None]] = {
     "move": core_move,
     "shuffle": core_shuffle,
     "counter": core_counter,
+    "flip": core_flip,
 }

@@ -39,7 +39,13 @@ class Decision:
     """The one open question of a game.
 
     `validate`, if given, checks a whole answer (for several picks) and returns
-    the reason it is illegal, or None.
+    the reason it is illegal, or None. `default` is an option id the rules or
+    a ruling suggest: bots may take it and the sandbox pre-selects it, but
+    every legal option stays open. `hint` is a sentence for a learner.
+    `party` lists the seats a decision of "the party" belongs to: `player`
+    is its speaker, and in the sandbox any member may answer. `secret`
+    marks a pick the other seats may not see (a hidden draft): their view
+    of the record withholds its choice and events.
     """
 
     player: str
@@ -49,12 +55,24 @@ class Decision:
     max: int = 1
     kind: str = "choice"
     validate: Callable[[Sequence[str]], str | None] | None = field(default=None, repr=False)
+    default: str | None = None
+    hint: str = ""
+    party: list[str] | None = None
+    secret: bool = False
 
     def __post_init__(self) -> None:
         self._by_id = {o.id: o for o in self.options}
         if len(self._by_id) != len(self.options):
             ids = [o.id for o in self.options]
             raise ValueError(f"duplicate option ids in decision {self.prompt!r}: {ids}")
+        if self.default is not None and self.default not in self._by_id:
+            raise ValueError(f"the default {self.default!r} is not an option of {self.prompt!r}")
+
+    @property
+    def suggested(self) -> Option | None:
+        """The default option when it is legal (None otherwise)."""
+        o = self._by_id.get(self.default) if self.default is not None else None
+        return o if o is not None and o.legal else None
 
     @property
     def legal(self) -> list[Option]:
@@ -94,13 +112,19 @@ class Decision:
 
     def to_dict(self) -> dict:
         """The decision as plain data (without `validate`), as an effect's frame keeps it."""
-        return {"player": self.player, "prompt": self.prompt, "min": self.min, "max": self.max,
-                "kind": self.kind, "options": [[o.id, o.label, o.legal, o.reason] for o in self.options]}
+        out = {"player": self.player, "prompt": self.prompt, "min": self.min, "max": self.max,
+               "kind": self.kind, "options": [[o.id, o.label, o.legal, o.reason] for o in self.options]}
+        for key in ("default", "hint", "party", "secret"):
+            value = getattr(self, key)
+            if value:
+                out[key] = value
+        return out
 
     @classmethod
     def from_dict(cls, d: dict, validate: Callable[[Sequence[str]], str | None] | None = None) -> Decision:
         return cls(d["player"], d["prompt"], [Option(*o) for o in d["options"]], d["min"], d["max"],
-                   d["kind"], validate)
+                   d["kind"], validate, d.get("default"), d.get("hint", ""), d.get("party"),
+                   d.get("secret", False))
 
     def _repr_html_(self) -> str:
         from html import escape

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:  # pragma: no cover
     from .context import AbilityUse, Ctx
+    from .costs import Cost
     from .decision import Decision
     from .flow import Say
 
@@ -44,6 +45,13 @@ class Effect:
         """Why the effect cannot be used now, in words (None: it can). Used for
         actions, responses and optional replacements: an option whose check
         fails is listed as illegal with this reason."""
+        return None
+
+    def cost(self, ctx: Ctx, use: AbilityUse) -> Cost | None:
+        """What using it costs (see costs.py), or None. The core checks the cost
+        before offering it (`ctx.usable`: an unpayable option is illegal with
+        the reason), asks for a payment plan if there is a choice, and pays
+        before `apply` runs."""
         return None
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 from typing import Sequence as Seq
 
+from .lasting import turn_begins
+
 if TYPE_CHECKING:  # pragma: no cover
     from .context import Ctx
     from .decision import Decision
@@ -152,6 +154,7 @@ class Loop(Node):
         frame["k"] = frame.get("k", 0) + 1
         if self.level == "round":
             ctx.state.extra.pop("_used_round", None)  # once-per-round abilities are fresh again
+            ctx.state.extra.pop("_this_round", None)
         return PUSH, self.children[0]
 
     def start_frame(self, ctx, child, turn):
@@ -193,8 +196,12 @@ class ForEachPlayer(Node):
             frame["i"] = i
             frame["p"] = name
             if self.sets_turn:
-                ctx.state.turn = name
-                ctx.state.extra.pop("_used_turn", None)  # once-per-turn abilities are fresh again
+                st = ctx.state
+                st.turn = name
+                st.extra.pop("_used_turn", None)  # once-per-turn abilities are fresh again
+                st.extra.pop("_this_turn", None)
+                if st.lasting or st.delayed:
+                    turn_begins(ctx, name)
             return PUSH, self.children[0]
         frame["i"] = i
         return (POP,)
@@ -294,28 +301,69 @@ class Ask(Node):
 
 class ActionWindow(Node):
     """Each player of `players(ctx)` in turn may take one of `actions(ctx, name)`
-    (a list of Options) or pass; the window closes once all have passed in a
-    row. Taking an action gives everybody another chance to respond."""
+    (a list of Options, answered by `resolve(ctx, name, ids)`) or pass; the
+    window closes once all have passed in a row. Taking an action gives
+    everybody another chance to respond.
+
+    `abilities` names a window of action abilities (`type: action`,
+    `window: <abilities>`): each is offered too, illegal with `ctx.usable`'s
+    reason (its phase, its use limit, its cost), and taking one pushes its
+    effect's frame. Eliminated players (`GameDef.is_eliminated`) are skipped.
+    With `auto_pass`, a player with no legal action is passed without being
+    asked, and a window that closes because nobody can act makes one record;
+    leave it off wherever skipping a player would reveal a hidden hand."""
 
     kind = "action-window"
 
     def __init__(self, name: str, players: Callable[[Ctx], list[str]],
-                 actions: Callable[[Ctx, str], list], resolve: Callable[[Ctx, str, tuple[str, ...]], Say | str],
-                 text: str = "", rule: str = "", prompt: str = "Act, or pass", **kw):
+                 actions: Callable[[Ctx, str], list] | None = None,
+                 resolve: Callable[[Ctx, str, tuple[str, ...]], Say | str] | None = None,
+                 text: str = "", rule: str = "", prompt: str = "Act, or pass",
+                 abilities: str | None = None, auto_pass: bool = False, **kw):
         super().__init__(name, text, rule, **kw)
         self.players = players
         self.actions = actions
         self.resolve = resolve
         self.prompt = prompt
+        self.abilities = abilities
+        self.auto_pass = auto_pass
+
+    def options(self, ctx: Ctx, player: str) -> list:
+        from .decision import Option
+        out = list(self.actions(ctx, player)) if self.actions is not None else []
+        if self.abilities:
+            for use in ctx.actions(self.abilities, player):
+                eff = ctx.game.effect(use.ability.effect)
+                why = ctx.usable(use)
+                cost = eff.cost(ctx, use)
+                price = f" ({cost.words(ctx, use)})" if cost is not None else ""
+                out.append(Option(f"act:{use.source}:{ctx.ability_index(use.source, use.ability)}",
+                                  f"{eff.label(ctx, use)}{price}", why is None, why or ""))
+        return out
 
     def settle(self, ctx, frame):
         if "o" not in frame:
             frame["o"] = list(self.players(ctx))
             frame["i"] = 0
             frame["passes"] = 0
-        if not frame["o"] or frame["passes"] >= len(frame["o"]):
-            return (POP,)
-        return (OPEN,)
+        order = frame["o"]
+        while order and frame["passes"] < len(order):
+            p = order[frame["i"]]
+            out = ctx.game.is_eliminated(ctx, p)
+            if not out and not (self.auto_pass and not any(o.legal for o in self.options(ctx, p))):
+                return (OPEN,)
+            frame["passes"] += 1
+            frame["i"] = (frame["i"] + 1) % len(order)
+            if not out:
+                frame.setdefault("auto", []).append(p)
+        if frame.get("auto"):
+            return (READY,)  # one record: the window closes because nobody (else) can act
+        return (POP,)
+
+    def closing_words(self, frame: dict) -> str:
+        who = frame.get("auto") or []
+        names = ", ".join(dict.fromkeys(who))
+        return f"{self.name}: {names} {'has' if len(set(who)) == 1 else 'have'} no action to take, so the window closes."
 
 
 def index_flow(root: Node) -> list[Node]:

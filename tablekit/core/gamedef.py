@@ -119,14 +119,20 @@ class GameDef:
         it is asked again whenever the engine looks. A decision's answer goes
         to `trigger_order_chosen`; by default its option ids end in
         ":<index>" (for example "first:2") and that trigger resolves next.
-        Default: the turn player's first, then the others in seat order."""
-        turn = ctx.player
+        Default: forced triggers before optional ones ("Response:"); then the
+        turn player's first (or the first player's, where the game has one),
+        then the others in seat order, the ownerless (the foe, the encounter
+        deck) last."""
+        turn = self.first_player(ctx) or ctx.player
         names = ctx.players
         start = names.index(turn) if turn in names else 0
-        def rank(i: int) -> tuple[int, int]:
-            c = triggers[i]["controller"]
-            seat = names.index(c) if c in names else len(names)
-            return ((seat - start) % max(len(names), 1), i)
+        n = max(len(names), 1)
+
+        def rank(i: int) -> tuple[int, int, int]:
+            t = triggers[i]
+            c = t["controller"]
+            seat = (names.index(c) - start) % n if c in names else n
+            return (1 if ctx.trigger_ability(t).optional else 0, seat, i)
         return min(range(len(triggers)), key=rank)
 
     def trigger_order_chosen(self, ctx: Ctx, triggers: list[dict], decision: Decision,
@@ -165,6 +171,13 @@ class GameDef:
         _, uid, abi = option_id.rsplit(":", 2)
         return AbilityUse(uid, player, ctx.defn(uid).abilities[int(abi)])
 
+    def response_words(self, ctx: Ctx, window: str, player: str, top: dict | None) -> tuple[str, str]:
+        """The prompt of a response window's decision and the label of its pass
+        option. `top` is the effect frame it answers (None: none)."""
+        label = ctx.state.cursor[-1].get("label", window) if ctx.state.cursor else window
+        on = f" {top['label']} is about to resolve." if top else ""
+        return f"{label}:{on} Respond, or pass.", "Pass"
+
     def response_passed(self, ctx: Ctx, window: str, player: str) -> Say | str:
         """The record of a pass in a response window."""
         return f"{player} passes."
@@ -186,6 +199,20 @@ class GameDef:
     def event_words(self, ctx: Ctx, event: dict) -> str:
         """An event in words, for the path and the prompts of an event that asks."""
         return event["type"].replace("_", " ").capitalize()
+
+    def first_player(self, ctx: Ctx) -> str | None:
+        """A rotating first player, where the game has one (Mirkwood): it decides
+        for ownerless cards and orders simultaneous triggers. Default: none."""
+        return None
+
+    def speaker(self, ctx: Ctx) -> str:
+        """The seat that answers a decision of "the party" (default: the first seat);
+        in the sandbox any member may answer it."""
+        return ctx.players[0]
+
+    def is_eliminated(self, ctx: Ctx, player: str) -> bool:
+        """Whether a player is out of the game: action windows skip them."""
+        return False
 
     def check_state(self, ctx: Ctx, event: dict) -> None:
         """Run after every event: a game checks what must happen at once (the

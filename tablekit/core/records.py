@@ -27,6 +27,7 @@ class StepRecord:
     player: str | None = None
     choice: tuple[str, ...] = ()
     public_text: str | None = None
+    secret: bool = False  # a hidden pick: other seats see neither its choice nor its events
 
     def text_for(self, viewer: str | None) -> str:
         """The explanation as a seat may read it: the player it concerns reads
@@ -40,11 +41,16 @@ class StepRecord:
         public text names cards only its player may see: for the others its
         text is the public one and its events and choice are withheld."""
         d = self.to_dict()
-        if self.public_text is not None and (viewer is None or viewer != self.player):
-            d["text"] = self.public_text
+        other = viewer is None or viewer != self.player
+        if other and (self.public_text is not None or self.secret):
+            d["text"] = self.public_text if self.public_text is not None else f"{self.player} chooses."
             d["events"] = []
             d["choice"] = []
+        else:
+            # an event shown to some seats only (a temporary reveal) is withheld from the others
+            d["events"] = [e for e in d["events"] if "seen_by" not in e or viewer in e["seen_by"]]
         d.pop("public_text")
+        d.pop("secret")
         return d
 
     def to_dict(self) -> dict[str, Any]:
@@ -52,7 +58,7 @@ class StepRecord:
             "index": self.index, "kind": self.kind, "node": list(self.node),
             "path": list(self.path), "rule": self.rule, "text": self.text,
             "events": self.events, "player": self.player, "choice": list(self.choice),
-            "public_text": self.public_text,
+            "public_text": self.public_text, "secret": self.secret,
         }
 
     def _repr_html_(self) -> str:

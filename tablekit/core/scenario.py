@@ -601,7 +601,7 @@ def _expect(game: Game, e: dict, path: str) -> Outcome:
         spec = spec if isinstance(spec, dict) else {"rule": spec}
         hits = [r for r in game.history
                 if ("rule" not in spec or r.rule == spec["rule"])
-                and ("node" not in spec or r.node[-1] == spec["node"])
+                and ("node" not in spec or spec["node"] in (r.node[-1], r.path[-1] if r.path else None))
                 and ("text_contains" not in spec or spec["text_contains"] in r.text)]
         return Outcome(f"a rule fired: {spec!r}", bool(hits), spec,
                        hits[0].text if hits else [r.rule for r in game.history][-8:], line)

@@ -42,7 +42,7 @@ class State:
     __slots__ = (
         "game", "variant", "options", "seed", "players", "zones", "zone_info",
         "cards", "card_zone", "turn", "cursor", "rng", "extra", "triggers",
-        "trigger_next", "over", "result",
+        "trigger_next", "over", "result", "lasting", "delayed",
     )
 
     def __init__(self, game: str, players: list[str], seed: int,
@@ -64,6 +64,8 @@ class State:
         self.trigger_next: int | None = None
         self.over = False
         self.result: dict[str, Any] | None = None
+        self.lasting: list[dict[str, Any]] = []  # lasting effects with their end (lasting.py)
+        self.delayed: list[dict[str, Any]] = []  # delayed triggers waiting for their moment
 
     # -- players ---------------------------------------------------------
     @property
@@ -145,6 +147,8 @@ class State:
             "trigger_next": self.trigger_next,
             "over": self.over,
             "result": _copy(self.result),
+            "lasting": _copy(self.lasting),
+            "delayed": _copy(self.delayed),
         }
 
     @classmethod
@@ -167,6 +171,8 @@ class State:
         st.trigger_next = data.get("trigger_next")
         st.over = bool(data.get("over"))
         st.result = _copy(data.get("result"))
+        st.lasting = _copy(data.get("lasting") or [])
+        st.delayed = _copy(data.get("delayed") or [])
         return st
 
     def to_json(self) -> str:
@@ -203,6 +209,8 @@ class State:
         out = self.to_dict()
         out.pop("rng")
         out.pop("seed")
+        revealed = {u for e in self.lasting if e["kind"] == "reveal" and e.get("to") == viewer
+                    for u in e.get("cards", ())}
         cards_out: dict[str, Any] = {}
         zones_out: dict[str, list[str]] = {}
         for z, uids in self.zones.items():
@@ -214,7 +222,7 @@ class State:
             row = []
             for i, uid in enumerate(uids):
                 cs = self.cards[uid]
-                if whole_zone_hidden or (cs.get("face_down") and not is_owner):
+                if uid not in revealed and (whole_zone_hidden or (cs.get("face_down") and not is_owner)):
                     ph = f"hidden:{z}:{i}"
                     row.append(ph)
                     cards_out[ph] = {"card": None, "hidden": True}
@@ -233,6 +241,10 @@ class State:
         # the resolution stack keeps picks and events that may name hidden cards:
         # a view keeps only what each frame is and who controls it
         out["cursor"] = [f if "n" in f else _public_frame(f) for f in out["cursor"]]
+        # lasting effects and delayed triggers: what each is and when it ends; a reveal only to its seat
+        out["lasting"] = [{"id": e["id"], "kind": e["kind"], "text": e["text"], "until": e["until"]}
+                          for e in self.lasting if e["kind"] != "reveal" or e.get("to") == viewer]
+        out["delayed"] = [{"id": d["id"], "text": d["text"], "until": d["until"]} for d in self.delayed]
         return out
 
 

@@ -22,6 +22,7 @@ from .decision import Decision, Option
 from .effects import Effect, OrderRule, Pause
 from .errors import GameOver, IllegalChoice, NeedsDecision, SaveFormatError, TablekitError
 from .flow import POP, PUSH, READY, ActionWindow, Ask, Node, Say, Step
+from .lasting import frame_done
 from .records import StepRecord
 
 UNTIL = ("decision", "phase", "round", "end")
@@ -45,6 +46,7 @@ class Stepping:
     history: list[StepRecord]
     _pending: Decision | None
     _open: tuple | None
+    _last: StepRecord | None = None
 
     # -- where the game is ------------------------------------------------------
     @property
@@ -132,7 +134,8 @@ class Stepping:
                 if until == "decision" or kind is None:
                     break
                 rnd = random.Random(self.state.seed * 1_000_003 + len(self.history))
-                ids = _bots.answer(kind, self.gamedef, self.ctx, d, rnd)
+                ids = _bots.answer(kind, self.gamedef, self.ctx, d, rnd,
+                                   view_seed=f"{self.state.seed}:{len(self.history)}")
                 out.append(self.choose(*ids))
             else:
                 out.append(self.step())
@@ -141,7 +144,7 @@ class Stepping:
         return out
 
     # -- internals -----------------------------------------------------------
-    def _settle(self) -> None:
+    def _settle_cursor(self) -> None:
         """Move the cursor until a rule is ready, a decision is open or the game is over."""
         st, ctx, nodes = self.state, self.ctx, self.nodes
         self._pending = None
@@ -159,6 +162,10 @@ class Stepping:
                         self._rule = r
                     else:
                         st.trigger_next = r
+                if self._rule is None and self._open is None:
+                    t = st.triggers[st.trigger_next or 0]
+                    if ctx.trigger_ability(t).optional and not t.get("accepted"):
+                        self._open = ("offer", t)  # a response: its controller may use it or not
                 return
             if not cursor:
                 res = self.gamedef.result(ctx)
@@ -179,6 +186,11 @@ class Stepping:
                     cursor.append({"n": r[1].id} if p is None else {"n": r[1].id, "p": p})
                 elif tag is POP:
                     cursor.pop()
+                    if st.lasting or st.delayed:
+                        frame_done(ctx, len(cursor), n)
+                    if node.level == "phase":  # once-per-phase uses and this phase's data end
+                        st.extra.pop("_used_phase", None)
+                        st.extra.pop("_this_phase", None)
                 elif tag is READY:
                     return
                 else:  # OPEN: the decision is built now if ask() already ran, else on first look
@@ -210,13 +222,15 @@ class Stepping:
         ctx = self.ctx
         if what == "order":
             return opened[1]
+        if what == "offer":
+            return self._offer_decision(opened[1])
         if what == "node":
             node, frame = opened[1], opened[2]
             if isinstance(node, Ask):
                 return node.ask(ctx)
             assert isinstance(node, ActionWindow)
             player = frame["o"][frame["i"]]
-            options = list(node.actions(ctx, player)) + [Option("pass", "Pass")]
+            options = node.options(ctx, player) + [Option("pass", "Pass")]
             return Decision(player, node.prompt, options, kind="window")
         frame = opened[1]
         if what == "fx":
@@ -232,10 +246,23 @@ class Stepping:
             return self._event_decision(frame)
         player = frame["o"][0]
         opts = list(self.gamedef.response_options(ctx, frame["rw"], player))
-        opts.append(Option("pass", "Pass"))
         top = next((f for f in reversed(self.state.cursor) if "fx" in f), None)
-        what_on = f" {top['label']} is about to resolve." if top else ""
-        return Decision(player, f"{frame['label']}:{what_on} Respond, or pass.", opts, kind="response")
+        prompt, pass_label = self.gamedef.response_words(ctx, frame["rw"], player, top)
+        opts.append(Option("pass", pass_label))
+        return Decision(player, prompt, opts, kind="response")
+
+    def _offer_decision(self, t: dict) -> Decision:
+        ctx = self.ctx
+        ab = ctx.trigger_ability(t)
+        use = ctx.trigger_use(t)
+        eff = self.gamedef.effect(ab.effect)
+        cost = eff.cost(ctx, use)
+        price = f" ({cost.words(ctx, use)})" if cost is not None else ""
+        why = ctx.usable(use)
+        who = ctx.decider(t["controller"])
+        opts = [Option("use", f"Use {eff.label(ctx, use)}{price}", why is None, why or ""),
+                Option("decline", "Do not use it")]
+        return Decision(who, f"{eff.label(ctx, use)} may respond{price}: use it?", opts, kind="response-offer")
 
     def _event_decision(self, frame: dict) -> Decision:
         ctx = self.ctx
@@ -306,15 +333,19 @@ class Stepping:
         if st.triggers and not any(in_progress(f) for f in st.cursor if "n" not in f):
             idx = st.trigger_next or 0
             trig = st.triggers[idx]
-            card = trig.get("card") or st.cards[trig["source"]]["card"]
-            d = self.defs[card]
-            ab = d.abilities[trig["ability"]]
             node = self._flow_node()
-            path = self._path_words() + (f"{self.gamedef.card_name(d)} triggers",)
+            if trig.get("effect"):  # a delayed trigger
+                path = self._path_words() + (trig["event"].get("text") or "A delayed effect",)
+                rule = trig["event"].get("text") or "delayed effect"
+            else:
+                card = trig.get("card") or st.cards[trig["source"]]["card"]
+                d = self.defs[card]
+                ab = d.abilities[trig["ability"]]
+                path = self._path_words() + (f"{self.gamedef.card_name(d)} triggers",)
+                rule = ab.text or f"card text of {d.name}"
             out = ctx.start_trigger(idx)
             say = self._stage_say(out, ctx)
-            rec = self._record("step", node, path, say, player=trig["controller"],
-                               rule=ab.text or f"card text of {d.name}")
+            rec = self._record("step", node, path, say, player=trig["controller"], rule=rule)
             self._settle()  # the next trigger (in the game's order) or the next rule
             return rec
         frame = st.cursor[-1]
@@ -329,6 +360,12 @@ class Stepping:
             return rec
         node = self.nodes[frame["n"]]
         path = self._path_words()
+        if isinstance(node, ActionWindow):  # it closes because nobody (else) can act
+            say = node.closing_words(frame)
+            ctx.remove_frame(frame)
+            rec = self._record("step", node, path, say, player=None)
+            self._settle()
+            return rec
         if isinstance(node, Step):
             say = node.apply(ctx)
             player = ctx.player
@@ -396,13 +433,35 @@ class Stepping:
             else:
                 assert isinstance(node, ActionWindow)
                 player = frame["o"][frame["i"]]
+                frame.pop("auto", None)
                 if ids == ("pass",):
                     frame["passes"] += 1
                     say = f"{player} passes."
+                elif node.abilities and ids[0].startswith("act:"):
+                    _, uid, abi = ids[0].rsplit(":", 2)
+                    frame["passes"] = 0
+                    ab = ctx.defn(uid).abilities[int(abi)]
+                    say = self._stage_say(ctx.start(ab.effect, source=uid, controller=player, ability=int(abi)),
+                                          ctx)
+                    rule = ab.text or None
                 else:
                     say = node.resolve(ctx, player, ids)
                     frame["passes"] = 0
                 frame["i"] = (frame["i"] + 1) % len(frame["o"])
+        elif what == "offer":
+            t = opened[1]
+            idx = st.triggers.index(t)
+            ab = ctx.trigger_ability(t)
+            label = self.gamedef.effect(ab.effect).label(ctx, ctx.trigger_use(t))
+            path = path + (f"{label} may respond",)
+            if ids == ("decline",):
+                st.triggers.pop(idx)
+                st.trigger_next = None
+                say = f"{d.player} does not use {label}."
+            else:
+                out = ctx.start_trigger(idx)
+                say = self._stage_say(out, ctx)
+            rule = ab.text or None
         elif what == "fx":
             frame = opened[1]
             stage = frame["then"]
@@ -417,6 +476,10 @@ class Stepping:
         else:
             say = self._answer_window(opened[1], d, ids)
         rec = self._record("choice", node, path, say, player=d.player, choice=ids, rule=rule)
+        if d.secret:
+            rec.secret = True
+            if rec.public_text is None:
+                rec.public_text = f"{d.player} makes a hidden choice."
         self._settle()
         return rec
 
@@ -501,6 +564,18 @@ class Stepping:
                                  "chain": chain, "p": frame.get("p")})
         return say
 
+    def _settle(self) -> None:  # noqa: F811 - the public settle adds what ended to the last record
+        self._settle_cursor()
+        ctx = self.ctx
+        if ctx._endings:
+            if self._last is not None:
+                words = " ".join(ctx._endings)
+                self._last.text = f"{self._last.text} {words}"
+                if self._last.public_text is not None:
+                    self._last.public_text = f"{self._last.public_text} {words}"
+            ctx._endings.clear()
+        self._last = None
+
     def _record(self, kind: str, node: Node, path: tuple[str, ...], say: Any,
                 player: str | None = None, choice: tuple[str, ...] = (),
                 rule: str | None = None) -> StepRecord:
@@ -516,9 +591,11 @@ class Stepping:
                 text = f"{text} The game is over: {why}"
                 if public is not None:
                     public = f"{public} The game is over: {why}"
-        return StepRecord(index=len(self.history), kind=kind, node=node.path, path=path,
-                          rule=rule or node.rule, text=text, events=self.ctx.events,
-                          player=player, choice=choice, public_text=public)
+        rec = StepRecord(index=len(self.history), kind=kind, node=node.path, path=path,
+                         rule=rule or node.rule, text=text, events=self.ctx.events,
+                         player=player, choice=choice, public_text=public)
+        self._last = rec
+        return rec
 
     def _level_key(self, level: str) -> tuple | None:
         key = None

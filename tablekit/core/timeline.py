@@ -76,10 +76,22 @@ class Timeline:
         self._rewind(i)
 
     # -- saving ------------------------------------------------------------
-    def save(self) -> str:
+    def save(self, for_seat: str | None = None) -> str:
         """The game as JSON text; `tablekit.load` resumes it at the same record,
-        with its undo and redo history."""
+        with its undo and redo history. With `for_seat`, the save is what that
+        seat may read: the position as its view, and the records as it sees
+        them (other seats' hidden picks and events withheld); such a save can
+        be read but not loaded, since the hidden picks are missing."""
         recs = self.history + list(reversed(self._future))
+        if for_seat is not None:
+            if for_seat not in self.players:
+                raise TablekitError(f"save: no player named {for_seat!r}")
+            return json.dumps({
+                "format_version": SAVE_FORMAT_VERSION, "game": self.id, "for_seat": for_seat,
+                "players": self.players, "variant": self.state.variant, "options": self.state.options,
+                "records": [r.for_viewer(for_seat) for r in self.history],
+                "view": self.view(for_seat),
+            }, indent=1)
         return json.dumps({
             "format_version": SAVE_FORMAT_VERSION,
             "game": self.id,
@@ -148,6 +160,9 @@ def load_game(text: str, registry: Mapping[str, GameDef]) -> Game:
     if version != SAVE_FORMAT_VERSION:
         raise SaveFormatError(f"this save has format_version {version!r}; this tablekit reads "
                               f"format_version {SAVE_FORMAT_VERSION}")
+    if data.get("for_seat") is not None:
+        raise SaveFormatError(f"this save was made for {data['for_seat']}'s eyes: it withholds the other "
+                              "seats' hidden picks, so it can be read but not replayed; load the full save")
     gid = data.get("game")
     if not isinstance(gid, str) or gid not in registry:
         raise SaveFormatError(f"the save is of an unknown game {gid!r}")

@@ -1,9 +1,10 @@
 """A simple heuristic player for Creatures and Cards.
 
 It plays its best follower, puts its biggest monster on the leader, makes the
-attack that kills the most monster health, takes its best treasure, and
-throws away attack cards it holds too many of, and one card from a full hand
-(so that it draws again and the game moves on). It is meant to be a fair
+attack that kills the most monster health, takes its best treasure (the Thief
+steals whenever he is offered it), and throws away attack cards it holds too
+many of, and one card from a full hand (so that it draws again and the game
+moves on). It is meant to be a fair
 sparring partner, not a strong one.
 """
 
@@ -54,9 +55,10 @@ def heuristic(ctx: Ctx, d: Decision) -> list[str] | None:
             _, s, m = i.split(":")
             return T.remaining(ctx, m) if T.value(ctx, s) >= T.remaining(ctx, m) else T.value(ctx, s) // 2
         return [max(choices, key=lambda i: (gain(i), i))]
+    if d.kind == "replacement":  # the Thief, offered when a card is to be turned up: steal
+        steal = [i for i in legal if i.startswith("replace:")]
+        return steal[:1] or ["decline"]
     if d.kind == "reward":
-        if "steal" in legal:
-            return ["steal"]
         gems = [i for i in legal if i.startswith("treasure:")]
         if gems:
             return [max(gems, key=lambda i: T.value(ctx, _card(i)))]

@@ -96,6 +96,11 @@ class CreaturesGame(GameDef):
         return Result(winners, scores, "most treasure plus followers" +
                       (" (a tie shares the win, ruling CC-TIE)" if len(winners) > 1 else ""))
 
+    def event_words(self, ctx: Ctx, event: dict) -> str:
+        if event["type"] == "turn_up":
+            return f"{event['player']} turns up the top card of the draw pile"
+        return super().event_words(ctx, event)
+
     def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
         return heuristic(ctx, decision)
 

@@ -1,37 +1,84 @@
-"""The four hero powers and the Joker, as effects the card file names.
+"""The four hero powers and the Joker, as effects of the one shape the card
+file names (`tablekit.core.Effect`).
 
-Each effect offers its options (with the reason for any illegal one) to the
-decision of the step where it may be used, and applies the chosen one.
+The powers used in a step of the turn (the Wizard's mass attack and the
+Joker in step 4, the Priest's aid in step 2) are `Power`s: each gives one use
+per way it can be used now (`uses`), an option id for it (`option_id`), and,
+through the core's `check` and `label`, whether it can be used and what it is
+called. The rules build their options from `ctx.actions(...)` and
+`ctx.usable`, and apply the chosen use with `ctx.start`, whatever the effect.
+
+The Thief is an optional replacement of the `turn_up` event: the core offers
+it to its player when it is usable, and it happens instead of the turn-up.
+The Fighter's second card is the `fighter_attack` effect: the rules start it
+when the Fighter attacks with his cards added up.
 """
 
 from __future__ import annotations
 
-from tablekit.core import AbilityUse, Ctx, Option, Say
+from tablekit.core import AbilityUse, Ctx, Effect, Say
 
 from . import table as T
+
+KJ = "Kings & Jokers"
 
 
 def _all_monsters(ctx: Ctx) -> list[tuple[str, str]]:
     return [(p, m) for p in ctx.players for m in T.monsters_before(ctx, p)]
 
 
-class MassAttack:
+def _with(use: AbilityUse, **args) -> AbilityUse:
+    """The same ability, used with these `args`."""
+    return AbilityUse(use.source, use.controller, use.ability, use.event, {**use.args, **args})
+
+
+class Power(Effect):
+    """An effect a player uses in a step of the turn, as one option per use."""
+
+    prefix = ""
+
+    def uses(self, ctx: Ctx, use: AbilityUse) -> list[AbilityUse]:
+        """One use per way the power can be used now (default: the one)."""
+        return [use]
+
+    def option_id(self, use: AbilityUse) -> str:
+        return f"{self.prefix}:{use.args.get('card', use.source)}"
+
+
+def power_options(ctx: Ctx, window: str, player: str):
+    """The uses of `player`'s powers in `window`, each with its option id:
+    `(option id, use, effect)`, in the order of `ctx.actions`."""
+    out = []
+    for use in ctx.actions(window, player):
+        eff = ctx.game.effect(use.ability.effect)
+        if isinstance(eff, Power):
+            out.extend((eff.option_id(u), u, eff) for u in eff.uses(ctx, use))
+    return out
+
+
+def start_power(ctx: Ctx, window: str, player: str, option_id: str):
+    """Apply the power behind `option_id` through the resolution stack; its Say."""
+    _, use, _ = next(x for x in power_options(ctx, window, player) if x[0] == option_id)
+    return ctx.start(use.ability.effect, source=use.source, controller=player,
+                     ability=ctx.defn(use.source).abilities.index(use.ability), args=dict(use.args))
+
+
+class MassAttack(Power):
     """Wizard: one attack card against every monster on the table, one by one."""
 
-    def options(self, ctx: Ctx, use: AbilityUse) -> list[Option]:
-        p = use.controller
-        spades = T.of_kind(ctx, T.hand(p), "attack")
-        anywhere = _all_monsters(ctx)
-        out = []
-        for s in spades:
-            label = f"Mass attack with {ctx.name(s)} (Wizard)"
-            if not anywhere:
-                out.append(Option(f"mass:{s}", label, False, "There is no monster anywhere on the table."))
-            else:
-                out.append(Option(f"mass:{s}", label))
-        return out
+    prefix = "mass"
 
-    def apply(self, ctx: Ctx, use: AbilityUse, card: str) -> Say:
+    def uses(self, ctx: Ctx, use: AbilityUse) -> list[AbilityUse]:
+        return [_with(use, card=s) for s in T.of_kind(ctx, T.hand(use.controller), "attack")]
+
+    def check(self, ctx: Ctx, use: AbilityUse) -> str | None:
+        return None if _all_monsters(ctx) else "There is no monster anywhere on the table."
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return f"Mass attack with {ctx.name(use.args['card'])} (Wizard)"
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        card = use.args["card"]
         v = T.value(ctx, card)
         killed, spared = [], []
         for p, m in _all_monsters(ctx):
@@ -51,26 +98,31 @@ class MassAttack:
                    "treasure step (ruling CC-WIZARD).", rule="CC-WIZARD")
 
 
-class PriestAid:
+class PriestAid(Power):
     """Priest: rescue a follower from the discard pile, or heal a covered one."""
 
-    def options(self, ctx: Ctx, use: AbilityUse) -> list[Option]:
-        p = use.controller
-        out = []
-        for u in T.of_kind(ctx, T.DISCARD, "follower"):
-            out.append(Option(f"rescue:{u}", f"Rescue {ctx.name(u)} from the discard pile"))
-        for u in T.of_kind(ctx, T.followers(p), "follower"):
-            if ctx.card(u).get("damage", 0):
-                out.append(Option(f"heal:{u}", f"Heal {T.with_left(ctx, u)}: discard the monster on it"))
+    def uses(self, ctx: Ctx, use: AbilityUse) -> list[AbilityUse]:
+        out = [_with(use, what="rescue", card=u) for u in T.of_kind(ctx, T.DISCARD, "follower")]
+        out += [_with(use, what="heal", card=u) for u in T.of_kind(ctx, T.followers(use.controller), "follower")
+                if ctx.card(u).get("damage", 0)]
         return out
 
-    def apply(self, ctx: Ctx, use: AbilityUse, oid: str) -> Say:
+    def option_id(self, use: AbilityUse) -> str:
+        return f"{use.args['what']}:{use.args['card']}"
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        u = use.args["card"]
+        if use.args["what"] == "rescue":
+            return f"Rescue {ctx.name(u)} from the discard pile"
+        return f"Heal {T.with_left(ctx, u)}: discard the monster on it"
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
         p = use.controller
-        what, uid = oid.split(":", 1)
-        if what == "rescue":
+        uid = use.args["card"]
+        if use.args["what"] == "rescue":
             ctx.move(uid, T.followers(p))
             return Say(f"{p} the Priest rescues the follower {ctx.name(uid)} from the discard pile "
-                       f"and plays it: {T.value(ctx, uid)} more health in front of {p}.")
+                       f"and plays it: {T.value(ctx, uid)} more health in front of {p}.", rule=KJ)
         covers = T.attached(ctx, uid)
         for c in covers:
             ctx.move(c, T.DISCARD, damage=None)
@@ -80,9 +132,11 @@ class PriestAid:
                    f"full {T.value(ctx, uid)} health again (ruling CC-COVER).", rule="CC-COVER")
 
 
-class ThiefSteal:
+class ThiefSteal(Effect):
     """Thief: instead of turning up a card, steal the lowest treasure of the
-    other player with the most treasure cards (ruling CC-THIEF)."""
+    other player with the most treasure cards (ruling CC-THIEF). An optional
+    replacement of `turn_up`: the core offers it ("Instead: steal ...") when
+    `check` passes and the Thief has not stolen this turn (`once_per: turn`)."""
 
     def target(self, ctx: Ctx, thief: str) -> tuple[str, str] | None:
         counts = {p: len(T.of_kind(ctx, T.treasure(p), "treasure")) for p in ctx.players if p != thief}
@@ -94,17 +148,17 @@ class ThiefSteal:
         _, p, u = min(pool)
         return p, u
 
-    def option(self, ctx: Ctx, use: AbilityUse) -> Option:
-        thief = use.controller
-        if ctx.used(use):  # the card says once_per: turn
-            return Option("steal", "Steal a treasure (Thief)", False,
-                          "The Thief steals at most once a turn, and already did.")
-        t = self.target(ctx, thief)
+    def check(self, ctx: Ctx, use: AbilityUse) -> str | None:
+        if self.target(ctx, use.controller) is None:
+            return "No other player has a treasure card in front of them."
+        return None
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        t = self.target(ctx, use.controller)
         if t is None:
-            return Option("steal", "Steal a treasure (Thief)", False,
-                          "No other player has a treasure card in front of them.")
+            return "steal a treasure (Thief)"
         p, u = t
-        return Option("steal", f"Steal {ctx.name(u)} from {p} instead (Thief)")
+        return f"steal {ctx.name(u)} from {p} (Thief)"
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
         thief = use.controller
@@ -121,15 +175,16 @@ class ThiefSteal:
                    "(Ruling CC-THIEF: only the other players are counted.)", rule="CC-THIEF")
 
 
-class JokerBlast:
+class JokerBlast(Power):
     """Joker: every monster in front of the player dies."""
 
-    def option(self, ctx: Ctx, use: AbilityUse) -> Option:
-        p = use.controller
-        label = f"Play the {ctx.name(use.source)}: kill every monster in front of you"
-        if not T.monsters_before(ctx, p):
-            return Option(f"joker:{use.source}", label, False, "There is no monster in front of you.")
-        return Option(f"joker:{use.source}", label)
+    prefix = "joker"
+
+    def check(self, ctx: Ctx, use: AbilityUse) -> str | None:
+        return None if T.monsters_before(ctx, use.controller) else "There is no monster in front of you."
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return f"Play the {ctx.name(use.source)}: kill every monster in front of you"
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
         p = use.controller
@@ -139,8 +194,56 @@ class JokerBlast:
             T.discard(ctx, m)
         ctx.move(use.source, T.DISCARD)
         T.turn_data(ctx)["kills"] += len(ms)
-        return f"{p} plays a Joker, a magic attack: every monster in front of {p} dies ({names}), " \
-               f"that is {len(ms)} kill(s); the Joker goes to the discard pile."
+        return Say(f"{p} plays a Joker, a magic attack: every monster in front of {p} dies ({names}), "
+                   f"that is {len(ms)} kill(s); the Joker goes to the discard pile.", rule=KJ)
+
+
+class FighterAttack(Effect):
+    """Fighter: his attack cards (`args: cards`) added up against all the
+    monsters in front of him, weakest first (ruling CC-FIGHTER). The second
+    card itself is the `attack_cards` modifier of his King."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return "Fighter's attack"
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        p = use.controller
+        cards = list(use.args["cards"])
+        total = sum(T.value(ctx, s) for s in cards)
+        ms = T.monsters_before(ctx, p)
+        whole = sum(T.remaining(ctx, m) for m in ms)
+        how = " + ".join(f"{ctx.name(s)} ({T.value(ctx, s)})" for s in cards)
+        outcome = self.kill_or_weaken(ctx, p, cards, total)
+        return Say(f"{p} the Fighter attacks with {how} = {total} against all {len(ms)} monster(s) "
+                   f"in front, {whole} in all, taken weakest first (ruling CC-FIGHTER). {outcome}",
+                   rule="CC-FIGHTER")
+
+    def kill_or_weaken(self, ctx: Ctx, p: str, attack_cards: list[str], total: int) -> str:
+        ms = sorted(T.monsters_before(ctx, p), key=lambda m: (T.remaining(ctx, m), m))
+        left = total
+        killed, weakened = [], None
+        for m in ms:
+            r = T.remaining(ctx, m)
+            if left >= r:
+                killed.append(T.with_left(ctx, m))
+                left -= r
+                T.discard(ctx, m)
+            else:
+                if left > 0:
+                    weakened = m
+                break
+        T.turn_data(ctx)["kills"] += len(killed)
+        if weakened is not None:
+            ctx.card(weakened)["damage"] = ctx.card(weakened).get("damage", 0) + left
+            for a in attack_cards:
+                ctx.move(a, T.monsters(p), attached_to=weakened)
+            tail = (f" The {left} point(s) left over weaken {ctx.name(weakened)}: the attack cards lie on "
+                    f"it and it has {T.remaining(ctx, weakened)} left.")
+        else:
+            for a in attack_cards:
+                ctx.move(a, T.DISCARD)
+            tail = ""
+        return f"Killed: {', '.join(killed) or 'none'}.{tail}"
 
 
 EFFECTS = {
@@ -148,4 +251,5 @@ EFFECTS = {
     "priest_aid": PriestAid(),
     "thief_steal": ThiefSteal(),
     "joker_blast": JokerBlast(),
+    "fighter_attack": FighterAttack(),
 }

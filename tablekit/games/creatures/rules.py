@@ -7,9 +7,10 @@ docs/rulings/creatures.md.
 
 from __future__ import annotations
 
-from tablekit.core import Ask, Ctx, Decision, ForEachPlayer, Loop, Option, Say, Sequence, Step
+from tablekit.core import PENDING, Ask, Ctx, Decision, ForEachPlayer, Loop, Option, Say, Sequence, Step
 
 from . import table as T
+from .powers import power_options, start_power
 
 PREP, DRAW, FOLLOW, MONST, ATTACK = ("Game prep", "Player turn 1: Draw", "Player turn 2: Followers",
                                      "Player turn 3: Monsters", "Player turn 4: Attack")
@@ -133,12 +134,8 @@ def resolve_follower(ctx: Ctx, ids) -> Say:
 
 def ask_priest(ctx: Ctx) -> Decision | None:
     p = ctx.player
-    uses = ctx.actions("followers", p)
-    if not uses:
-        return None
-    opts = []
-    for use in uses:
-        opts.extend(ctx.game.effect(use.ability.effect).options(ctx, use))
+    opts = [Option(oid, eff.label(ctx, use), why is None, why or "")
+            for oid, use, eff in power_options(ctx, "followers", p) for why in [ctx.usable(use)]]
     if not opts:
         return None
     opts.append(Option("pass", "Use no Priest power this turn"))
@@ -150,11 +147,7 @@ def resolve_priest(ctx: Ctx, ids) -> Say:
     p = ctx.player
     if ids == ("pass",):
         return Say(f"{p} the Priest does not use the power this turn.", rule=KJ)
-    use = ctx.actions("followers", p)[0]
-    say = ctx.game.effect(use.ability.effect).apply(ctx, use, ids[0])
-    if say.rule is None:
-        say.rule = KJ
-    return say
+    return start_power(ctx, "followers", p, ids[0])
 
 
 def monsters_done(ctx: Ctx) -> bool:
@@ -218,12 +211,9 @@ def ask_attack(ctx: Ctx) -> Decision | None:
             label = f"Attack with {ctx.name(s)} ({T.value(ctx, s)})"
             opts.append(Option(f"attack:{s}", label) if mine else
                         Option(f"attack:{s}", label, False, no_monster))
-    for use in ctx.actions("attack", p):
-        eff = ctx.game.effect(use.ability.effect)
-        if use.ability.effect == "joker_blast":
-            opts.append(eff.option(ctx, use))
-        else:
-            opts.extend(eff.options(ctx, use))
+    for oid, use, eff in power_options(ctx, "attack", p):  # the Wizard's mass attack, a Joker
+        why = ctx.usable(use)
+        opts.append(Option(oid, eff.label(ctx, use), why is None, why or ""))
     if not opts:
         return None
     if n_cards == 1:
@@ -242,47 +232,13 @@ def ask_attack(ctx: Ctx) -> Decision | None:
                     opts, min=0, max=n_cards, kind="attack", validate=check)
 
 
-def _kill_or_weaken(ctx: Ctx, attack_cards: list[str], total: int) -> str:
-    """The Fighter's total against the monsters in front, weakest first (ruling CC-FIGHTER)."""
-    p = ctx.player
-    ms = sorted(T.monsters_before(ctx, p), key=lambda m: (T.remaining(ctx, m), m))
-    left = total
-    killed, weakened = [], None
-    for m in ms:
-        r = T.remaining(ctx, m)
-        if left >= r:
-            killed.append(T.with_left(ctx, m))
-            left -= r
-            T.discard(ctx, m)
-        else:
-            if left > 0:
-                weakened = m
-            break
-    T.turn_data(ctx)["kills"] += len(killed)
-    if weakened is not None:
-        ctx.card(weakened)["damage"] = ctx.card(weakened).get("damage", 0) + left
-        for a in attack_cards:
-            ctx.move(a, T.monsters(p), attached_to=weakened)
-        tail = (f" The {left} point(s) left over weaken {ctx.name(weakened)}: the attack cards lie on "
-                f"it and it has {T.remaining(ctx, weakened)} left.")
-    else:
-        for a in attack_cards:
-            ctx.move(a, T.DISCARD)
-        tail = ""
-    return f"Killed: {', '.join(killed) or 'none'}.{tail}"
-
-
 def resolve_attack(ctx: Ctx, ids) -> Say:
     p = ctx.player
     if not ids or ids == ("pass",):
         return Say(f"{p} makes no attack.", rule=ATTACK)
     first = ids[0]
-    if first.startswith("joker:"):
-        use = next(u for u in ctx.actions("attack", p) if u.source == first.split(":", 1)[1])
-        return Say(str(ctx.game.effect("joker_blast").apply(ctx, use)), rule=KJ)
-    if first.startswith("mass:"):
-        use = next(u for u in ctx.actions("attack", p) if u.ability.effect == "mass_attack")
-        return ctx.game.effect("mass_attack").apply(ctx, use, first.split(":", 1)[1])
+    if not first.startswith("attack:"):  # a power used instead of the attack
+        return start_power(ctx, "attack", p, first)
     parts = first.split(":")
     if len(parts) == 3:  # one card against one chosen monster
         s, m = parts[1], parts[2]
@@ -299,15 +255,10 @@ def resolve_attack(ctx: Ctx, ids) -> Say:
         return Say(f"{p} attacks {before} with {ctx.name(s)}: {a} is less than {r}, so the monster "
                    f"is only weakened; the attack card lies on it and it has {r - a} left for this "
                    "turn's counterattack.", rule=ATTACK)
+    # the Fighter's second card: his cards added up against all the monsters in front
     cards = [i.split(":", 1)[1] for i in ids]
-    total = sum(T.value(ctx, s) for s in cards)
-    ms = T.monsters_before(ctx, p)
-    whole = sum(T.remaining(ctx, m) for m in ms)
-    how = " + ".join(f"{ctx.name(s)} ({T.value(ctx, s)})" for s in cards)
-    outcome = _kill_or_weaken(ctx, cards, total)
-    return Say(f"{p} the Fighter attacks with {how} = {total} against all {len(ms)} monster(s) "
-               f"in front, {whole} in all, taken weakest first (ruling CC-FIGHTER). {outcome}",
-               rule="CC-FIGHTER")
+    return ctx.start("fighter_attack", source=ctx.zone(T.hero(p))[0], controller=p,
+                     args={"cards": cards})
 
 
 def has_monsters(ctx: Ctx) -> bool:
@@ -414,6 +365,7 @@ def rewards_done(ctx: Ctx) -> bool:
 
 
 def _thief(ctx: Ctx, p: str):
+    """The Thief's replacement of `p`'s turn-up, if `p` is the Thief (usable or not)."""
     uses = ctx.optional_replacements("turn_up", player=p)
     return uses[0] if uses else None
 
@@ -427,20 +379,15 @@ def ask_reward(ctx: Ctx) -> Decision | None:
     gems = T.of_kind(ctx, T.hand(p), "treasure")
     opts = [Option(f"treasure:{u}", f"Play {ctx.name(u)} ({T.value(ctx, u)} points)") for u in gems]
     if gems:
+        thief = (" The Thief steals only instead of turning up a card, so he may not steal now "
+                 "either." if _thief(ctx, p) is not None else "")
         opts.append(Option("turn_up", "Turn up the top card of the draw pile", False,
                            "You hold a treasure: a card is turned up only for a kill you cannot pay "
-                           "with a treasure from your hand (ruling CC-TURNUP)."))
+                           f"with a treasure from your hand (ruling CC-TURNUP).{thief}"))
         opts.append(Option("skip", "Play no treasure for this kill"))
     else:
+        # the Thief's steal is not an option here: the core offers it when the card is turned up
         opts.append(Option("turn_up", "Turn up the top card of the draw pile"))
-    thief = _thief(ctx, p)
-    if thief is not None:
-        if gems:
-            opts.append(Option("steal", "Steal a treasure (Thief)", False,
-                               "You hold a treasure: the Thief steals instead of turning up a card, "
-                               "and you may not turn one up now (ruling CC-TURNUP)."))
-        else:
-            opts.append(ctx.game.effect("thief_steal").option(ctx, thief))
     return Decision(p, f"Step 6: kill {n} of {d['kills']}: play a treasure (a diamond) from your "
                     "hand, or turn up the top card of the draw pile.", opts, kind="reward")
 
@@ -457,21 +404,25 @@ def resolve_reward(ctx: Ctx, ids) -> Say:
         ctx.move(u, T.treasure(p))
         return Say(f"{p} plays the treasure {ctx.name(u)} for a kill: {T.value(ctx, u)} points.",
                    rule=TREAS)
-    if choice == "steal":
-        return ctx.game.effect("thief_steal").apply(ctx, _thief(ctx, p))
     ev = ctx.do("turn_up", player=p)
+    if ev is PENDING:  # the Thief may steal instead: the core asks, then the record tells
+        return Say(f"{p} has no treasure for this kill, so the top card of the draw pile is to be "
+                   f"turned up; {p} the Thief may steal a treasure instead (ruling CC-THIEF).",
+                   rule="CC-THIEF")
     return Say(ev["explained"], rule=ev["rule"])
 
 
-def turn_up(ctx: Ctx, ev: dict) -> None:
-    """The procedure of the `turn_up` event: take the top card and place it by its kind."""
+def turn_up(ctx: Ctx, ev: dict) -> Say:
+    """The procedure of the `turn_up` event: take the top card and place it by
+    its kind. Its Say is the record's text when the event completes in a frame
+    of its own (after the Thief declined to steal)."""
     p = ev["player"]
     uid, note = T.take_top(ctx)
     if uid is None:
         ev["explained"] = (f"{p} has no treasure to play, but the draw pile is used up: nothing is "
                            f"turned up (ruling CC-END).{note}")
         ev["rule"] = "CC-END"
-        return
+        return Say(ev["explained"], rule=ev["rule"])
     k = T.kind(ctx, uid)
     name = ctx.name(uid)
     if k == "treasure":
@@ -498,6 +449,7 @@ def turn_up(ctx: Ctx, ev: dict) -> None:
     ev["explained"] = (f"{p} has no treasure for this kill and turns up the top card of the draw "
                        f"pile: {name}, {what}.{note}")
     ev["rule"] = rule
+    return Say(ev["explained"], rule=rule)
 
 
 def ask_discard(ctx: Ctx) -> Decision | None:

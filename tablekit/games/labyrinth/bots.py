@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from tablekit.core import Ctx, Decision
 
+from . import chain as C
 from . import table as T
 
 GOOD_PLAYS = ("recruit", "actions", "march", "summons", "draw", "bribe", "beguile", "ambush", "plague")
@@ -19,6 +20,11 @@ GOOD_PLAYS = ("recruit", "actions", "march", "summons", "draw", "bribe", "beguil
 def _leader(ctx: Ctx, p: str) -> str:
     others = [q for q in ctx.players if q != p]
     return max(others, key=lambda q: (len(T.gathered(ctx, q)), len(ctx.zone(T.heroes(q))), q))
+
+
+def _rank(ctx: Ctx, cid: str) -> int:
+    effect = next((a.effect for a in ctx.defs[cid].abilities if a.window == "action"), None)
+    return GOOD_PLAYS.index(effect) if effect in GOOD_PLAYS else 99
 
 
 def heuristic(ctx: Ctx, d: Decision) -> list[str] | None:
@@ -30,14 +36,12 @@ def heuristic(ctx: Ctx, d: Decision) -> list[str] | None:
             common = [i for i in gathers if i != "gather:legendary"]
             return [(common or gathers)[0]]
         plays = [i for i in legal if i.startswith("play:")]
-        plays.sort(key=lambda i: GOOD_PLAYS.index(ctx.defs[i.split(":", 1)[1]].fields.get("play", "plague"))
-                   if ctx.defs[i.split(":", 1)[1]].fields.get("play") in GOOD_PLAYS else 99)
+        plays.sort(key=lambda i: _rank(ctx, i.split(":", 1)[1]))
         if plays:
             return [plays[0]]
         return ["pass"] if "pass" in legal else ["stop"]
-    if d.kind == "counter":
-        c = ctx.extra.get("chain") or {}
-        links = c.get("links") or []
+    if d.kind == "response":
+        links = C.links(ctx)
         counters = [i for i in legal if i.startswith("counter:")]
         if not counters or not links:
             return ["pass"]

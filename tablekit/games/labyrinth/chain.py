@@ -1,20 +1,26 @@
-"""The counter chain: an activity is placed, every other lord in clockwise
-order is asked whether to counter it, a counter can be countered in turn,
-and the chain resolves once everyone asked has passed.
+"""The counter chain, on the core's resolution stack.
 
-`extra["chain"]` is {"links": [...], "queue": [...]}: each link is
-{"player", "what" ("play", "gather" or "counter"), "card" (uid or null),
-"retinue" (for a gathering)}; the queue holds the lords still to answer the
-top link, in clockwise order from the lord who placed it (ruling LAB-COUNTER-WHO).
+An activity (an influence card played as an action, or a retinue being
+gathered) is an effect frame; a counter window opens above it and asks every
+other lord, clockwise from the acting lord's left (ruling LAB-COUNTER-WHO). A
+Sabotage! or Treason! played there is a frame of its own, and the window opens
+again above it, asking every lord but the one who played it. Once everyone
+asked has passed, the frames resolve last in, first out: each counter that
+resolves cancels the frame it answers (ruling LAB-CHAIN: "each counter cancels
+what it answers" is the parity reading of the rulebook's "only the last card
+is carried out").
+
+A link of the chain, for the bots and the texts, is {"player", "what" ("play",
+"gather" or "counter"), "label"}, read from the frames.
 """
 
 from __future__ import annotations
 
-from tablekit.core import Ctx, Decision, Option, Say
+from tablekit.core import AbilityUse, Ctx, Effect, Option, Pause, Say
 
 from . import table as T
-from .powers import resolve_card
 
+WINDOW = "counter"
 OUTCOMES = {
     1: "nobody countered, so the activity resolves",
     2: "the counter cancels the activity: only the counter's text is carried out",
@@ -22,80 +28,86 @@ OUTCOMES = {
        "activity resolves",
     4: "the last counter cancels the second, so the first counter stands and cancels the activity",
 }
+SPENT = " The action spent on it stays spent; any actions left may still be taken."
 
 
-def open_chain(ctx: Ctx, p: str, what: str, card: str | None = None, retinue: str | None = None) -> None:
-    link = {"player": p, "what": what, "card": card, "retinue": retinue}
-    ctx.extra["chain"] = {"links": [link], "queue": T.order_from(ctx, p)}
+# -- the chain, read from the stack ------------------------------------------------------------
+
+def top_frame(ctx: Ctx) -> dict | None:
+    """The effect frame on top of the stack (the one a counter would answer)."""
+    return next((f for f in reversed(ctx.stack) if "fx" in f), None)
 
 
-def chain(ctx: Ctx) -> dict | None:
-    return ctx.extra.get("chain")
+def what_of(frame: dict) -> str:
+    return {"gather": "gather", "counter": "counter"}.get(frame["fx"], "play")
 
 
-def asking(ctx: Ctx) -> bool:
-    c = chain(ctx)
-    return bool(c and c["queue"])
+def links(ctx: Ctx) -> list[dict]:
+    """The links of the open chain, bottom (the activity) first; [] when none is open."""
+    top = top_frame(ctx)
+    if top is None or top.get("chain") is None:
+        return []
+    return [{"player": f["ctl"], "what": what_of(f), "label": f["label"]}
+            for f in ctx.chain_frames(top["chain"])]
 
 
-def describe(ctx: Ctx, link: dict) -> str:
-    if link["what"] == "gather":
-        return f"{link['player']}'s gathering of the {T.retinue_name(link['retinue'])}"
-    return f"{link['player']}'s {ctx.name(link['card'])}"
+def place(ctx: Ctx, p: str, effect: str, source: str, ability: int | None = None) -> None:
+    """Put an activity on the table and ask every other lord, clockwise, whether to counter it."""
+    ctx.start(effect, source=source, controller=p, ability=ability, now=False)
+    ctx.open_window(WINDOW, T.order_from(ctx, p), label="Counters")
 
 
-def can_counter(ctx: Ctx, counter_uid: str, link: dict) -> str | None:
-    """Why this counter card may not answer `link` (None: it may). Ruling LAB-COUNTER-WHAT."""
+def can_counter(ctx: Ctx, counter_uid: str, frame: dict) -> str | None:
+    """Why this counter card may not answer `frame` (None: it may). Ruling LAB-COUNTER-WHAT."""
     target = T.field(ctx, counter_uid, "counters")
     name = ctx.name(counter_uid)
-    if link["what"] == "counter":
+    what = what_of(frame)
+    if what == "counter":
         return None
-    if link["what"] == "play" and target != "influence":
+    if what == "play" and target != "influence":
         return (f"{name} counters a retinue being gathered or another counter, not an influence "
                 "card played as an action (ruling LAB-COUNTER-WHAT).")
-    if link["what"] == "gather" and target != "gathering":
+    if what == "gather" and target != "gathering":
         return (f"{name} counters an influence card or another counter, not the gathering of a "
                 "retinue (ruling LAB-COUNTER-WHAT).")
     return None
 
 
-def ask_counter(ctx: Ctx) -> Decision | None:
-    c = chain(ctx)
-    if not c or not c["queue"]:
-        return None
-    q = c["queue"][0]
-    top = c["links"][-1]
+def _counter_ability(ctx: Ctx, uid: str):
+    return next(a for a in ctx.defn(uid).abilities if a.type == "action" and a.window == WINDOW)
+
+
+def counter_options(ctx: Ctx, q: str) -> list[Option]:
+    """What q may answer the top frame with: one option per kind of counter card in hand
+    (every lord is asked, ruling LAB-ASK; the core adds the pass)."""
+    top = top_frame(ctx)
     seen: dict[str, str] = {}
     for u in ctx.zone(T.hand(q)):
         if T.is_counter(ctx, u):
             seen.setdefault(ctx.defn(u).id, u)
     opts = []
     for cid, u in seen.items():
-        why = can_counter(ctx, u, top)
-        opts.append(Option(f"counter:{cid}", f"Counter {describe(ctx, top)} with {ctx.name(u)}",
+        why = ctx.usable(AbilityUse(u, q, _counter_ability(ctx, u)))
+        opts.append(Option(f"counter:{cid}", f"Counter {top['label']} with {ctx.name(u)}",
                            why is None, why or ""))
-    opts.append(Option("pass", "Let it be (pass)"))
-    depth = len(c["links"])
-    return Decision(q, f"{describe(ctx, top)} is on the table (chain of {depth}). Counter it for "
-                    "free with a Sabotage! or Treason!, or pass.", opts, kind="counter")
+    return opts
 
 
-def resolve_counter(ctx: Ctx, ids) -> Say:
-    c = chain(ctx)
-    q = c["queue"].pop(0)
-    top = c["links"][-1]
-    if ids == ("pass",):
-        return Say(f"{q} does not counter {describe(ctx, top)} (every lord is asked, ruling LAB-ASK).",
-                   rule="LAB-ASK")
-    cid = ids[0].split(":", 1)[1]
+def counter_use(ctx: Ctx, q: str, option_id: str) -> AbilityUse:
+    cid = option_id.split(":", 1)[1]
     uid = next(u for u in ctx.zone(T.hand(q)) if ctx.defn(u).id == cid)
-    ctx.move(uid, T.played(q))
-    c["links"].append({"player": q, "what": "counter", "card": uid, "retinue": None})
-    c["queue"] = T.order_from(ctx, q)
-    own = " on another lord's turn" if q != ctx.player else ""
-    return Say(f"{q} plays {ctx.name(uid)}{own}, free of any action, against {describe(ctx, top)}. "
-               f"The chain is now {len(c['links'])} deep; every lord but {q} may answer it, "
-               f"clockwise from {q}'s left (ruling LAB-COUNTER-WHO).", rule="LAB-COUNTER-WHO")
+    return AbilityUse(uid, q, _counter_ability(ctx, uid))
+
+
+def counter_prompt(ctx: Ctx) -> str:
+    top = top_frame(ctx)
+    return (f"{top['label']} is on the table (chain of {len(links(ctx))}). Counter it for free with a "
+            "Sabotage! or Treason!, or pass.")
+
+
+def passed(ctx: Ctx, q: str) -> Say:
+    return Say(f"{q} does not counter {top_frame(ctx)['label']} (every lord is asked, ruling "
+               "LAB-ASK).", rule="LAB-ASK")
 
 
 def stands(n: int, i: int) -> bool:
@@ -108,33 +120,102 @@ def stands(n: int, i: int) -> bool:
     return ok
 
 
-def resolve_chain(ctx: Ctx) -> Say:
-    c = ctx.extra["chain"]
-    ctx.extra["chain"] = None
-    links = c["links"]
-    n = len(links)
-    base = links[0]
-    p = base["player"]
-    what = describe(ctx, base)
-    if n == 1:
-        head = f"Nobody counters {what}."
-        rule = T.PLAYING
-    else:
-        seq = " → ".join(describe(ctx, lk) for lk in links)
+def _join(head: str, say: Say | str, rule: str | None) -> Say:
+    if not isinstance(say, Say):
+        say = Say(say)
+    return Say(f"{head} {say.text}", rule=rule or say.rule,
+               public=f"{head} {say.public}" if say.public else None)
+
+
+# -- the effects -----------------------------------------------------------------------------
+
+class Activity(Effect):
+    """An activity placed on the table. It resolves once the counter window has
+    closed, unless a counter cancelled it; `carry_out` is what it does."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return f"{use.controller}'s {ctx.name(use.source)}"
+
+    def carry_out(self, ctx: Ctx, use: AbilityUse) -> Say | Pause:
+        raise NotImplementedError
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say | Pause:
+        label = use.frame["label"]
+        if use.data.get("_links"):  # the counters above cancelled each other (3 links or more)
+            head, rule = (f"{label} stands: the counter played on it was cancelled (ruling "
+                          "LAB-CHAIN).", "LAB-CHAIN")
+        else:
+            head, rule = f"Nobody counters {label}.", None
+        out = self.carry_out(ctx, use)
+        if isinstance(out, Pause):
+            out.say = _join(head, out.say, rule)
+            return out
+        return _join(head, out, rule)
+
+
+class Gather(Activity):
+    """Gathering a retinue (the source is the retinue card): a marker goes on it and
+    the heroes used are shuffled into the heroes deck; a third retinue ends the game."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return f"{use.controller}'s gathering of the {T.retinue_name(ctx.defn(use.source).id)}"
+
+    def carry_out(self, ctx: Ctx, use: AbilityUse) -> Say:
+        return Say(gather(ctx, use.controller, ctx.defn(use.source).id), rule=T.GATHER)
+
+
+class Counter(Effect):
+    """Sabotage! and Treason!: free, played in the counter window; when it resolves it
+    cancels the frame it answers (ruling LAB-CHAIN)."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return f"{use.controller}'s {ctx.name(use.source)}"
+
+    def check(self, ctx: Ctx, use: AbilityUse) -> str | None:
+        top = top_frame(ctx)
+        return can_counter(ctx, use.source, top) if top is not None else "There is nothing to counter."
+
+    def respond(self, ctx: Ctx, use: AbilityUse) -> Say:
+        q, uid = use.controller, use.source
+        top = top_frame(ctx)
+        depth = len(ctx.chain_frames(top["chain"])) + 1
+        ctx.move(uid, T.played(q))
+        own = " on another lord's turn" if q != ctx.player else ""
+        return Say(f"{q} plays {ctx.name(uid)}{own}, free of any action, against {top['label']}. "
+                   f"The chain is now {depth} deep; every lord but {q} may answer it, "
+                   f"clockwise from {q}'s left (ruling LAB-COUNTER-WHO).", rule="LAB-COUNTER-WHO")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        me = use.frame
+        chain = me["chain"]
+        if use.data.get("_links"):
+            # a counter that stands once the one above it was cancelled
+            target = ctx.cancel_answered(use)
+            return Say(f"{me['label']} stands and cancels {target['label'] if target else 'nothing'} "
+                       "(ruling LAB-CHAIN).", rule="LAB-CHAIN")
+        # the top of the chain: it says how the whole chain goes
+        frames = ctx.chain_frames(chain)
+        n = len(frames)
+        seq = " → ".join(f["label"] for f in frames)
         outcome = OUTCOMES.get(n) or ("an even number of counters lets the activity resolve"
                                       if n % 2 else "an odd number of counters cancels it")
         head = (f"The chain resolves from the top ({seq}): only the last card, "
-                f"{describe(ctx, links[-1])}, is carried out as played; with {n} links {outcome} "
+                f"{me['label']}, is carried out as played; with {n} links {outcome} "
                 "(ruling LAB-CHAIN).")
-        rule = "LAB-CHAIN"
-    if not stands(n, 0):
-        spent = " The action spent on it stays spent; any actions left may still be taken."
-        return Say(f"{head}{spent}", rule=rule)
-    if base["what"] == "gather":
-        return Say(f"{head} {gather(ctx, p, base['retinue'])}", rule=rule if n > 1 else T.GATHER)
-    say = resolve_card(ctx, p, base["card"])
-    return Say(f"{head} {say.text}", rule=rule if n > 1 else say.rule,
-               public=f"{head} {say.public}" if say.public else None)
+        for f in frames[:-1]:
+            f["data"]["_links"] = n
+        ctx.cancel_answered(use)
+        # each counter left below now stands in turn and cancels what it answers, in
+        # this same rule; the activity, if it stands, resolves next as a step of its own
+        while True:
+            rest = ctx.chain_frames(chain)
+            below = rest[-2] if len(rest) > 1 else None
+            if below is None or below["fx"] != "counter":
+                break
+            ctx.run_stage(below, "apply", None)
+        if len(rest) == 1:  # the activity itself was cancelled
+            head += SPENT
+        return Say(head, rule="LAB-CHAIN")
 
 
 def gather(ctx: Ctx, p: str, retinue: str) -> str:
@@ -159,7 +240,10 @@ def gather(ctx: Ctx, p: str, retinue: str) -> str:
             f"on the card, and the heroes are shuffled back into the heroes deck. {p} has "
             f"{len(mine)} retinue(s).")
     if len(mine) >= T.RETINUES_TO_WIN:
-        ctx.extra["winner"] = p
-        ctx.state.cursor.clear()  # the game ends at once: no other rule of the turn runs
         text += f" That is the third: the game ends at once and {p} wins."
+        scores = {q: len(T.gathered(ctx, q)) for q in ctx.players}
+        ctx.end_game("third_retinue", f"{p} gathered a third retinue", [p], scores)
     return text
+
+
+EFFECTS: dict[str, Effect] = {"gather": Gather(), "counter": Counter()}

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
-from tablekit.core import HIDDEN, OWNER, PUBLIC, Ctx, Decision, GameDef, OptionSpec, Result
+from tablekit.core import (
+    HIDDEN,
+    OWNER,
+    PUBLIC,
+    AbilityUse,
+    Ctx,
+    Decision,
+    GameDef,
+    Option,
+    OptionSpec,
+    Result,
+    Say,
+)
 
-from . import rules
+from . import abilities, chain, powers, rules
 from . import table as T
 from .bots import heuristic
 
@@ -14,9 +26,10 @@ class LabyrinthGame(GameDef):
     title = "Legends of Labyrinth"
     min_players = 2  # ruling LAB-PLAYERS
     max_players = 4
-    card_fields = {"ability": (str, False), "number": (int, False), "hero_kind": (str, False),
-                   "legendary": (bool, False), "timing": (str, False), "counters": (str, False),
-                   "play": (str, False), "amount": (int, False)}
+    card_fields = {"number": (int, False), "hero_kind": (str, False), "legendary": (bool, False),
+                   "timing": (str, False), "counters": (str, False)}
+    # retinues, legendary heroes and influence cards name these in the card file
+    effects = {**abilities.EFFECTS, **powers.EFFECTS, **chain.EFFECTS}
     active_zone_kinds = frozenset({"heroes"})
     rulings_page = "docs/rulings/labyrinth.md"
     options = {
@@ -31,10 +44,6 @@ class LabyrinthGame(GameDef):
         "gathered": ((dict,), "each lord's gathered retinues (retinue ids; a marker each)"),
         "turn": ((dict,), "this turn: actions (left), taken, passed, done, ret_used, ret_over, "
                  "leg_used, leg_over"),
-        "chain": ((dict, type(None)), "the open counter chain: links (player, what, card, "
-                  "retinue) and the queue of lords still to answer"),
-        "sub": ((dict, type(None)), "an ability or card waiting for its choices"),
-        "winner": ((str, type(None)), "the lord who gathered a third retinue"),
     }
 
     def build_flow(self):
@@ -72,25 +81,28 @@ class LabyrinthGame(GameDef):
                 uid = d.id if d.quantity == 1 else f"{d.id}#{n}"
                 st.add_card(uid, d.id, T.BOX)
         st.extra = {"first": None, "round": 0, "gathered": {p: [] for p in st.player_names},
-                    "turn": T.fresh_turn(), "chain": None, "sub": None, "winner": None}
+                    "turn": T.fresh_turn()}
 
     def result(self, ctx: Ctx) -> Result:
+        """The flow ends only at the round limit (a third retinue ends the game at once,
+        through ctx.end_game)."""
         scores = {p: len(T.gathered(ctx, p)) for p in ctx.players}
-        w = ctx.extra.get("winner")
-        if w:
-            return Result([w], scores, f"{w} gathered a third retinue")
         winners = ctx.extra.get("limit_winners") or []
         return Result(list(winners), scores, "the round limit was reached: most retinues share "
-                      "the win (ruling LAB-LONG)")
+                      "the win (ruling LAB-LONG)", "unfinished")
 
-    def redact_extra(self, extra: dict, viewer: str | None) -> dict:
-        out = dict(extra)
-        sub = out.get("sub")
-        if sub:
-            # the picks name a hero paid into the heroes deck, or cards of two hands
-            out["sub"] = {k: v for k, v in sub.items() if k != "picks"}
-            out["sub"]["picked"] = sorted(sub.get("picks", {}))
-        return out
+    # -- the counter window (ruling LAB-COUNTER-WHO, LAB-ASK) -----------------------------
+    def response_options(self, ctx: Ctx, window: str, player: str) -> list[Option]:
+        return chain.counter_options(ctx, player)
+
+    def response_use(self, ctx: Ctx, window: str, player: str, option_id: str) -> AbilityUse:
+        return chain.counter_use(ctx, player, option_id)
+
+    def response_words(self, ctx: Ctx, window: str, player: str, top: dict | None) -> tuple[str, str]:
+        return chain.counter_prompt(ctx), "Let it be (pass)"
+
+    def response_passed(self, ctx: Ctx, window: str, player: str) -> Say:
+        return chain.passed(ctx, player)
 
     def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
         return heuristic(ctx, decision)

@@ -22,15 +22,18 @@ def fresh_turn(**changes: Any) -> dict:
 def position(players: list[str], zones: Mapping[str, list[str]] | None = None,
              at: str = "Draw", turn: str | None = None, seed: int = 1,
              gathered: Mapping[str, list[str]] | None = None,
-             turn_data: Mapping[str, Any] | None = None, chain: dict | None = None,
-             sub: dict | None = None, options: Mapping[str, Any] | None = None) -> Game:
+             turn_data: Mapping[str, Any] | None = None,
+             stack: list[Mapping[str, Any]] | None = None,
+             options: Mapping[str, Any] | None = None) -> Game:
     """A game at a chosen step of a turn. `zones` places cards by uid or card id
     ("Ana/hand": ["haste", "sabotage#2"]; the end of a list is the top);
     every other influence card goes under the influence deck, every other
     hero under the heroes deck (unless `zones` lists that deck: then they stay
     in the box), the retinue cards to the board. `at` names a step of
     the turn ("Draw", "Actions", "Retinue abilities"...) or a path like
-    "Actions/Action/Counters". `gathered` gives each lord's retinues."""
+    "Actions/Take an action". `gathered` gives each lord's retinues; `stack`
+    starts inside a resolution (entries {effect, source, controller, ability,
+    args, data}, as a scenario's start.stack)."""
     g = make_game(GAME, list(players), seed, options=dict(options or {}))
     st = g.state
     placed: dict[str, list[str]] = {}
@@ -56,7 +59,6 @@ def position(players: list[str], zones: Mapping[str, list[str]] | None = None,
     got = {p: list((gathered or {}).get(p, [])) for p in players}
     for p in players:
         st.player(p)["retinues"] = len(got[p])
-    extra = {"first": players[0], "round": 1, "gathered": got, "turn": data, "chain": chain,
-             "sub": sub, "winner": None}
-    g.arrange(extra=extra, at=TURN + at.split("/"), turn=turn or players[0])
+    extra = {"first": players[0], "round": 1, "gathered": got, "turn": data}
+    g.arrange(extra=extra, at=TURN + at.split("/"), turn=turn or players[0], stack=stack)
     return g

@@ -10,7 +10,6 @@ from tablekit.core import Ask, Ctx, Decision, ForEachPlayer, Loop, Option, Say, 
 
 from . import abilities as A
 from . import chain as C
-from . import powers as P
 from . import table as T
 
 # -- setup -------------------------------------------------------------------------------------
@@ -86,19 +85,14 @@ def turn_order(ctx: Ctx) -> list[str]:
 # -- rounds and the end ------------------------------------------------------------------------------
 
 def current_round(ctx: Ctx) -> int:
-    nodes = ctx.game.nodes
-    for frame in ctx.state.cursor:
-        if nodes[frame["n"]].name == "Rounds":
-            return frame.get("k", 0)
-    return 0
+    return ctx.count("Rounds")
 
 
 def game_done(ctx: Ctx) -> bool:
-    """Checked before each round (the Rounds loop's frame is on top and counts them)."""
-    if ctx.extra.get("winner"):
-        return True
+    """Checked before each round: the round limit (ruling LAB-LONG). A third retinue
+    ends the game at once instead (see chain.gather)."""
     limit = ctx.state.options.get("max_rounds", 0)
-    return bool(limit) and ctx.state.cursor[-1].get("k", 0) >= limit
+    return bool(limit) and ctx.count("Rounds") >= limit
 
 
 # -- the turn ------------------------------------------------------------------------------------------
@@ -106,8 +100,6 @@ def game_done(ctx: Ctx) -> bool:
 def start_turn(ctx: Ctx) -> None:
     """A fresh turn: 1 free action, nothing used yet."""
     ctx.extra["turn"] = T.fresh_turn()
-    ctx.extra["chain"] = None
-    ctx.extra["sub"] = None
 
 
 def draw(ctx: Ctx) -> Say:
@@ -120,25 +112,12 @@ def draw(ctx: Ctx) -> Say:
     return Say(text, rule=rule, public=public)
 
 
-def sub_for(ctx: Ctx, what: str) -> bool:
-    sub = ctx.extra.get("sub")
-    return bool(sub) and sub.get("step") == what
-
-
 def retinues_over(ctx: Ctx) -> bool:
     data = T.turn_data(ctx)
-    if sub_for(ctx, "retinue"):
-        return False
     return data["ret_over"] or not any(n > 0 for n in A.retinue_uses_left(ctx, ctx.player).values())
 
 
-def no_sub(ctx: Ctx) -> bool:
-    return not ctx.extra.get("sub")
-
-
 def ask_retinue(ctx: Ctx) -> Decision | None:
-    if ctx.extra.get("sub"):
-        return None
     p = ctx.player
     opts = A.retinue_options(ctx, p)
     opts.append(Option("done", "Use no more retinue abilities this turn"))
@@ -158,45 +137,7 @@ def resolve_retinue(ctx: Ctx, ids) -> Say:
         return Say(f"{p} moves on from the retinue abilities.{lost}", rule=T.RETINUES)
     r = ids[0].split(":", 1)[1]
     data["ret_used"][r] = data["ret_used"].get(r, 0) + 1
-    A.start(ctx, p, r)
-    ctx.extra["sub"]["step"] = "retinue"
-    if not A.needs_picks(r):
-        return A.finish(ctx, ctx.extra["sub"])
-    return Say(f"{p} uses the {T.retinue_name(r)} (ruling LAB-START: a retinue's \"start of "
-               "your turn\" is this step, after the draw); the choices follow.", rule="LAB-START")
-
-
-def ask_pick(ctx: Ctx) -> Decision | None:
-    sub = ctx.extra.get("sub")
-    if not sub:
-        return None
-    nxt = A.next_pick(ctx, sub)
-    if nxt is None:  # pragma: no cover - finish() runs as soon as the last pick is made
-        return None
-    prompt, opts = nxt
-    return Decision(sub["player"], prompt, opts, kind="pick")
-
-
-def resolve_pick(ctx: Ctx, ids) -> Say:
-    sub = ctx.extra["sub"]
-    said = A.take_pick(ctx, sub, ids[0])
-    if A.next_pick(ctx, sub) is not None:
-        if said:
-            return said
-        what, _, arg = ids[0].partition(":")
-        if what == "lord":
-            return Say(f"{sub['player']} chooses to look at {arg}'s hand.", rule=T.RETINUES)
-        return Say(f"{sub['player']} chooses {arg}.", rule=T.RETINUES)
-    out = P.finish_card(ctx, sub) if sub["key"] in P.PICKS else A.finish(ctx, sub)
-    if said:
-        rule = said.rule if (said.rule or "").startswith("LAB-") else out.rule
-        out = Say(f"{said.text} {out.text}", rule=rule,
-                  public=f"{said.text} {out.public}" if out.public else None)
-    return out
-
-
-def retinue_pick_open(ctx: Ctx) -> bool:
-    return sub_for(ctx, "retinue")
+    return A.use_retinue(ctx, p, r)
 
 
 def legends_over(ctx: Ctx) -> bool:
@@ -228,17 +169,8 @@ def resolve_legend(ctx: Ctx, ids) -> Say:
 # -- actions ---------------------------------------------------------------------------------------
 
 def actions_over(ctx: Ctx) -> bool:
-    if ctx.extra.get("chain") or sub_for(ctx, "card"):
-        return False
     data = T.turn_data(ctx)
     return data["done"] or data["actions"] <= 0
-
-
-def action_open(ctx: Ctx) -> bool:
-    if ctx.extra.get("chain") or ctx.extra.get("sub"):
-        return False
-    data = T.turn_data(ctx)
-    return not data["done"] and data["actions"] > 0
 
 
 def ask_action(ctx: Ctx) -> Decision | None:
@@ -293,35 +225,15 @@ def resolve_action(ctx: Ctx, ids) -> Say:
     if verb == "play":
         uid = next(u for u in ctx.zone(T.hand(p)) if ctx.defn(u).id == arg)
         ctx.move(uid, T.played(p))
-        C.open_chain(ctx, p, "play", card=uid)
+        effect, i = T.play_effect(ctx, uid)
+        C.place(ctx, p, effect, uid, i)
         return Say(f"{p} spends an action and places {ctx.name(uid)} on the table: "
                    f"{ctx.defn(uid).text} Each other lord is asked, clockwise, whether to counter it.",
                    rule=T.PLAYING)
-    C.open_chain(ctx, p, "gather", retinue=arg)
     use, _ = T.gather_plan(ctx, p, arg)
+    C.place(ctx, p, "gather", arg)
     return Say(f"{p} spends an action to gather the {T.retinue_name(arg)} with {ctx.names(use)}. "
                "Each other lord is asked, clockwise, whether to counter it.", rule=T.GATHER)
-
-
-def chain_open(ctx: Ctx) -> bool:
-    return bool(ctx.extra.get("chain"))
-
-
-def chain_ready(ctx: Ctx) -> bool:
-    c = ctx.extra.get("chain")
-    return bool(c) and not c["queue"]
-
-
-def card_pick_open(ctx: Ctx) -> bool:
-    return sub_for(ctx, "card")
-
-
-def resolve_chain(ctx: Ctx) -> Say:
-    say = C.resolve_chain(ctx)
-    sub = ctx.extra.get("sub")
-    if sub:
-        sub["step"] = "card"
-    return say
 
 
 # -- end of the turn -----------------------------------------------------------------------------------
@@ -373,37 +285,24 @@ def build_flow():
                     rule=T.TURN, children=[
         Step("Draw", draw, "The turn begins with 1 free action: draw 1 influence card, or 2 with "
              "an empty hand.", T.DRAW, level="phase"),
-        Loop("Retinue abilities", Sequence("Retinue ability", show=False, rule=T.RETINUES,
-                                          text="One retinue ability, with its choices.", children=[
-            Ask("Use a retinue ability", ask_retinue, resolve_retinue,
-                "Use a gathered retinue's ability (each once, twice for two identical), or move on.",
-                T.RETINUES, when=no_sub),
-            Ask("Choose for the retinue", ask_pick, resolve_pick,
-                "Make the choices the retinue ability asks for (a hero to pay, a lord, a swap).",
-                T.RETINUES, when=retinue_pick_open),
-        ]), until=retinues_over, level="phase", rule=T.RETINUES,
+        Loop("Retinue abilities", Ask("Use a retinue ability", ask_retinue, resolve_retinue,
+                                      "Use a gathered retinue's ability (each once, twice for two "
+                                      "identical), or move on; its choices follow as it resolves.",
+                                      T.RETINUES, when=lambda ctx: True),
+             until=retinues_over, level="phase", rule=T.RETINUES,
              text="Use retinue abilities; moving on loses the unused ones."),
         Loop("Legendary heroes", Ask("Use a legendary hero", ask_legend, resolve_legend,
                                      "Use a Warlock, Reaper, Golem, Thief or Assassin (each once), "
                                      "or go on.", T.LEGENDS, when=lambda ctx: True),
              until=legends_over, level="phase", rule=T.LEGENDS,
              text="Legendary heroes that act before the actions; the others are always on."),
-        Loop("Actions", Sequence("Action", show=False, rule=T.ACTION,
-                                 text="One action, the counters it draws, and its result.", children=[
-            Ask("Take an action", ask_action, resolve_action,
-                "Play an influence card or gather a retinue for 1 action, or pass.", T.ACTION,
-                when=action_open),
-            Loop("Counters", Ask("Counter or pass", C.ask_counter, C.resolve_counter,
-                                 "Asked in clockwise order: counter the top card with Sabotage! or "
-                                 "Treason!, or pass.", T.PLAYING, when=C.asking),
-                 until=lambda ctx: not C.asking(ctx), rule="LAB-COUNTER-WHO",
-                 text="Every lord but the one who placed the top card answers, clockwise; a "
-                      "counter reopens the asking."),
-            Step("Resolve the chain", resolve_chain, "Only the last card is carried out; what that "
-                 "means for the cards below is ruling LAB-CHAIN.", "LAB-CHAIN", when=chain_ready),
-            Ask("Choose for the card", ask_pick, resolve_pick,
-                "Make the choice the resolved card asks for.", T.PLAYING, when=card_pick_open),
-        ]), until=actions_over, level="phase", rule=T.ACTION,
+        Loop("Actions", Ask("Take an action", ask_action, resolve_action,
+                            "Play an influence card or gather a retinue for 1 action, or pass. "
+                            "Every other lord is then asked, clockwise, whether to counter it "
+                            "(ruling LAB-COUNTER-WHO); the chain resolves as ruling LAB-CHAIN says, "
+                            "and a card's choices follow as it resolves.", T.ACTION,
+                            when=lambda ctx: True),
+             until=actions_over, level="phase", rule=T.ACTION,
              text="Take actions until none are left, or stop; passing recruits 1 hero."),
         Step("Discard played cards", discard_played, "Every influence card played this turn goes "
              "on the discard pile.", T.DISC_PLAYED, when=any_played, level="phase"),
@@ -434,7 +333,6 @@ def final_say(ctx: Ctx) -> Say:
     counts = {p: len(T.gathered(ctx, p)) for p in ctx.players}
     best = max(counts.values())
     winners = [p for p, n in counts.items() if n == best]
-    ctx.extra["winner"] = None
     ctx.extra["limit_winners"] = winners
     limit = ctx.state.options.get("max_rounds", 0)
     return Say(f"Round {limit} was the last one (ruling LAB-LONG): nobody gathered "

@@ -77,6 +77,15 @@ def is_counter(ctx: Ctx, uid: str) -> bool:
     return _facts(ctx)[ctx.state.cards[uid]["card"]][2] is not None
 
 
+def play_effect(ctx: Ctx, uid: str) -> tuple[str, int] | tuple[None, None]:
+    """The effect an influence card names for when it is played as an action, and the
+    index of that ability ((None, None) for a counter)."""
+    for i, ab in enumerate(ctx.defn(uid).abilities):
+        if ab.type == "action" and ab.window == "action":
+            return ab.effect, i
+    return None, None
+
+
 def order_from(ctx: Ctx, p: str) -> list[str]:
     """The other players, clockwise (seat order) starting at p's left."""
     names = ctx.players
@@ -97,7 +106,7 @@ def turn_data(ctx: Ctx) -> dict:
 
 def fresh_turn() -> dict:
     """What a turn keeps: actions left, actions taken, retinue uses, legendary
-    heroes used, whether the retinue / legendary steps are over, a follow-up pick."""
+    heroes used, whether the retinue / legendary steps are over."""
     return {"actions": 1, "taken": 0, "passed": False, "done": False, "ret_used": {},
             "ret_over": False, "leg_used": [], "leg_over": False}
 

@@ -45,8 +45,10 @@ def heuristic(ctx: Ctx, d: Decision) -> list[str] | None:
             return take
         return [i for i in legal if i.startswith("leave:")] or take
     if d.kind == "target":
-        cur = ctx.extra.get("cur") or {}
-        effect = ctx.defs[cur["card"]].abilities[cur["ab"]].effect if cur else ""
+        # the ability resolving: the top effect frame of the stack, its picks so far in its data
+        frame = next((f for f in reversed(ctx.stack) if "fx" in f), None)
+        effect = frame["fx"] if frame else ""
+        picks = frame["data"].get("picks") if frame else None
         real = [i for i in legal if i != "pass"]
         if not real:
             return ["pass"]
@@ -66,7 +68,7 @@ def heuristic(ctx: Ctx, d: Decision) -> list[str] | None:
         if effect in ("protect", "heal"):
             mine = [i for i in real if owner(i) == p]
             return [max(mine or real, key=lambda i: (value(i), i))]
-        if effect == "swap" and not (cur.get("picks")):
+        if effect == "swap" and not picks:
             return [min(real, key=lambda i: (value(i), i))]
         return [max(real, key=lambda i: (value(i), i))]
     return None

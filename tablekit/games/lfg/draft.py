@@ -6,27 +6,7 @@ from __future__ import annotations
 from tablekit.core import Ctx, Decision, Option, Say
 
 from . import table as T
-from .resolution import collect, queue_words
-
-
-def flags(ctx: Ctx, uid: str) -> dict:
-    """Event fields a passive's `if` can test: the pick's traits and roles."""
-    out = {t: True for t in T.TRAITS if T.has(ctx, uid, t)}
-    out.update({r: True for r in T.roles(ctx, uid)})
-    return out
-
-
-def draft_now(ctx: Ctx, p: str, uid: str) -> str:
-    """Draft a hero face up at once (an extra draft during resolution). Its Draft
-    ability and the passives it sets off join the queue. Returns words for it."""
-    ctx.move(uid, T.party(p), face_down=None)
-    ctx.extra["round_picks"].append(uid)
-    ctx.do("drafted", card=uid, player=p, **flags(ctx, uid))
-    new = collect(ctx)
-    if not new:
-        return ""
-    return f" It activates: {queue_words(ctx, new)}."
-
+from .activation import activated, flags, queue_words
 
 # -- one player's pick ------------------------------------------------------------
 
@@ -103,9 +83,10 @@ def reveal(ctx: Ctx) -> Say:
     for _p, u in picks:
         ctx.card(u).pop("face_down", None)
         ctx.extra["round_picks"].append(u)
+    since = len(ctx.state.triggers)
     for p, u in picks:
         ctx.do("drafted", card=u, player=p, **flags(ctx, u))
-    new = collect(ctx)
+    new = activated(ctx, since)
     shown = "; ".join(f"{p}: {ctx.name(u)}" for p, u in picks) or "no picks"
     act = (f" Activated this round: {queue_words(ctx, new)}. They resolve by priority: extra draft, "
            "copy, protect, hurt, heal, recruit/swap, kill." if new else " No ability activates.")
@@ -119,7 +100,6 @@ def end_round(ctx: Ctx) -> Say:
             cs.pop("protected")
             ended.append(uid)
     ctx.extra["round_picks"] = []
-    ctx.extra["orders"] = {}
     prot = (f" Protection ends with the round: {ctx.names(ended)} (ruling LFG-PROTECT)." if ended else "")
     if T.is_2p(ctx):
         return Say(f"The round is over; in the two-player mode each keeps their own hand.{prot}",

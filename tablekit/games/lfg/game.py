@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tablekit.core import HIDDEN, OWNER, PUBLIC, Ctx, Decision, GameDef, OptionSpec, Result
 
-from . import rules, scoring
+from . import resolution, rules, scoring
 from . import setup as S
 from . import table as T
 from .bots import heuristic
@@ -13,7 +13,7 @@ from .powers import EFFECTS
 
 def _drafted(ctx: Ctx, ev: dict) -> None:
     """The `drafted` event changes nothing by itself: Draft abilities and
-    passives answer it (collected into the queue by the rules)."""
+    passives answer it (the core collects them as triggers)."""
 
 
 class LFGGame(GameDef):
@@ -38,10 +38,6 @@ class LFGGame(GameDef):
     effects = EFFECTS
     procedures = {"drafted": _drafted}
     settable_extra = {
-        "queue": ((list,), "abilities activated and waiting: {id, src, name, card, ab, by, pri, how, copied}"),
-        "cur": ((dict, type(None)), "the ability resolving now with its targets so far (picks), or null"),
-        "orders": ((dict,), "per priority, how the players with tied abilities were ordered"),
-        "next_id": ((int,), "the id the next queued ability gets"),
         "round_picks": ((list,), "this round's revealed picks (what a copy may copy)"),
         "skip": ((dict,), "player -> draft picks still to skip"),
         "drafter": ((str, type(None)), "two players: who looks at the piles now"),
@@ -84,8 +80,7 @@ class LFGGame(GameDef):
         for d in self.cards.values():
             for n in range(1, d.quantity + 1):
                 st.add_card(f"{d.id}#{n}", d.id, T.BOX)
-        st.extra = {"queue": [], "cur": None, "orders": {}, "next_id": 1, "round_picks": [],
-                    "skip": {}, "drafter": None, "pile": 0}
+        st.extra = {"round_picks": [], "skip": {}, "drafter": None, "pile": 0}
 
     def describe_card(self, ctx: Ctx, uid: str) -> tuple[str, str, list[str]]:
         d = ctx.defn(uid)
@@ -109,6 +104,13 @@ class LFGGame(GameDef):
     def result(self, ctx: Ctx) -> Result:
         winners, why, _ = scoring.outcome(ctx)
         return Result(winners, {p: T.renown(ctx, p) for p in ctx.players}, why)
+
+    # the priority list: activated abilities are the core's triggers (see resolution.py)
+    def order_triggers(self, ctx: Ctx, triggers: list[dict]):
+        return resolution.order_triggers(ctx, triggers)
+
+    def trigger_order_chosen(self, ctx: Ctx, triggers: list[dict], decision: Decision, ids):
+        return resolution.trigger_order_chosen(ctx, triggers, decision, ids)
 
     def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
         return heuristic(ctx, decision)

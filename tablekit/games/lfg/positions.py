@@ -12,7 +12,6 @@ from .game import GAME
 PATHS = {
     "Draft": ["Rounds", "Round", "Draft"],
     "Reveal": ["Rounds", "Round", "Reveal"],
-    "Resolve": ["Rounds", "Round", "Resolve abilities"],
     "End of round": ["Rounds", "Round", "End of round"],
     "Final parties": ["Final parties"],
     "Pile draft": ["Pile draft"],
@@ -21,8 +20,7 @@ PATHS = {
 
 def fresh_extra() -> dict:
     """The game's extra state at the start of a round."""
-    return {"queue": [], "cur": None, "orders": {}, "next_id": 1, "round_picks": [], "skip": {},
-            "drafter": None, "pile": 0}
+    return {"round_picks": [], "skip": {}, "drafter": None, "pile": 0}
 
 
 def position(players: list[str], parties: Mapping[str, list[str]] | None = None,

@@ -1,38 +1,39 @@
 """The effects the heroes' abilities name in cards/lfg.yaml.
 
 A prioritised effect (extra draft, copy, protect, hurt, heal, recruit, swap,
-kill) resolves from the queue kept in `extra` (see resolution.py): it says
-how many targets it wants (`slots`), lists the options for the next target
-with the reason for every illegal one (`options`) and applies the chosen
-targets (`apply`). Targets are chosen only when the ability resolves.
-Passives that are always on give renown (`bonus`); a passive usable
-whenever its player likes is an action offered at every decision (`act`).
+kill) is a core `Effect` that resolves on the resolution stack when its
+trigger comes up (the order is resolution.py's): its first stage says what
+resolves next; it then asks for each target in its own frame (the picks so
+far are `use.data["picks"]`) and finally applies them. It says how many
+targets it wants (`slots`), lists the options for the next target with the
+reason for every illegal one (`options`) and applies the chosen targets
+(`resolve`). Targets are chosen only when the ability resolves. Passives
+that are always on give renown (`bonus`); a passive usable whenever its
+player likes is an action offered at every decision (`option`, `apply`).
 """
 
 from __future__ import annotations
 
-from tablekit.core import AbilityUse, Ctx, Option, Say
+from tablekit.core import AbilityUse, Ctx, Decision, Effect, Option, Say
 
 from . import table as T
+from .activation import (
+    ability_of,
+    draft_now,
+    entry_words,
+    forget_hidden,
+    inherited,
+    is_anytime,
+    of_trigger,
+    of_use,
+    offer_anytime,
+    use_anytime,
+)
 
 PROTECTED_WHY = ("protected this round: immune to hurt and kill, and hurt and kill abilities "
                  "cannot target it (ruling LFG-PROTECT)")
-
-
-def ability_of(ctx: Ctx, e: dict):
-    """The ability an entry of the queue resolves (a copy resolves the copied one).
-    Entries name card definitions, not instances, so a hero that has moved
-    into a hand since is never named in the game's extra state."""
-    return ctx.defs[e["card"]].abilities[e["ab"]]
-
-
-def entry_words(ctx: Ctx, e: dict) -> str:
-    """"Bo's Knight (protect)" or "Ana's Illusionist copying Assassin (kill)"."""
-    ab = ability_of(ctx, e)
-    what = T.CLASS_WORD[T.PRIORITY[ab.effect]]
-    if e.get("copied"):
-        return f"{e['by']}'s {e['name']} copying {e['copied']} ({what})"
-    return f"{e['by']}'s {e['name']} ({what})"
+# effects that say how many of their targets they could reach
+COUNTED = ("protect", "hurt", "heal", "kill")
 
 
 def party_target(p: str, uid: str) -> str:
@@ -43,19 +44,101 @@ def uid_of(option_id: str) -> str:
     return option_id.rsplit(":", 1)[1]
 
 
-class Effect:
-    """Shared shape of the prioritised effects."""
+def next_words(ctx: Ctx, e: dict, data: dict) -> Say:
+    """The record of an ability starting to resolve: what it is, the order at a
+    tied priority, how many wait, and whether its hero has left (LFG-GONE)."""
+    pri = e["pri"]
+    waiting = len(ctx.state.triggers)
+    ab = ability_of(ctx, e)
+    tied = ""
+    order = (data.get("orders") or {}).get(str(pri))
+    if order:
+        tied = f" (same priority: the order is {', '.join(order)})"
+    gone = ""
+    if T.party_of(ctx, e["src"]) != e["by"]:
+        gone = (f" {e['name']} has left {e['by']}'s party since it activated, but an activated ability "
+                f"still resolves, for the player who activated it (ruling LFG-GONE).")
+    return Say(f"Next to resolve: {entry_words(ctx, e)}, priority {pri} of 7{tied}: \"{ab.text}\". "
+               f"{waiting} other ability(ies) wait.{gone}", rule="LFG-GONE" if gone else T.EFFECT_R[pri])
+
+
+class Prioritised(Effect):
+    """Shared shape of the prioritised effects, and their stages on the stack:
+    `apply` (what resolves next), `target` (each target chosen), `finish`
+    (the effect itself)."""
 
     verb = ""
 
+    # -- what a subclass says ---------------------------------------------------------------
     def slots(self, ctx: Ctx, e: dict) -> int:
         return int(ability_of(ctx, e).args.get("count", 1))
 
     def options(self, ctx: Ctx, e: dict, picks: list[str]) -> list[Option]:
         raise NotImplementedError
 
-    def apply(self, ctx: Ctx, e: dict, picks: list[str]) -> Say:
+    def resolve(self, ctx: Ctx, use: AbilityUse, e: dict, picks: list[str]) -> Say:
         raise NotImplementedError
+
+    # -- the stages ---------------------------------------------------------------------------
+    def label(self, ctx, use):
+        return entry_words(ctx, of_use(ctx, use))
+
+    def needs_target(self, ctx: Ctx, e: dict, picks: list[str]) -> bool:
+        if len(picks) >= self.slots(ctx, e):
+            return False
+        return any(o.legal for o in self.options(ctx, e, picks))
+
+    def target_decision(self, ctx: Ctx, e: dict, picks: list[str]) -> Decision:
+        ab = ability_of(ctx, e)
+        opts = list(self.options(ctx, e, picks))
+        n = self.slots(ctx, e)
+        which = f" (target {len(picks) + 1} of {n})" if n > 1 else ""
+        if ab.args.get("may"):
+            opts.append(Option("pass", "Do not use this ability (it says \"may\")"))
+        must = "" if ab.args.get("may") else " A valid target must be chosen, even one of your own heroes."
+        d = Decision(e["by"], f"{entry_words(ctx, e)} resolves: \"{ab.text}\"{which}.{must}", opts,
+                     kind="target")
+        return offer_anytime(d, ctx)
+
+    def _go_on(self, ctx: Ctx, use: AbilityUse, e: dict, say):
+        """Ask for the next target if one is wanted and valid; else the effect
+        applies as a step of its own."""
+        picks = use.data["picks"]
+        if self.needs_target(ctx, e, picks):
+            return ctx.ask(self.target_decision(ctx, e, picks), then="target", name="Choose a target",
+                           say=say)
+        return ctx.wait(then="finish", say=say)
+
+    def apply(self, ctx, use):
+        e = of_use(ctx, use)
+        use.data["picks"] = []
+        # started by its controller's choice among their own abilities: that choice is the record
+        chosen = use.data.pop("chosen", False)
+        return self._go_on(ctx, use, e, None if chosen else next_words(ctx, e, use.data))
+
+    def target(self, ctx, use, ids):
+        e = of_use(ctx, use)
+        picks = use.data["picks"]
+        if is_anytime(ids):  # a passive used at this decision: the target is asked again
+            return self._go_on(ctx, use, e, use_anytime(ctx, ids[0]))
+        if ids[0] == "pass":
+            return Say(f"{entry_words(ctx, e)}: the ability says \"may\", and {e['by']} chooses not to use "
+                       "it.", rule=T.NOT_OPTIONAL)
+        uid = uid_of(ids[0])
+        picks.append(uid)
+        if self.needs_target(ctx, e, picks):
+            return ctx.ask(self.target_decision(ctx, e, picks), then="target", name="Choose a target",
+                           say=Say(f"{e['by']} chooses {ctx.name(uid)} ({T.where(ctx, uid)}) as target "
+                                   f"{len(picks)} of {entry_words(ctx, e)}.", rule=T.TARGETS))
+        return self.finish(ctx, use, ids)
+
+    def finish(self, ctx, use, ids):
+        e = of_use(ctx, use)
+        picks = list(use.data.get("picks") or [])
+        say = self.resolve(ctx, use, e, picks)
+        if picks and len(picks) < self.slots(ctx, e) and ability_of(ctx, e).effect in COUNTED:
+            say.text += (f" Only {len(picks)} valid target(s) could be chosen, so that is all it affects.")
+        return say
 
     def _party_options(self, ctx: Ctx, e: dict, picks: list[str], verb: str,
                        protect_matters: bool, only: str | None = None,
@@ -80,7 +163,7 @@ class Effect:
         return out
 
 
-class PartyEffect(Effect):
+class PartyEffect(Prioritised):
     """An effect aimed at heroes in parties: Protect, Hurt, Heal, Kill.
     `verb` labels the options; `protect_matters` says whether a protected
     hero is out of reach; an ability's `only` argument narrows the targets."""
@@ -92,7 +175,7 @@ class PartyEffect(Effect):
         return self._party_options(ctx, e, picks, self.verb, self.protect_matters, only)
 
 
-class ExtraDraft(Effect):
+class ExtraDraft(Prioritised):
     """Draft one more hero this round; in the two-player mode the next card in
     hand is revealed. With `skip: true`, the player skips their next pick."""
 
@@ -104,9 +187,7 @@ class ExtraDraft(Effect):
     def options(self, ctx, e, picks):
         return [Option(f"draft:{u}", f"Draft {T.describe(ctx, u)}") for u in ctx.zone(T.hand(e["by"]))]
 
-    def apply(self, ctx, e, picks):
-        from .draft import draft_now  # the same procedure as the round's draft
-
+    def resolve(self, ctx, use, e, picks):
         p = e["by"]
         ab = ability_of(ctx, e)
         skip = ""
@@ -119,14 +200,14 @@ class ExtraDraft(Effect):
                 return Say(f"{entry_words(ctx, e)}: {p} has no hero left in hand, so there is no extra "
                            f"pick (ruling LFG-EMPTY-EXTRA).{skip}", rule="LFG-EMPTY-EXTRA")
             uid = h[0]
-            new = draft_now(ctx, p, uid)
+            new = draft_now(ctx, p, uid, inherited(use.data))
             return Say(f"{entry_words(ctx, e)}: {p} reveals the next hero in hand at once, "
                        f"{ctx.name(uid)}, as an extra pick.{new}{skip}", rule=TWO_R_EXTRA)
         if not picks:
             return Say(f"{entry_words(ctx, e)}: {p} has no hero left in hand, so there is no extra "
                        f"pick (ruling LFG-EMPTY-EXTRA).{skip}", rule="LFG-EMPTY-EXTRA")
         uid = picks[0]
-        new = draft_now(ctx, p, uid)
+        new = draft_now(ctx, p, uid, inherited(use.data))
         return Say(f"{entry_words(ctx, e)}: {p} drafts {ctx.name(uid)} from hand as an extra pick "
                    f"this round; it is face up at once.{new}{skip}", rule=T.EFFECT_R[1])
 
@@ -134,7 +215,7 @@ class ExtraDraft(Effect):
 TWO_R_EXTRA = "Two Player Mode: extra draft"
 
 
-class Copy(Effect):
+class Copy(Prioritised):
     """Copy the Draft ability of another hero drafted this round; it resolves at
     its own priority, controlled by the copier (ruling LFG-COPY)."""
 
@@ -155,15 +236,14 @@ class Copy(Effect):
                 out.append(Option(oid, label))
         return out
 
-    def apply(self, ctx, e, picks):
-        from .resolution import add_entry
-
+    def resolve(self, ctx, use, e, picks):
         if not picks:
             return Say(f"{entry_words(ctx, e)}: no other hero drafted this round has a Draft ability "
                        "to copy, so nothing happens.", rule=T.TARGETS)
         u = picks[0]
         i = T.draft_ability(ctx, u)
-        new = add_entry(ctx, e["src"], i, e["by"], "copy", copied=u)
+        ctx.add_trigger(e["src"], i, e["by"], None, card=ctx.state.cards[u]["card"], data=inherited(use.data))
+        new = of_trigger(ctx, ctx.state.triggers[-1])
         ab = ctx.defn(u).abilities[i]
         pri = new["pri"]
         return Say(f"{entry_words(ctx, e)}: {e['by']} copies {ctx.name(u)}'s Draft ability "
@@ -175,7 +255,7 @@ class Copy(Effect):
 class Protect(PartyEffect):
     verb = "Protect"
 
-    def apply(self, ctx, e, picks):
+    def resolve(self, ctx, use, e, picks):
         if not picks:
             return _nothing(ctx, e)
         for u in picks:
@@ -189,7 +269,7 @@ class Hurt(PartyEffect):
     verb = "Hurt"
     protect_matters = True
 
-    def apply(self, ctx, e, picks):
+    def resolve(self, ctx, use, e, picks):
         if not picks:
             return _nothing(ctx, e)
         parts, rule = [], T.EFFECT_R[4]
@@ -215,7 +295,7 @@ class Hurt(PartyEffect):
 class Heal(PartyEffect):
     verb = "Heal"
 
-    def apply(self, ctx, e, picks):
+    def resolve(self, ctx, use, e, picks):
         if not picks:
             return _nothing(ctx, e)
         parts = []
@@ -230,7 +310,7 @@ class Heal(PartyEffect):
         return Say(f"{entry_words(ctx, e)}: {'; '.join(parts)}.", rule=T.EFFECT_R[5])
 
 
-class Recruit(Effect):
+class Recruit(Prioritised):
     """Take a hero from another party or from the graveyard into your party.
     Never a Loyal hero; the hero keeps her hurt status and is not drafted."""
 
@@ -255,7 +335,7 @@ class Recruit(Effect):
             out.append(Option(oid, label, False, loyal) if T.has(ctx, u, "loyal") else Option(oid, label))
         return out
 
-    def apply(self, ctx, e, picks):
+    def resolve(self, ctx, use, e, picks):
         if not picks:
             return _nothing(ctx, e)
         u = picks[0]
@@ -269,7 +349,7 @@ class Recruit(Effect):
                    rule="LFG-GRAVE-HURT" if tail else T.EFFECT_R[6])
 
 
-class Swap(Effect):
+class Swap(Prioritised):
     """Exchange one of your party's heroes with one from another party (or from
     your hand). Neither may be Loyal (ruling LFG-SWAP-LOYAL); without a hero on
     both sides nothing happens (ruling LFG-SWAP-PAIR)."""
@@ -311,7 +391,7 @@ class Swap(Effect):
             return mine
         return self._theirs(ctx, e)
 
-    def apply(self, ctx, e, picks):
+    def resolve(self, ctx, use, e, picks):
         if len(picks) < 2:
             return Say(f"{entry_words(ctx, e)}: a swap needs a hero on both sides and there is no such "
                        "pair, so nothing happens (ruling LFG-SWAP-PAIR).", rule="LFG-SWAP-PAIR")
@@ -319,8 +399,6 @@ class Swap(Effect):
         p = e["by"]
         frm = T.where(ctx, theirs)
         dest = ctx.zone_of(theirs)
-        from .resolution import forget_hidden
-
         ctx.move(theirs, T.party(p))
         ctx.move(mine, dest)
         if ctx.state.zone_info[dest]["kind"] == "hand":
@@ -334,7 +412,7 @@ class Kill(PartyEffect):
     verb = "Kill"
     protect_matters = True
 
-    def apply(self, ctx, e, picks):
+    def resolve(self, ctx, use, e, picks):
         if not picks:
             return _nothing(ctx, e)
         parts = []
@@ -355,7 +433,7 @@ def _nothing(ctx: Ctx, e: dict) -> Say:
 
 # -- passives without priority -------------------------------------------------------
 
-class TraitBonus:
+class TraitBonus(Effect):
     """Always on: +`per` renown for each hero of a trait in the party."""
 
     def bonus(self, ctx: Ctx, use: AbilityUse) -> int:
@@ -364,7 +442,7 @@ class TraitBonus:
         return per * sum(1 for u in T.heroes(ctx, use.controller) if T.has(ctx, u, trait))
 
 
-class HurtSelf:
+class HurtSelf(Effect):
     """Whenever its player likes: hurt this hero (offered at every decision of
     that player, ruling LFG-ANYTIME)."""
 
