@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .cards import Ability, CardDef
 from .conditions import matches as _cond_matches
-from .effects import PENDING, Pause, _Pending
+from .effects import PENDING, Effect, Pause, _Pending
 from .lasting import KINDS as LASTING_KINDS
 from .lasting import end_point, until_words
 from .state import State
@@ -321,6 +321,17 @@ class Ctx:
         limited to, its once-per limit (per `target` for `once_per: target`),
         its effect's cost, then its effect's own check."""
         ab = use.ability
+        if ab is not None and ab.phase is None and not ab.once_per:  # the common case, fast
+            eff = self.game.effects.get(ab.effect)
+            if eff is None:
+                return None
+            if type(eff).cost is not Effect.cost:
+                cost = eff.cost(self, use)
+                if cost is not None:
+                    why = cost.why_not(self, use)
+                    if why:
+                        return why
+            return eff.check(self, use)
         if ab is not None and ab.phase is not None and self.phase() != ab.phase:
             return f"it may be used only in the {ab.phase} phase"
         if ab is not None and ab.once_per and self.used(use, target):
@@ -339,13 +350,16 @@ class Ctx:
         return eff.check(self, use)
 
     # -- the resolution stack ------------------------------------------
-    def ask(self, decision: Decision, then: str, data: dict | None = None, name: str | None = None,
+    def ask(self, decision: Decision | str, then: str, data: dict | None = None, name: str | None = None,
             validate: str | None = None, say: Any = None) -> Pause:
         """From a stage of an effect: open `decision`; its answer runs the
-        effect's method `then(ctx, use, ids)`. `data` updates the frame's
-        data, `name` is the decision's place in the path ("Choose a target"),
-        `validate` names a method `(ctx, use, ids) -> reason | None` that
-        checks a whole answer, and `say` is the text of this stage's record."""
+        effect's method `then(ctx, use, ids)`. `decision` is a Decision, or
+        the name of the effect's method `(ctx, use) -> Decision` that builds
+        it when someone looks (lazy, as flow decisions are). `data` updates
+        the frame's data, `name` is the decision's place in the path
+        ("Choose a target"), `validate` names a method `(ctx, use, ids) ->
+        reason | None` that checks a whole answer, and `say` is the text of
+        this stage's record."""
         return Pause("ask", then, say, decision, name, validate, dict(data or {}))
 
     def wait(self, then: str, data: dict | None = None, say: Any = None) -> Pause:
@@ -390,7 +404,7 @@ class Ctx:
         eff = self.game.effect(frame["fx"])
         use = self.use_of(frame)
         paid = None
-        if ids is None and not frame.get("paid"):
+        if ids is None and type(eff).cost is not Effect.cost and not frame.get("paid"):
             cost = eff.cost(self, use)
             if cost is not None:
                 plan = cost.plan(self, use)
@@ -419,12 +433,18 @@ class Ctx:
         frame["then"] = out.then
         if out.kind == "ask":
             frame["st"] = "ask"
-            frame["ask"] = out.decision.to_dict()
+            if isinstance(out.decision, str):
+                frame["ask"] = None
+                frame["asker"] = out.decision
+            else:
+                frame["ask"] = out.decision.to_dict()
+                frame.pop("asker", None)
             frame["askname"] = out.name
             frame["val"] = out.validate
         else:
             frame["st"] = "wait"
             frame.pop("ask", None)
+            frame.pop("asker", None)
             frame.pop("askname", None)
             frame.pop("val", None)
         return out
@@ -485,12 +505,16 @@ class Ctx:
 
     def chain_frames(self, chain: int) -> list[dict]:
         """The effect frames of one chain, bottom first."""
-        return [f for f in self.state.cursor if "fx" in f and f.get("chain") == chain]
+        return [f for f in self.stack if "fx" in f and f.get("chain") == chain]
 
     @property
     def stack(self) -> list[dict]:
         """The frames of the resolution stack (effects, events, response windows), bottom first."""
-        return [f for f in self.state.cursor if "n" not in f]
+        cursor = self.state.cursor
+        i = len(cursor)
+        while i and "n" not in cursor[i - 1]:  # the stack is the top of the cursor, above the flow
+            i -= 1
+        return cursor[i:]
 
     def add_trigger(self, source: str, ability: int, controller: str | None, event: dict | None,
                     card: str | None = None, data: dict | None = None) -> None:
@@ -766,13 +790,30 @@ class Ctx:
         return None
 
     def this(self, scope: str = "turn") -> dict:
-        """Data that lasts for this turn (or round, or phase) only: the engine
-        empties it when the next one begins. For a game's per-turn counters."""
+        """The game's data for this turn (or round, or phase) only: the engine
+        puts a fresh copy of `GameDef.per_turn` (`per_round`) in place when the
+        next one begins, so no rule has to clear it. A hand-built position
+        without it gets the fresh defaults."""
         key = f"_this_{scope}"
         d = self.state.extra.get(key)
         if d is None:
-            d = self.state.extra[key] = {}
+            d = self.fresh(scope)
         return d
+
+    def fresh(self, scope: str) -> dict:
+        """Put fresh per-turn (per-round, per-phase) data in place and return it."""
+        from .state import _copy
+        defaults = {"turn": self.game.per_turn, "round": self.game.per_round}.get(scope) or {}
+        d = self.state.extra[f"_this_{scope}"] = _copy(defaults)
+        return d
+
+    def new_scope(self, scope: str) -> None:
+        """A turn (round, phase) begins: its data starts fresh (see `this`)."""
+        defaults = {"turn": self.game.per_turn, "round": self.game.per_round}.get(scope)
+        if defaults:
+            self.fresh(scope)
+        else:
+            self.state.extra.pop(f"_this_{scope}", None)
 
     # -- who decides -------------------------------------------------------
     def decider(self, controller: str | None) -> str:
@@ -820,7 +861,18 @@ class Ctx:
     def _matches(self, cond: dict, ev: dict, uid: str | None) -> bool:
         if not cond:
             return True
-        return _cond_matches(self, cond, ev, uid)
+        for key, want in cond.items():  # the common case, fast: plain fields and plain values
+            if type(want) is dict or "." in key:
+                return _cond_matches(self, cond, ev, uid)
+            if type(want) is str and "$" in want:
+                # tokens stand for the ability's card, its controller, whose turn it is
+                owner = self.owner_of(uid) if uid is not None and uid in self.state.card_zone else None
+                want = (want.replace("$self", str(uid)).replace("$controller", str(owner))
+                        .replace("$turn", str(self.player)))
+            have = ev.get(key)
+            if have != want and not (type(have) is list and type(want) is not list and want in have):
+                return False
+        return True
 
 
 def _prefixed(words: str, out: Any) -> Any:

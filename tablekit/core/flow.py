@@ -154,7 +154,7 @@ class Loop(Node):
         frame["k"] = frame.get("k", 0) + 1
         if self.level == "round":
             ctx.state.extra.pop("_used_round", None)  # once-per-round abilities are fresh again
-            ctx.state.extra.pop("_this_round", None)
+            ctx.new_scope("round")
         return PUSH, self.children[0]
 
     def start_frame(self, ctx, child, turn):
@@ -199,7 +199,7 @@ class ForEachPlayer(Node):
                 st = ctx.state
                 st.turn = name
                 st.extra.pop("_used_turn", None)  # once-per-turn abilities are fresh again
-                st.extra.pop("_this_turn", None)
+                ctx.new_scope("turn")
                 if st.lasting or st.delayed:
                     turn_begins(ctx, name)
             return PUSH, self.children[0]

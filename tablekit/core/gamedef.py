@@ -65,6 +65,11 @@ class GameDef:
     # what a scenario file may set: the game's extra state keys, with their
     # types and meaning, and card state keys beyond the core's
     settable_extra: dict[str, tuple[tuple[type, ...], str]] = {}
+    # the game's data for one turn and one round (counters, what was done): plain
+    # data the engine puts fresh in place when each turn or round begins; read
+    # and changed through ctx.this("turn") / ctx.this("round")
+    per_turn: dict[str, Any] = {}
+    per_round: dict[str, Any] = {}
     card_state_keys: dict[str, tuple[tuple[type, ...], str]] = {}
 
     # -- cards -------------------------------------------------------------

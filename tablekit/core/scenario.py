@@ -36,7 +36,11 @@ UNTIL = ("script", "decision", "end")
 EXPECT_KINDS = {"zone", "card", "counter", "winners", "scores", "illegal", "legal", "fired",
                 "pending", "over", "extra"}
 CORE_EXTRA = {"_used_turn": ((list,), "once-per-turn abilities used this turn"),
-              "_used_round": ((list,), "once-per-round abilities used this round")}
+              "_used_round": ((list,), "once-per-round abilities used this round"),
+              "_used_phase": ((list,), "once-per-phase abilities used this phase"),
+              "_this_turn": ((dict,), "the game's data for this turn (its keys: the game's per_turn)"),
+              "_this_round": ((dict,), "the game's data for this round (its keys: the game's per_round)"),
+              "_this_phase": ((dict,), "the game's data for this phase")}
 CORE_CARD_STATE = {"damage": (int,), "exhausted": (bool,), "face_down": (bool,),
                    "attached_to": (str,), "counters": (dict,)}
 

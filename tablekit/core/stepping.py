@@ -152,7 +152,7 @@ class Stepping:
         self._rule: OrderRule | None = None
         while not st.over:
             cursor = st.cursor
-            if st.triggers and not any(in_progress(f) for f in cursor if "n" not in f):
+            if st.triggers and not self._busy():
                 if st.trigger_next is None:
                     r = self.gamedef.order_triggers(ctx, st.triggers)
                     if isinstance(r, Decision):
@@ -217,6 +217,16 @@ class Stepping:
                         for f in chain[:-1]:
                             ctx.remove_frame(f)
 
+    def _busy(self) -> bool:
+        """Whether an effect or an event on the stack is part-way through (the
+        stack frames are the top of the cursor, above every flow frame)."""
+        for f in reversed(self.state.cursor):
+            if "n" in f:
+                return False
+            if in_progress(f):
+                return True
+        return False
+
     def _decision_at(self, opened: tuple) -> Decision | None:
         what = opened[0]
         ctx = self.ctx
@@ -234,9 +244,15 @@ class Stepping:
             return Decision(player, node.prompt, options, kind="window")
         frame = opened[1]
         if what == "fx":
+            eff = self.gamedef.effect(frame["fx"])
+            if frame.get("asker"):  # built when looked at
+                d = getattr(eff, frame["asker"])(ctx, ctx.use_of(frame))
+                if frame.get("val"):
+                    method, use = getattr(eff, frame["val"]), ctx.use_of(frame)
+                    d.validate = lambda ids, method=method, use=use: method(ctx, use, tuple(ids))
+                return d
             validate = None
             if frame.get("val"):
-                eff = self.gamedef.effect(frame["fx"])
                 method = getattr(eff, frame["val"])
                 use = ctx.use_of(frame)
                 def validate(ids, method=method, use=use):  # noqa: E306
@@ -294,21 +310,20 @@ class Stepping:
         words = []
         for frame in self.state.cursor:
             n = frame.get("n")
-            if n is None:
-                if "fx" in frame:
-                    words.append(frame["label"])
-                    if frame["st"] == "ask" and frame.get("askname"):
-                        words.append(frame["askname"])
-                elif "do" in frame:
-                    words.append(self._event_words(frame["do"]))
-                else:
-                    words.append(frame["label"])
-                continue
-            label = labels[n]
-            if label is None:
-                label = nodes[n].label(frame)
-            if label:
-                words.append(label)
+            if n is not None:
+                label = labels[n]
+                if label is None:
+                    label = nodes[n].label(frame)
+                if label:
+                    words.append(label)
+            elif "fx" in frame:
+                words.append(frame["label"])
+                if frame["st"] == "ask" and frame.get("askname"):
+                    words.append(frame["askname"])
+            elif "do" in frame:
+                words.append(self._event_words(frame["do"]))
+            else:
+                words.append(frame["label"])
         return tuple(words)
 
     def _flow_node(self) -> Node:
@@ -330,7 +345,7 @@ class Stepping:
             rec = self._record("step", node, path, say, player=ctx.player)
             self._settle()
             return rec
-        if st.triggers and not any(in_progress(f) for f in st.cursor if "n" not in f):
+        if st.triggers and not self._busy():
             idx = st.trigger_next or 0
             trig = st.triggers[idx]
             node = self._flow_node()
@@ -398,8 +413,10 @@ class Stepping:
             if out.say is not None:
                 return out.say
             label = frame["label"] if frame else "The effect"
-            if out.kind == "ask":
+            if out.kind == "ask" and not isinstance(out.decision, str):
                 return f"{label}: {out.decision.player} must choose ({out.decision.prompt})"
+            if out.kind == "ask":
+                return f"{label}: a choice must be made."
             return f"{label} goes on."
         if out is None:
             label = frame["label"] if frame else "The effect"
@@ -567,6 +584,9 @@ class Stepping:
     def _settle(self) -> None:  # noqa: F811 - the public settle adds what ended to the last record
         self._settle_cursor()
         ctx = self.ctx
+        if not ctx._endings:
+            self._last = None
+            return
         if ctx._endings:
             if self._last is not None:
                 words = " ".join(ctx._endings)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .gamedef import GameDef
 
 SAVE_FORMAT_VERSION = 2
-SNAPSHOT_EVERY = 32
+SNAPSHOT_EVERY = 24
 
 
 class Timeline:

@@ -99,9 +99,9 @@ def counter_use(ctx: Ctx, q: str, option_id: str) -> AbilityUse:
     return AbilityUse(uid, q, _counter_ability(ctx, uid))
 
 
-def counter_prompt(ctx: Ctx) -> str:
-    top = top_frame(ctx)
-    return (f"{top['label']} is on the table (chain of {len(links(ctx))}). Counter it for free with a "
+def counter_prompt(ctx: Ctx, top: dict) -> str:
+    depth = len(ctx.chain_frames(top["chain"])) if top.get("chain") is not None else 1
+    return (f"{top['label']} is on the table (chain of {depth}). Counter it for free with a "
             "Sabotage! or Treason!, or pass.")
 
 

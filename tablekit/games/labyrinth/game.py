@@ -99,7 +99,7 @@ class LabyrinthGame(GameDef):
         return chain.counter_use(ctx, player, option_id)
 
     def response_words(self, ctx: Ctx, window: str, player: str, top: dict | None) -> tuple[str, str]:
-        return chain.counter_prompt(ctx), "Let it be (pass)"
+        return chain.counter_prompt(ctx, top), "Let it be (pass)"
 
     def response_passed(self, ctx: Ctx, window: str, player: str) -> Say:
         return chain.passed(ctx, player)

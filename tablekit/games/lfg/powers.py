@@ -100,12 +100,16 @@ class Prioritised(Effect):
                      kind="target")
         return offer_anytime(d, ctx)
 
+    def ask_target(self, ctx: Ctx, use: AbilityUse) -> Decision:
+        """The target question, built when someone looks at it."""
+        return self.target_decision(ctx, of_use(ctx, use), use.data["picks"])
+
     def _go_on(self, ctx: Ctx, use: AbilityUse, e: dict, say):
         """Ask for the next target if one is wanted and valid; else the effect
         applies as a step of its own."""
         picks = use.data["picks"]
         if self.needs_target(ctx, e, picks):
-            return ctx.ask(self.target_decision(ctx, e, picks), then="target", name="Choose a target",
+            return ctx.ask("ask_target", then="target", name="Choose a target",
                            say=say)
         return ctx.wait(then="finish", say=say)
 
@@ -127,7 +131,7 @@ class Prioritised(Effect):
         uid = uid_of(ids[0])
         picks.append(uid)
         if self.needs_target(ctx, e, picks):
-            return ctx.ask(self.target_decision(ctx, e, picks), then="target", name="Choose a target",
+            return ctx.ask("ask_target", then="target", name="Choose a target",
                            say=Say(f"{e['by']} chooses {ctx.name(uid)} ({T.where(ctx, uid)}) as target "
                                    f"{len(picks)} of {entry_words(ctx, e)}.", rule=T.TARGETS))
         return self.finish(ctx, use, ids)
