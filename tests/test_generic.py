@@ -15,6 +15,10 @@ so a new game joins by registering.
   log in a process with another hash seed.
 * `test_every_variant`: every variant a game declares, at every player count
   it allows, gets seeded random playouts and the heavy checks too.
+* `test_heuristic_bots_do_not_read_hidden_cards`: at every decision of
+  seeded heuristic games, the heuristic is asked twice, over two views of its
+  seat in which the hidden cards are shuffled differently; the answers must
+  agree.
 * `test_save_and_load_in_the_middle_of_a_resolution`: a save made while an
   effect, an event or a response window is on the resolution stack loads back
   to the same position and plays on the same.
@@ -400,6 +404,26 @@ def test_every_variant(game_id, variant):
     assert seen == set(counts)
     for seed in range(2):
         heavy_playout(game_id, seed, variant)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_heuristic_bots_do_not_read_hidden_cards(game_id):
+    from tablekit.core.seatview import seat_ctx
+    asked = 0
+    for seed in range(12):
+        g = new(game_id, seed)
+        while not g.is_over and len(g.history) < MAX_RECORDS:
+            d = g.pending
+            if d is None:
+                g.step()
+                continue
+            answers = {tuple(g.gamedef.heuristic(seat_ctx(g.ctx, d.player, random.Random(k)), d) or ())
+                       for k in (1, 2, 3)}
+            assert len(answers) == 1, (f"{game_id} seed {seed}, record {len(g.history)}: the heuristic's "
+                                       f"answer to {d.prompt!r} depends on hidden cards: {answers}")
+            asked += 1
+            g.choose(*(next(iter(answers)) or random_answer(d, random.Random(seed))))
+    assert asked > 50
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .gamedef import GameDef
 
 KINDS = ("random", "heuristic")
-SEAT_VIEW = False
+SEAT_VIEW = True  # heuristic bots decide from what their seat may see (seatview.py)
 
 
 def seat_kinds(bots: str | Mapping[str, str] | None, players: list[str]) -> dict[str, str]:

@@ -204,6 +204,8 @@ class ForEachPlayer(Node):
                     turn_begins(ctx, name)
             return PUSH, self.children[0]
         frame["i"] = i
+        if self.sets_turn:
+            ctx.state.turn = None  # between turns, it is nobody's turn
         return (POP,)
 
     def start_frame(self, ctx, child, turn):

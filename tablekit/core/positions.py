@@ -20,7 +20,8 @@ class Positions:
 
     def start_at(self, path: Iterable[str], turn: str | None = None,
                  stack: list[Mapping[str, Any]] | None = None,
-                 triggers: list[Mapping[str, Any]] | None = None) -> None:
+                 triggers: list[Mapping[str, Any]] | None = None,
+                 lasting: list[Mapping[str, Any]] | None = None) -> None:
         """Put the cursor at the node with this static path (names from the
         root's children down, as in `g.flow`), with `turn` as the player whose
         turn it is, and make the current state the new start of the history.
@@ -32,7 +33,9 @@ class Positions:
         "controller": player, "ability": index, "args": {...}, "data": {...}}`.
         The top one starts as the first step. `triggers` are collected
         triggered abilities waiting to resolve: `{"source": uid, "ability":
-        index, "controller": player, "card": definition, "data": {...}}`."""
+        index, "controller": player, "card": definition, "data": {...}}`.
+        `lasting` are lasting effects in force, as `ctx.add_lasting` takes them:
+        `{"kind", "until", "text", ...}`; their end is found from the start node."""
         names = list(path)
         if names and names[0] == self.flow.name:
             names = names[1:]
@@ -71,6 +74,13 @@ class Positions:
         for t in triggers or ():
             self.ctx.add_trigger(t["source"], t["ability"], t.get("controller"), t.get("event"),
                                  t.get("card"), dict(t.get("data") or {}))
+        st.lasting = []
+        for e in lasting or ():
+            spec = dict(e)
+            try:
+                self.ctx.add_lasting(spec.pop("kind"), spec.pop("until"), spec.pop("text"), **spec)
+            except (KeyError, ValueError, TypeError) as exc:
+                raise TablekitError(f"start_at: a lasting effect {dict(e)!r} is wrong: {exc}") from None
         self.ctx.reindex()
         self.rebase()
 
@@ -101,7 +111,8 @@ class Positions:
                 extra: Mapping[str, Any] | None = None, rest: str | None = None,
                 at: Iterable[str] | None = None, turn: str | None = None,
                 stack: list[Mapping[str, Any]] | None = None,
-                triggers: list[Mapping[str, Any]] | None = None) -> None:
+                triggers: list[Mapping[str, Any]] | None = None,
+                lasting: list[Mapping[str, Any]] | None = None) -> None:
         """Build a position by hand. Each zone named in `zones` holds exactly
         the cards listed, in that order (bottom first); the cards it held
         before that are not listed go to `rest` (default: the game's "box"
@@ -150,9 +161,9 @@ class Positions:
         for key, value in dict(extra or {}).items():
             st.extra[key] = value
         if at is not None:
-            self.start_at(at, turn, stack, triggers)
+            self.start_at(at, turn, stack, triggers, lasting)
         else:
-            if stack or triggers:
+            if stack or triggers or lasting:
                 raise TablekitError("arrange: a stack or waiting triggers need a start node (at=)")
             if turn is not None:
                 st.turn = turn

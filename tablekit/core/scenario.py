@@ -27,7 +27,9 @@ MAX_BYTES = 200_000
 TOP_KEYS = {"format_version", "game", "title", "description", "ruling", "variant", "options",
             "players", "seed", "setup", "start", "decisions", "run", "expect"}
 SETUP_KEYS = {"rest", "zones", "cards", "players", "extra"}
-START_KEYS = {"at", "turn", "stack", "triggers"}
+START_KEYS = {"at", "turn", "stack", "triggers", "lasting"}
+LASTING_KEYS = {"kind", "until", "text", "source", "controller", "targets", "players", "stat", "add",
+                "per", "if", "what", "on", "effect", "args", "cards", "to"}
 STACK_KEYS = {"effect", "source", "controller", "ability", "args", "data"}
 TRIGGER_KEYS = {"source", "ability", "controller", "card", "data", "event"}
 DECISION_KEYS = {"player", "choose", "expect_illegal", "expect_legal"}
@@ -235,7 +237,8 @@ def parse(text: str, path: str = "<scenario>") -> dict:
         start["at"] = at
     if "turn" in start and not isinstance(start["turn"], str):
         raise _err(path, _line(start, "turn"), "start.turn is a player's name")
-    for key, keys, need in (("stack", STACK_KEYS, "effect"), ("triggers", TRIGGER_KEYS, "source")):
+    for key, keys, need in (("stack", STACK_KEYS, "effect"), ("triggers", TRIGGER_KEYS, "source"),
+                            ("lasting", LASTING_KEYS, "kind")):
         if key not in start:
             continue
         if not isinstance(start[key], list):
@@ -247,9 +250,18 @@ def parse(text: str, path: str = "<scenario>") -> dict:
                 raise _err(path, line, f"each start.{key} entry is a mapping")
             _check_keys(path, entry, keys, f"a start.{key} entry")
             _need(path, entry, need, str, f"a start.{key} entry")
-            for k in ("source", "controller", "card"):
+            for k in ("source", "controller", "card", "text", "stat", "what", "on", "effect", "to"):
                 if k in entry and entry[k] is not None and not isinstance(entry[k], str):
                     raise _err(path, _line(entry, k), f"start.{key}: {k!r} must be text")
+            if key == "lasting":
+                for k in ("until", "text"):
+                    if k not in entry:
+                        raise _err(path, line, f"a start.lasting entry needs {k!r}")
+                for k in ("targets", "players", "cards"):
+                    if k in entry and not _is_str_list(entry[k]):
+                        raise _err(path, _line(entry, k), f"start.lasting: {k!r} is a list of names")
+                if "add" in entry and not _is_int(entry["add"]):
+                    raise _err(path, _line(entry, "add"), "start.lasting: 'add' is a whole number")
             if "ability" in entry and not _is_int(entry["ability"]):
                 raise _err(path, _line(entry, "ability"), f"start.{key}: 'ability' is an index (0, 1, ...)")
             for k in ("args", "data", "event"):
@@ -416,12 +428,13 @@ def build(data: dict, path: str = "<scenario>") -> Game:
             raise _err(path, _line(t, "controller"), f"start.triggers: no player {t['controller']!r}")
         t["ability"] = ab
     stack = [dict(e) for e in start.get("stack") or []]
-    if zones or cards or extra or counters or at is not None or rest is not None or triggers:
+    if zones or cards or extra or counters or at is not None or rest is not None or triggers or \
+            start.get("lasting"):
         for name, values in counters.items():
             game.state.player(name).update(values)
         try:
             game.arrange(zones=zones, cards=cards, extra=extra, rest=rest, at=at, turn=turn, stack=stack,
-                         triggers=triggers)
+                         triggers=triggers, lasting=[dict(e) for e in start.get("lasting") or []])
         except TablekitError as exc:
             raise _err(path, _line(data, "start" if "start" in data else "setup"), str(exc)) from None
         except Exception as exc:  # noqa: BLE001 - a position the rules cannot start from
@@ -673,6 +686,9 @@ def to_yaml(game: Game, title: str = "", description: str = "") -> str:
                   if v is not None} for f in st.cursor if "fx" in f]
         if stack:
             data["start"]["stack"] = json.loads(json.dumps(stack))
+        if st.lasting:
+            data["start"]["lasting"] = json.loads(json.dumps(
+                [{k: v for k, v in e.items() if k not in ("id", "ends") and v is not None} for e in st.lasting]))
         if st.triggers:
             data["start"]["triggers"] = json.loads(json.dumps(
                 [{k: v for k, v in {"source": t["source"], "ability": t["ability"],
