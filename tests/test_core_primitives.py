@@ -30,7 +30,7 @@ from tablekit.core import (
 )
 from tablekit.core.bots import answer
 from tablekit.core.cards import load_cards
-from tablekit.core.costs import CounterCost
+from tablekit.core.costs import Cost, CounterCost
 from tablekit.core.engine import make_game
 from tablekit.core.seatview import seat_state
 
@@ -90,6 +90,10 @@ CARDS = textwrap.dedent("""\
         name: Drill
         text: Only in the main phase.
         abilities: [{type: action, window: any, effect: drill, phase: Main}]
+      - id: gate
+        name: Gate
+        text: Pay a coin from your hand to open the gate, then choose a side.
+        abilities: [{type: action, window: main, effect: toll}]
       - id: coin
         name: Coin
         text: A coin.
@@ -147,6 +151,46 @@ class Watch(Effect):
         return "Watched."
 
 
+class CoinCost(Cost):
+    """Discard one coin from your hand: which one is the payment plan."""
+
+    def words(self, ctx, use):
+        return "discard a coin from your hand"
+
+    def coins(self, ctx, use):
+        return [u for u in ctx.zone(f"{use.controller}/hand") if u.startswith("coin")]
+
+    def why_not(self, ctx, use):
+        return None if self.coins(ctx, use) else f"{use.controller} holds no coin"
+
+    def plan(self, ctx, use):
+        coins = self.coins(ctx, use)
+        if len(coins) < 2:
+            return None
+        return Decision(use.controller, "Which coin pays?", [Option(f"pay:{u}", u) for u in coins])
+
+    def pay(self, ctx, use, plan):
+        uid = plan[0].split(":", 1)[1] if plan else self.coins(ctx, use)[0]
+        ctx.move(uid, "discard")
+        return f"{use.controller} pays with {uid}."
+
+
+class Toll(Effect):
+    def cost(self, ctx, use):
+        return CoinCost()
+
+    def label(self, ctx, use):
+        return "Open the gate"
+
+    def apply(self, ctx, use):
+        opts = [Option("side:left", "Left"), Option("side:right", "Right")]
+        return ctx.ask(Decision(use.controller, "Which side?", opts), then="sided", name="Choose a side",
+                       say=f"{use.controller} opens the gate.")
+
+    def sided(self, ctx, use, ids):
+        return f"{use.controller} goes {ids[0].split(':')[1]}."
+
+
 class Drill(Effect):
     def apply(self, ctx, use):
         return "Drill."
@@ -164,7 +208,11 @@ class Arena(GameDef):
     max_players = 3
     active_zone_kinds = frozenset({"play", "encounter"})
     effects = {"rally": Rally(), "summon": Summon(), "send_back": SendBack(), "glory": Glory(),
-               "bite": Bite(), "watch": Watch(), "drill": Drill()}
+               "bite": Bite(), "watch": Watch(), "drill": Drill(), "toll": Toll()}
+    first: str | None = None
+
+    def first_player(self, ctx):
+        return self.first
     procedures = {"quest": lambda ctx, ev: None}
     auto = True
     out: set = set()
@@ -215,6 +263,7 @@ class Arena(GameDef):
         st.add_card("sentry", "sentry", f"{b}/play")
         st.add_card("foe", "foe", "encounter")
         st.add_card("drill", "drill", f"{b}/play")
+        st.add_card("gate", "gate", f"{b}/play")
         for i in range(1, 5):
             st.add_card(f"coin#{i}", "coin", "deck" if i > 2 else f"{b}/hand")
 
@@ -323,6 +372,29 @@ def test_responses_and_costs_unpayable_is_illegal_with_the_reason(arena):
     assert rec.text == "Ana does not use Aragorn's glory." and not g.state.triggers
 
 
+def test_responses_and_costs_a_payment_plan_is_a_decision(arena):
+    g = game(arena)
+    g.choose("pass")
+    g.step()
+    g.step()
+    g.choose("decline")
+    g.step()                               # Bo's main phase
+    d = g.pending
+    assert d.option("act:gate:0").label == "Open the gate (discard a coin from your hand)"
+    g.choose("act:gate:0")                 # the action pushes the effect's frame: first, how to pay
+    d = g.pending
+    assert d.prompt == "Which coin pays?" and g.path[-2:] == ("Open the gate", "Pay the cost")
+    rec = g.choose("pay:coin#2")
+    assert rec.text == "Bo pays with coin#2. Bo opens the gate." and "coin#2" in g.state.zones["discard"]
+    assert g.pending.prompt == "Which side?" and g.stack_depth == 1   # the window waits below the frame
+    g.choose("side:left")
+    assert g.pending.kind == "window" and g.pending.player == "Bo"    # back in the window: act again or pass
+    g.state.move("coin#1", "box")
+    g.rebase()
+    d = g.pending
+    assert not d.option("act:gate:0").legal and d.option("act:gate:0").reason == "Bo holds no coin"
+
+
 # 4. Action windows people can use -------------------------------------------------------------
 
 def test_action_windows_auto_pass_one_record_per_window(arena):
@@ -428,6 +500,18 @@ def test_deciders_ownerless_last_and_the_party_speaker(arena):
             {"source": "wall", "ability": 0, "controller": "Bo", "event": {}}]
     assert arena.order_triggers(ctx, trig) == 1           # the ownerless ranks after every seat
     assert ctx.decider(None) == ctx.player and ctx.decider("Bo") == "Bo"
+    arena.first = "Bo"                                    # a rotating first player, where the game has one
+    try:
+        assert ctx.decider(None) == "Bo"
+        trig2 = [{"source": "gimli", "ability": 0, "controller": "Ana", "event": {}},
+                 {"source": "wall", "ability": 0, "controller": "Bo", "event": {}}]
+        assert arena.order_triggers(ctx, trig2) == 1        # the first player's trigger first ...
+        arena.first = None
+        assert arena.order_triggers(ctx, trig2) == 0        # ... else the turn player's (Ana)
+        opt = [{"source": "aragorn", "ability": 0, "controller": "Ana", "event": {}}] + trig2[1:]
+        assert arena.order_triggers(ctx, opt) == 1          # a response ranks after a forced trigger
+    finally:
+        arena.first = None
     assert arena.speaker(ctx) == "Ana"
     d = Decision(arena.speaker(ctx), "The party chooses", [Option("a", "A")], party=["Ana", "Bo"])
     assert Decision.from_dict(d.to_dict()).party == ["Ana", "Bo"]

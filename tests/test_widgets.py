@@ -197,3 +197,18 @@ def test_html_reprs_are_readable():
     assert "Deal the Kings" in g.history[0]._repr_html_()
     assert "King of Spades" in g.gamedef.cards["KS"]._repr_html_()
     assert "tk-flow" in g.flow._repr_html_()
+
+
+def test_suggested_default_hint_and_party_in_the_decision_panel(monkeypatch):
+    from tablekit.core import Decision, Option
+    g, sb = new_sandbox(seat="Bo")
+    d = Decision("Ana", "Which way?", [Option("left", "Go left"), Option("right", "Go right")],
+                 default="right", hint="The right is shorter.", party=["Ana", "Bo"])
+    monkeypatch.setattr(type(g), "pending", property(lambda self: d))
+    sb._decision_key = None
+    sb.refresh()
+    html = " ".join(getattr(w, "value", "") for w in sb.decision_panel.children)
+    assert "The party (Ana, Bo; Ana speaks)" in html and "Hint: The right is shorter." in html
+    buttons = sb.option_buttons()
+    assert buttons["right"].description == "Go right (suggested)" and buttons["right"].button_style == "info"
+    assert not buttons["left"].disabled      # the default takes no choice away

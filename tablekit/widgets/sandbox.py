@@ -350,7 +350,7 @@ class Sandbox(Guarded, W.VBox):
         bots = self.bots
         if d is None or d.player in bots:
             key = None
-        elif not everything and seat != d.player:
+        elif not everything and seat != d.player and seat not in (d.party or ()):
             key = ("wait", d.player, len(g.history))
         else:
             key = ("ask", len(g.history), id(d))
@@ -365,12 +365,20 @@ class Sandbox(Guarded, W.VBox):
                                              "choose (switch the view to that seat to answer).</div>")]
             return
         from html import escape
-        rows: list[W.Widget] = [W.HTML(f"<div class='tk-prompt'>{escape(d.player)}: {escape(d.prompt)}</div>")]
+        who = (f"The party ({', '.join(d.party)}; {d.player} speaks)" if d.party else d.player)
+        rows: list[W.Widget] = [W.HTML(f"<div class='tk-prompt'>{escape(who)}: {escape(d.prompt)}</div>")]
+        if d.hint:
+            rows.append(W.HTML(f"<div class='tk-hint'>Hint: {escape(d.hint)}</div>"))
+        suggested = d.suggested.id if d.suggested is not None else None
         if d.max == 1 and d.min == 1:
             for o in d.options:
-                b = W.Button(description=o.label, disabled=not o.legal, tooltip=o.reason or o.label,
+                label = o.label + (" (suggested)" if o.id == suggested else "")
+                b = W.Button(description=label, disabled=not o.legal, tooltip=o.reason or o.label,
                              layout=W.Layout(width="auto"))
                 b.add_class("tk-option")
+                if o.id == suggested:  # pre-selected: the focus and the highlight; still a choice
+                    b.add_class("tk-suggested")
+                    b.button_style = "info"
                 b._tk_option = o.id
                 b.on_click(self._guard(lambda oid=o.id: self.on_choose(oid)))
                 reason = W.HTML(f"<span class='tk-reason'>Not allowed: {escape(o.reason)}</span>"
@@ -379,8 +387,8 @@ class Sandbox(Guarded, W.VBox):
         else:
             boxes = []
             for o in d.options:
-                cb = W.Checkbox(value=False, description=o.label, disabled=not o.legal, indent=False,
-                                layout=W.Layout(width="auto"))
+                cb = W.Checkbox(value=o.id == suggested, description=o.label, disabled=not o.legal,
+                                indent=False, layout=W.Layout(width="auto"))
                 cb.add_class("tk-option")
                 cb._tk_option = o.id
                 boxes.append(cb)
