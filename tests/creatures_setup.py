@@ -27,7 +27,7 @@ KJ = "Kings & Jokers"
 
 
 def fresh_turn(**changes) -> dict:
-    """The turn dict rules.start_turn makes, with some keys changed."""
+    """The game's per_turn data, fresh as each turn begins, with some keys changed."""
     d = {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False, "hand_discard": 0}
     d.update(changes)
     return d
@@ -50,7 +50,7 @@ def table(heroes: dict | None = None, players=PLAYERS, seed: int = 1, first: str
         st.move(k, "aside")
     for p, k in heroes.items():
         st.move(k, f"{p}/hero")
-    st.extra = {"first": first or players[0], "pile": pile, "final": final, "turn": fresh_turn()}
+    st.extra = {"first": first or players[0], "pile": pile, "final": final, "_this_turn": fresh_turn()}
     return g
 
 
@@ -76,7 +76,7 @@ def fill_deck(g) -> None:
 def start(g, *node: str, turn: str = "Ana", **turn_data) -> None:
     """Start at a node of `turn`'s turn (names below Rounds › Turns › Turn),
     with a fresh turn dict changed by `turn_data`."""
-    g.state.extra["turn"] = fresh_turn(**turn_data)
+    g.state.extra["_this_turn"] = fresh_turn(**turn_data)
     g.start_at([*TURN, *node], turn=turn)
 
 

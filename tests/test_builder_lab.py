@@ -42,7 +42,7 @@ def attack_position(b: ScenarioBuilder) -> None:
     b.extra_key.value = "first"
     b.extra_value.value = '"Ana"'
     b.extra_button.click()
-    b.extra_key.value = "turn"
+    b.extra_key.value = "_this_turn"
     b.extra_value.value = FRESH_TURN
     b.extra_button.click()
     b.start_node.value = ATTACK

@@ -445,6 +445,13 @@ def test_use_limits_once_per_target_and_round_are_illegal_with_reasons(arena):
     ctx.note_use(use, target="coin#1")
     assert ctx.usable(use, target="coin#1") == "it was used on that target already this turn"
     assert ctx.usable(use, target="coin#2") is None
+    # a use names its card: a seat that cannot see the card does not see the use either
+    beorn = next(u for u in ctx.actions("main", "Ana") if u.source == "beorn")
+    ctx.note_use(beorn)
+    assert "beorn:0" in g.view("Ana")["extra"]["_used_round"]
+    assert "beorn:0" not in g.view("Bo")["extra"]["_used_round"]     # Beorn is in Ana's hand
+    ctx.forget_uses("beorn")
+    assert not ctx.used(beorn)
     g.choose("pass")
     while g.turn == "Ana":
         g.choose(g.pending.legal[-1].id) if g.pending else g.step()

@@ -52,7 +52,7 @@ def refused(g, *ids) -> str:
 
 
 def turn(g) -> dict:
-    return g.state.extra["turn"]
+    return g.state.extra["_this_turn"]
 
 
 # -- game prep ---------------------------------------------------------------------
@@ -185,14 +185,29 @@ def test_step1_draw_none_when_holding_five_or_more():
     assert zone(g, "deck") == ["9D", "8D"]
 
 
-def test_start_of_turn_resets_the_turn_data():
+FRESH = {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False, "hand_discard": 0}
+
+
+def test_turn_data_is_fresh_as_each_turn_begins_without_a_rule_clearing_it():
     g = table()
-    put(g, "Ana/hand", "2D", "3D", "4D", "5D", "6D")
-    start(g, "Start of turn", kills=3, targets=["Bo"])
+    put(g, "Ana/hand", "5S")
+    stack(g, "2S", "3S", "4S", "5D", "6D")
+    start(g, "Discard", kills=2, rewarded=2, targets=["Bo"], monsters_done=True)
+    old = turn(g)
+    g.choose()  # Ana keeps her card: her turn is over
+    # Bo's turn has begun, and before any rule of it runs its data is fresh (a new dict)
+    assert g.turn == "Bo" and g.cursor[-1] == "Start of turn"
+    assert turn(g) == FRESH and turn(g) is not old
+    # no rule clears it: the turn's first step leaves what is there alone
+    turn(g)["targets"].append("Cy")
     rec = g.step()
-    assert rec.rule == "Player turn"
-    assert turn(g) == {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False,
-                       "hand_discard": 0}
+    assert rec.node[-1] == "Start of turn" and rec.rule == "Player turn"
+    assert turn(g) == {**FRESH, "targets": ["Cy"]}
+    # a hand-built position without the data: the rules get it fresh when they read it
+    del g.state.extra["_this_turn"]
+    assert g.pending is None
+    g.run(until="decision")  # Bo draws, then is asked about the rest of the turn
+    assert turn(g) == FRESH
 
 
 # -- step 2: followers -----------------------------------------------------------
@@ -534,7 +549,9 @@ def test_step6_turn_up_places_the_card_by_kind_a_joker_to_hand_CC_JOKER(card, de
     assert "(the only legal choice)" in rec.text
     assert where(g, card) == dest
     assert zone(g, "deck") == ["2D"]
-    assert turn(g)["rewarded"] == 1
+    assert "Treasure" not in g.cursor  # the one kill is rewarded: the treasure step is over
+    if g.turn == "Ana":  # with an empty hand her turn is over too, and Bo's data is fresh
+        assert turn(g)["rewarded"] == 1
 
 
 def test_step6_turned_up_joker_can_be_played_in_a_later_turn_CC_JOKER():
@@ -1248,3 +1265,14 @@ def test_whole_game_with_heuristic_bots_ends_with_winners(players):
     assert sum(len(cards) for cards in g.state.zones.values()) == 54
     kings = [where(g, k) for k in KINGS]
     assert all(z.endswith("/hero") or z == "aside" for z in kings)
+
+
+def test_turn_data_set_in_part_gets_the_other_keys_fresh():
+    g = table()
+    put(g, "Ana/hand", "5D")
+    g.state.extra["_this_turn"] = {"kills": 1}  # as a scenario may set it
+    g.start_at(["Rounds", "Turns", "Turn", "Treasure"], turn="Ana")
+    assert g.pending.kind == "reward" and "kill 1 of 1" in g.pending.prompt
+    assert g.state.extra["_this_turn"] == {**FRESH, "kills": 1}
+    rec = g.choose("treasure:5D")
+    assert rec.rule == TREAS and where(g, "5D") == "Ana/treasure"

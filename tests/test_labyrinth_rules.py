@@ -124,7 +124,7 @@ def test_both_influence_piles_empty_draws_nothing_ruling_lab_empty_draw():
 def test_retinue_ability_once_per_turn():
     g = position(ABC, gathered={"Ana": ["swordmasters"]}, at="Retinue abilities")
     g.choose("use:swordmasters")
-    assert g.state.extra["turn"]["actions"] == 2
+    assert g.state.extra["_this_turn"]["actions"] == 2
     assert g.cursor[-1] == "Take an action"  # the loop ended: nothing left to use
 
 
@@ -133,7 +133,47 @@ def test_two_identical_retinues_used_twice():
     g.choose("use:swordmasters")
     assert g.pending.option("use:swordmasters").legal
     g.choose("use:swordmasters")
-    assert g.state.extra["turn"]["actions"] == 3
+    assert g.state.extra["_this_turn"]["actions"] == 3
+
+
+def test_used_retinue_is_illegal_this_turn_and_usable_again_next_turn():
+    """The once-a-turn limit is the core's (`once_per` in the card file): the used
+    retinue is listed illegal with the rulebook's reason, and the engine, not a
+    Labyrinth rule, makes it usable again when Ana's next turn begins."""
+    g = position(["Ana", "Bo"], zones={"Ana/hand": ["scouts"], "Bo/hand": ["haste"]},
+                 gathered={"Ana": ["swordmasters", "illusionists"]}, at="Retinue abilities")
+    g.choose("use:swordmasters")
+    opt = g.pending.option("use:swordmasters")
+    assert not opt.legal and "used at most once a turn" in opt.reason
+    assert g.pending.option("use:illusionists").legal
+    assert g.state.extra["_used_turn"] == ["swordmasters:0@1"]
+    assert "ret_used" not in g.state.extra["_this_turn"] and "turn" not in g.state.extra
+    g.choose("done")
+    for _ in range(40):  # Ana passes, Bo plays his turn, Ana's next turn begins
+        d = g.pending
+        if d is not None and d.player == "Ana" and d.kind == "retinue":
+            break
+        if d is None:
+            g.step()
+        else:
+            g.choose("pass")
+    assert g.turn == "Ana" and g.state.extra["round"] == 2
+    assert g.pending.option("use:swordmasters").legal
+    assert g.state.extra.get("_used_turn") in (None, [])
+    assert g.state.extra["_this_turn"]["actions"] == 1
+
+
+def test_used_legendary_hero_is_illegal_for_the_rest_of_the_turn():
+    g = position(ABC, zones={"Ana/heroes": ["warlock", "golem"]}, at="Legendary heroes")
+    g.choose("use:warlock")
+    opt = g.pending.option("use:warlock")
+    assert not opt.legal and opt.reason == "This Warlock was used already this turn."
+    assert g.pending.option("use:golem").legal
+    g = position(ABC, zones={"Ana/heroes": ["warlock", "thief"]}, at="Legendary heroes",
+                 used=["thief:0"])  # a position with the Thief used already (`_used_turn`)
+    opt = g.pending.option("use:thief")
+    assert not opt.legal and opt.reason == "This Thief was used already this turn."
+    assert [o.id for o in g.pending.options] == ["use:warlock", "use:thief", "done"]
 
 
 def test_retinue_ability_lost_once_the_lord_moves_on():
@@ -143,7 +183,7 @@ def test_retinue_ability_lost_once_the_lord_moves_on():
     assert "cannot be used later" in rec.text
     assert g.cursor[-1] == "Use a legendary hero"
     g.choose("done")
-    assert "use:swordmasters" not in g.pending and g.state.extra["turn"]["actions"] == 1
+    assert "use:swordmasters" not in g.pending and g.state.extra["_this_turn"]["actions"] == 1
 
 
 def test_sorceresses_draw_comes_after_the_normal_draw_ruling_lab_start():
@@ -202,7 +242,7 @@ def test_sisters_of_war_pay_a_hero_draw_and_gain_an_action():
                  at="Retinue abilities")
     g.choose("use:sisters_of_war")
     g.choose("cost:reaper")
-    assert g.state.card_zone["reaper"] == "heroes" and g.state.extra["turn"]["actions"] == 2
+    assert g.state.card_zone["reaper"] == "heroes" and g.state.extra["_this_turn"]["actions"] == 2
     assert len(g.state.zones["Ana/hand"]) == 1
 
 
@@ -223,7 +263,7 @@ def test_legendary_retinue_borrows_any_common_ability_ruling_lab_legend_copy():
     assert g.pending.option("copy:swordmasters").legal
     assert not g.pending.option("copy:sisters_of_war").legal  # its own cost: no hero left
     rec = g.choose("copy:swordmasters")
-    assert rec.rule == "LAB-LEGEND-COPY" and g.state.extra["turn"]["actions"] == 2
+    assert rec.rule == "LAB-LEGEND-COPY" and g.state.extra["_this_turn"]["actions"] == 2
 
 
 # -- legendary heroes ---------------------------------------------------------------------------------
@@ -265,7 +305,7 @@ def test_one_free_action_then_extra_actions_from_cards():
     g.choose("play:haste")
     passes(g, "Bo", "Cy")
     g.step()
-    assert g.state.extra["turn"]["actions"] == 2
+    assert g.state.extra["_this_turn"]["actions"] == 2
     assert g.pending.option("play:scouts").legal
 
 
@@ -338,7 +378,7 @@ def test_chain_of_one_to_four_cards_ruling_lab_chain(n):
     assert stands(n, 0) == resolves
     if n > 1:
         assert rec.rule == "LAB-CHAIN" and "LAB-CHAIN" in rec.text
-    assert g.state.extra["turn"]["actions"] == 0
+    assert g.state.extra["_this_turn"]["actions"] == 0
 
 
 def test_negated_card_costs_its_action_and_the_lord_goes_on():
@@ -349,7 +389,7 @@ def test_negated_card_costs_its_action_and_the_lord_goes_on():
     passes(g, "Cy", "Ana")
     rec = g.step()
     assert "stays spent" in rec.text
-    assert g.state.extra["turn"]["actions"] == 1 and g.pending.option("play:scouts").legal
+    assert g.state.extra["_this_turn"]["actions"] == 1 and g.pending.option("play:scouts").legal
 
 
 def test_sabotage_and_treason_counter_different_activities_ruling_lab_counter_what():
@@ -434,6 +474,21 @@ def test_legendary_retinue_any_four_legendary_heroes():
     passes(g, "Bo", "Cy")
     g.step()
     assert g.state.zones["Ana/heroes"] == ["mentalmancer#2"]  # ruling LAB-GATHER-PICK
+
+
+def test_a_used_hero_shuffled_into_the_heroes_deck_is_no_longer_named_as_used():
+    """The use limit names the hero; once it is back in the hidden heroes deck, the
+    state the others see must not name it."""
+    g = position(ABC, zones={"Ana/heroes": ["thief", "reaper", "warlock", "assassin"], "Bo/hand": []},
+                 at="Legendary heroes", turn_data={"actions": 2})
+    g.choose("use:warlock")
+    assert g.state.extra["_used_turn"] == ["warlock:0"]
+    g.choose("done")
+    g.choose("gather:legendary")
+    passes(g, "Bo", "Cy")
+    g.step()
+    assert g.turn == "Ana" and g.pending.kind == "action"  # one action left
+    assert g.state.card_zone["warlock"] == T.HEROES and g.state.extra["_used_turn"] == []
 
 
 def test_golem_never_part_of_a_retinue():

@@ -130,6 +130,30 @@ def test_draft_is_face_down_and_hidden_until_the_reveal():
     assert g.pending.player == "Bo"  # asked one seat at a time
 
 
+def test_the_draft_pick_is_a_secret_decision_until_the_reveal():
+    g = position(ABC, hands={"Ana": ["Knight#1", "Bard#1"], "Bo": ["Cleric#1", "Rogue#1"],
+                             "Cy": ["Archer#1", "Scout#1"]}, at="Draft")
+    assert g.pending.secret
+    rec = g.choose("draft:Knight#1")
+    assert rec.secret
+    for seat in ("Bo", "Cy", None):  # another seat, or a spectator
+        seen = rec.for_viewer(seat)
+        assert seen["choice"] == [] and seen["events"] == [] and "Knight" not in seen["text"]
+        assert seen["text"] == "Ana drafts a hero and lays it face down in the party."
+    mine = rec.for_viewer("Ana")
+    assert mine["choice"] == ["draft:Knight#1"] and mine["events"] and "Knight" in mine["text"]
+    g.choose("draft:Cleric#1")
+    g.choose("draft:Archer#1")
+    reveal = g.step()  # the reveal shows everything, to everyone
+    assert reveal.node[-1] == "Reveal" and not reveal.secret
+    for seat in ("Ana", "Bo", "Cy", None):
+        seen = reveal.for_viewer(seat)
+        assert "Ana: Knight; Bo: Cleric; Cy: Archer" in seen["text"]
+        assert {e["card"] for e in seen["events"] if e["type"] == "drafted"} == {"Knight#1", "Cleric#1",
+                                                                                 "Archer#1"}
+        assert "Knight#1" in g.view(seat)["zones"]["Ana/party"]
+
+
 def test_reveal_turns_every_pick_up_and_activates_draft_abilities():
     g = position(AB, parties={"Ana": ["Bard#1"]}, picks={"Ana": "Rogue#1", "Bo": "Cleric#1"},
                  variant="two_player")
@@ -292,8 +316,41 @@ def test_protect_makes_immune_and_untargetable_and_ends_with_the_round_LFG_PROTE
     assert not o.legal and "LFG-PROTECT" in o.reason
     g.choose("target:Bo:Bard#2")
     g.run(until="decision")
-    assert not g.state.cards["Cleric#1"].get("protected")
+    assert not T.is_protected(g.ctx, "Cleric#1") and not g.ctx.lasting()
     assert any(r.rule == "LFG-PROTECT" and r.node[-1] == "End of round" for r in g.history)
+
+
+def test_protection_is_a_lasting_effect_the_core_ends_with_the_round_LFG_PROTECT():
+    g = position(AB, parties={"Bo": ["Cleric#1"]}, picks={"Ana": "Bard#1", "Bo": "Knight#1"},
+                 hands={"Ana": ["Rogue#1"], "Bo": ["Druid#1"]}, variant="two_player")
+    to_decision(g)
+    rec = g.choose("target:Bo:Cleric#1")
+    words = "Bo's Knight protects Bo's Cleric until the end of the round"
+    [held] = g.ctx.lasting("restriction")
+    assert held["text"] == words and held["targets"] == ["Cleric#1"] and held["until"] == "round"
+    assert any(e["type"] == "lasting_start" for e in rec.events)
+    assert g.ctx.restricted("harm", card="Cleric#1") == words and T.is_protected(g.ctx, "Cleric#1")
+    assert "protected this round" in g.gamedef.describe_card(g.ctx, "Cleric#1")[2]
+    assert "protected" not in g.state.cards["Cleric#1"]
+    g.run(until="decision")
+    end = next(r for r in g.history if r.node[-1] == "End of round")
+    assert end.text.endswith(f"{words}: that ends now.") and end.rule == "LFG-PROTECT"
+    assert any(e["type"] == "lasting_end" for e in end.events)
+    assert not g.ctx.lasting() and not T.is_protected(g.ctx, "Cleric#1")
+    assert "protected this round" not in g.gamedef.describe_card(g.ctx, "Cleric#1")[2]
+
+
+def test_a_protected_hero_who_leaves_the_parties_is_no_longer_protected_LFG_PROTECT():
+    g = position(AB, parties={"Ana": ["Knight#2", "Cleric#1"]}, hands={"Ana": ["Assassin#1"]},
+                 picks={"Ana": "Quartermaster#1", "Bo": "Bard#1"}, variant="two_player",
+                 protected=["Cleric#1"])
+    assert T.is_protected(g.ctx, "Cleric#1")
+    to_decision(g)
+    g.choose("target:Ana:Cleric#1")
+    rec = g.choose("target:Ana/hand:Assassin#1")  # the Cleric goes into Ana's hand
+    assert zone(g, "Ana/hand") == ["Cleric#1"]
+    assert rec.text.endswith("Cleric is protected until the end of the round: that ends now.")
+    assert not g.ctx.lasting() and not T.is_protected(g.ctx, "Cleric#1")
 
 
 def test_hurting_a_hurt_hero_and_healing_a_healthy_one_do_nothing_but_may_be_targeted():
@@ -350,12 +407,11 @@ def test_abilities_are_mandatory_unless_they_say_may():
 
 
 def test_must_choose_a_target_friendly_fire():
-    g = position(AB, parties={"Ana": ["Cleric#1"], "Bo": ["Knight#1"]},
-                 picks={"Ana": "Berserker#1", "Bo": "Paladin#1"}, variant="two_player")
     # Bo's Paladin answers no pick of his (it is itself the pick); the Knight is Loyal but that
     # does not stop a hurt: give Bo's heroes protection first
-    g.state.cards["Knight#1"]["protected"] = True
-    g.state.cards["Paladin#1"]["protected"] = True
+    g = position(AB, parties={"Ana": ["Cleric#1"], "Bo": ["Knight#1"]},
+                 picks={"Ana": "Berserker#1", "Bo": "Paladin#1"}, variant="two_player",
+                 protected=["Knight#1", "Paladin#1"])
     to_decision(g)
     assert set(legal(g)) == {"target:Ana:Cleric#1", "target:Ana:Berserker#1"}
     g.choose("target:Ana:Cleric#1")

@@ -346,7 +346,7 @@ def test_wrong_types_refused(tmp_path, case):
 
 @pytest.mark.parametrize("old, new", [
     ("  extra: {first: Ana, pile: 1, final: null}\n", ""),   # who played first is not said
-    ("final: null}", "final: null, turn: {kills: 1}}\nrun: {until: decision}"),  # a partial turn
+    ("final: null}", "final: null, _this_turn: {kills: 1}}\nrun: {until: decision}"),  # a partial turn
 ], ids=["no first player", "partial turn data"])
 def test_incomplete_game_state_runs_or_is_refused(tmp_path, old, new):
     """Extra state the game needs but the file leaves out: the game may fill it in
@@ -371,7 +371,7 @@ SNIPPETS = [
     "!!python/object/apply:os.system ['true']", "!!binary aGVsbG8=", "!!set {a, b}", "null", "~",
     "'", '"', ":", ": x", "-", "|", ">", "%YAML 1.1", "---", "...", "#", "\t", "1e309", ".nan",
     "-1", "0", "99999999999999999999", "2001-01-01", "true", "on", "KS", "JK", "JK#3", "JK#2",
-    "zones: [1]", "zones: {Ana/hand: 5}", "extra: [1]", "extra: {turn: {kills: 1}}",
+    "zones: [1]", "zones: {Ana/hand: 5}", "extra: [1]", "extra: {_this_turn: {kills: 1}}",
     "extra: {first: Zed}", "cards: [1]", "cards: {7S: {damage: x}}", "cards: {7S: 5}",
     "players: [1]", "players: {Ana: [1]}", "rest: [deck]", "rest: nowhere", "at: []", "at: 5",
     "at: Rounds", "at: [Count the points]", "turn: Cy", "turn: [Ana]",

@@ -606,6 +606,15 @@ class Ctx:
             key = self._use_key(use) + (f"@{target}" if scope == "target" else "")
             self.state.extra.setdefault(f"_used_{'turn' if scope == 'target' else scope}", []).append(key)
 
+    def forget_uses(self, uid: str) -> None:
+        """Forget every recorded use of a card's abilities (a card that left play
+        and went into a hidden zone must not stay named in what the others see;
+        coming back, it is a new card)."""
+        for scope in ("turn", "round", "phase"):
+            used = self.state.extra.get(f"_used_{scope}")
+            if used:
+                used[:] = [k for k in used if k.split("@", 1)[0].rsplit(":", 1)[0] != uid]
+
     def _use_key(self, use: AbilityUse) -> str:
         return f"{use.source}:{self._ability_index(use.source, use.ability)}"
 

@@ -80,7 +80,14 @@ class Game(Stepping, Timeline, Positions):
             raise TablekitError(f"no player named {player!r}; the players are "
                                 f"{', '.join(self.players)}")
         out = self.state.view(player)
-        out["extra"] = self.gamedef.redact_extra(out["extra"], player)
+        extra = out["extra"]
+        # the core's use records name cards: keep only those of cards this seat can see
+        visible = set(out["cards"])
+        for scope in ("turn", "round", "phase"):
+            used = extra.get(f"_used_{scope}")
+            if used:
+                extra[f"_used_{scope}"] = [k for k in used if k.split("@", 1)[0].rsplit(":", 1)[0] in visible]
+        out["extra"] = self.gamedef.redact_extra(extra, player)
         return out
 
     # -- display -------------------------------------------------------------

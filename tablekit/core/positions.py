@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from .errors import TablekitError
+from .state import _copy
 
 if TYPE_CHECKING:  # pragma: no cover
     from .flow import Node
@@ -69,6 +70,12 @@ class Positions:
                 frame["p"] = who
         if turn is not None:
             st.turn = turn
+        from .flow import ForEachPlayer, Loop
+        inside = {"turn": any(isinstance(n, ForEachPlayer) and n.sets_turn for n in chain[:-1]),
+                  "round": any(isinstance(n, Loop) and n.level == "round" for n in chain[:-1])}
+        for scope, defaults in (("turn", self.gamedef.per_turn), ("round", self.gamedef.per_round)):
+            if defaults and inside[scope] and f"_this_{scope}" not in st.extra:
+                self.ctx.fresh(scope)  # a start inside a turn has its data, so no later read writes it
         for entry in stack or ():
             self._push_start_frame(entry)
         for t in triggers or ():
@@ -157,9 +164,14 @@ class Positions:
                 if value is None:
                     st.cards[uid].pop(key, None)
                 else:
-                    st.cards[uid][key] = value
+                    st.cards[uid][key] = _copy(value)  # never shared with the caller's data
         for key, value in dict(extra or {}).items():
-            st.extra[key] = value
+            st.extra[key] = _copy(value)
+        for scope, defaults in (("turn", self.gamedef.per_turn), ("round", self.gamedef.per_round)):
+            data = st.extra.get(f"_this_{scope}")
+            if defaults and isinstance(data, dict):  # keys left out start fresh
+                for k, v in _copy(defaults).items():
+                    data.setdefault(k, v)
         if at is not None:
             self.start_at(at, turn, stack, triggers, lasting)
         else:

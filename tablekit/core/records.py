@@ -43,7 +43,7 @@ class StepRecord:
         d = self.to_dict()
         other = viewer is None or viewer != self.player
         if other and (self.public_text is not None or self.secret):
-            d["text"] = self.public_text if self.public_text is not None else f"{self.player} chooses."
+            d["text"] = self.public_text if self.public_text is not None else f"{self.player} makes a hidden choice."
             d["events"] = []
             d["choice"] = []
         else:

@@ -24,8 +24,8 @@ class CreaturesGame(GameDef):
         "first": ((str,), "the player who took the first turn (turn order starts there)"),
         "pile": ((int,), "which draw pile is in use: 1, or 2 after the discards were reshuffled"),
         "final": ((list, type(None)), "null, or the players still to take their last turn"),
-        "turn": ((dict,), "this turn's data: kills, rewarded, targets, monsters_done, hand_discard"),
     }
+    per_turn = T.fresh_turn()  # this turn's data, ctx.this("turn"): a scenario sets it as _this_turn
 
     def check_extra(self, key: str, value, players: list[str]) -> str | None:
         if key == "first" and value not in players:
@@ -34,7 +34,7 @@ class CreaturesGame(GameDef):
             return f"the draw pile in use is 1 or 2, not {value!r}"
         if key == "final" and value is not None and any(p not in players for p in value):
             return f"{value!r} names someone who is not a player"
-        if key == "turn":
+        if key == "_this_turn":
             fresh = T.fresh_turn()
             for k, v in value.items():
                 if k not in fresh:
@@ -42,6 +42,8 @@ class CreaturesGame(GameDef):
                 want = type(fresh[k])
                 if not isinstance(v, want) or isinstance(v, bool) != (want is bool):
                     return f"{k!r} must be {type(fresh[k]).__name__}, not {v!r}"
+                if k == "targets" and any(q not in players for q in v):
+                    return f"'targets' names someone who is not a player: {v!r}"
         return None
 
     def build_flow(self):
@@ -87,7 +89,7 @@ class CreaturesGame(GameDef):
             for n in range(1, d.quantity + 1):
                 uid = d.id if d.quantity == 1 else f"{d.id}#{n}"
                 st.add_card(uid, d.id, T.BOX)
-        st.extra = {"first": None, "pile": 1, "final": None, "turn": {}}
+        st.extra = {"first": None, "pile": 1, "final": None}
 
     def result(self, ctx: Ctx) -> Result:
         scores = {p: T.score(ctx, p) for p in ctx.players}

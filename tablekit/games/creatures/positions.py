@@ -32,6 +32,6 @@ def position(players: Mapping[str, str], zones: Mapping[str, list[str]] | None =
     data = fresh_turn()  # from table
     data.update(turn_data or {})
     g.arrange(zones=placement, cards=cards, rest="deck",
-              extra={"first": names[0], "pile": pile, "final": final, "turn": data},
+              extra={"first": names[0], "pile": pile, "final": final, "_this_turn": data},
               at=path, turn=turn or names[0])
     return g

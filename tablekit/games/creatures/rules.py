@@ -72,8 +72,9 @@ def turn_order(ctx: Ctx) -> list[str]:
 # -- the turn ------------------------------------------------------------------------
 
 def start_turn(ctx: Ctx) -> Say:
+    """The turn begins. Its data (T.turn_data) is fresh already: the engine puts
+    the game's `per_turn` in place as each turn begins."""
     p = ctx.player
-    ctx.extra["turn"] = T.fresh_turn()
     final = ctx.extra["final"]
     if final is not None:
         final.remove(p)
@@ -159,6 +160,8 @@ def ask_monster(ctx: Ctx) -> Decision | None:
     clubs = T.of_kind(ctx, T.hand(p), "monster")
     if not clubs:
         return None
+    # "at most one on each other player" is a per-target limit of the player, not of an
+    # ability (a card's `once_per: target` counts per card), so the turn's data keeps it
     given = T.turn_data(ctx)["targets"]
     opts = []
     for c in clubs:

@@ -85,15 +85,21 @@ def discard(ctx: Ctx, uid: str) -> None:
 
 def fresh_turn() -> dict:
     """What a turn keeps track of: kills and treasure played for them, the other
-    players given a monster, whether monster placing is over, hand discards owed."""
+    players given a monster, whether monster placing is over, hand discards owed.
+    The game's `per_turn`: the engine puts a fresh copy in place as each turn begins."""
     return {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False, "hand_discard": 0}
 
 
+_TURN_KEYS = len(fresh_turn())
+
+
 def turn_data(ctx: Ctx) -> dict:
-    """This turn's data (made fresh if a hand-built position has none)."""
-    data = ctx.extra.get("turn")
-    if not data:
-        data = ctx.extra["turn"] = fresh_turn()
+    """This turn's data (`ctx.this("turn")`; a hand-built position that sets only
+    some of its keys gets the others fresh)."""
+    data = ctx.this("turn")
+    if len(data) < _TURN_KEYS:
+        for k, v in fresh_turn().items():
+            data.setdefault(k, v)
     return data
 
 

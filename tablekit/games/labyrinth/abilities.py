@@ -297,28 +297,59 @@ def retinue_effect(ctx: Ctx, r: str) -> tuple[str, int]:
     raise ValueError(f"retinue {r!r} names no ability")  # pragma: no cover
 
 
-def retinue_uses_left(ctx: Ctx, p: str) -> dict[str, int]:
-    """Each gathered retinue with the uses left this turn (two identical: twice)."""
-    used = T.turn_data(ctx)["ret_used"]
+# The rulebook: a lord with a retinue "may use the RETINUE's ability once per his
+# turn", and with 2 identical retinues "the same ability 2 times per his turn".
+# Each marker of the lord's on the retinue card is one use: the ability is
+# `once_per: target` in the card file, its target the marker ("1", "2"), checked
+# by ctx.usable and recorded by ctx.note_use; the engine forgets the uses when the
+# turn ends.
+USED_UP = ("Each gathered retinue is used at most once a turn (twice for two identical "
+           "retinues), and this one is used up.")
+
+
+def _markers(ctx: Ctx, p: str) -> dict[str, int]:
+    """Each retinue p gathered, with p's number of markers on it."""
     out: dict[str, int] = {}
     for r in T.gathered(ctx, p):
         out[r] = out.get(r, 0) + 1
-    return {r: n - used.get(r, 0) for r, n in out.items()}
+    return out
+
+
+def _retinue_use(ctx: Ctx, p: str, r: str) -> AbilityUse:
+    return AbilityUse(r, p, ctx.defs[r].abilities[retinue_effect(ctx, r)[1]])
+
+
+def _marker(ctx: Ctx, use: AbilityUse, n: int) -> str:
+    """The first of the lord's n markers on the retinue not used this turn (the last
+    one when all are)."""
+    return next((str(k) for k in range(1, n + 1) if not ctx.used(use, target=str(k))), str(n))
+
+
+def retinue_uses_left(ctx: Ctx, p: str) -> dict[str, int]:
+    """Each gathered retinue with the uses left this turn (two identical: twice)."""
+    out = {}
+    for r, n in _markers(ctx, p).items():
+        use = _retinue_use(ctx, p, r)
+        out[r] = sum(1 for k in range(1, n + 1) if not ctx.used(use, target=str(k)))
+    return out
 
 
 def retinue_options(ctx: Ctx, p: str) -> list[Option]:
     opts = []
-    for r, left in retinue_uses_left(ctx, p).items():
-        label = f"Use the {T.retinue_name(r)}"
-        if left <= 0:
-            opts.append(Option(f"use:{r}", label, False,
-                               "Each gathered retinue is used at most once a turn (twice for two "
-                               "identical retinues), and this one is used up."))
-            continue
-        eff, i = retinue_effect(ctx, r)
-        why = ctx.usable(AbilityUse(r, p, ctx.defs[r].abilities[i]))
-        opts.append(Option(f"use:{r}", label, why is None, why or ""))
+    for r, n in _markers(ctx, p).items():
+        use = _retinue_use(ctx, p, r)
+        marker = _marker(ctx, use, n)
+        why = ctx.usable(use, target=marker)
+        if why and ctx.used(use, target=marker):
+            why = USED_UP  # the core's "used on that target already", in the rulebook's words
+        opts.append(Option(f"use:{r}", f"Use the {T.retinue_name(r)}", why is None, why or ""))
     return opts
+
+
+def note_retinue_use(ctx: Ctx, p: str, r: str) -> None:
+    """p uses one of their markers on retinue r for this turn."""
+    use = _retinue_use(ctx, p, r)
+    ctx.note_use(use, target=_marker(ctx, use, _markers(ctx, p)[r]))
 
 
 def use_retinue(ctx: Ctx, p: str, r: str) -> Say:
@@ -429,30 +460,37 @@ def _legend_ability(ctx: Ctx, u: str) -> tuple[int, object] | None:
     return None
 
 
+def legend_used(ctx: Ctx, p: str, u: str) -> bool:
+    """Whether p's legendary hero u was used already this turn (its ability is
+    `once_per: turn` in the card file)."""
+    found = _legend_ability(ctx, u)
+    return found is not None and ctx.used(AbilityUse(u, p, found[1]))
+
+
 def legend_options(ctx: Ctx, p: str) -> list[Option]:
-    used = T.turn_data(ctx)["leg_used"]
     opts = []
     for u in ctx.zone(T.heroes(p)):
         if not T.acts_before_actions(ctx, u):
-            continue
-        name = ctx.name(u)
-        if u in used:
-            opts.append(Option(f"use:{u}", f"Use your {name}", False,
-                               f"This {name} was used already this turn."))
             continue
         found = _legend_ability(ctx, u)
         if found is None:  # pragma: no cover - a card file without the hero's ability
             continue
         i, ab = found
-        opts.extend(ctx.game.effect(ab.effect).options(ctx, AbilityUse(u, p, ab)))
+        use = AbilityUse(u, p, ab)
+        if ctx.used(use):  # one option, in the game's words, rather than one per target
+            name = ctx.name(u)
+            opts.append(Option(f"use:{u}", f"Use your {name}", False,
+                               f"This {name} was used already this turn."))
+            continue
+        opts.extend(ctx.game.effect(ab.effect).options(ctx, use))  # each through ctx.usable
     return opts
 
 
 def use_legend(ctx: Ctx, p: str, oid: str) -> Say:
     parts = oid.split(":")
     u = parts[1]
-    T.turn_data(ctx)["leg_used"].append(u)
     i, ab = _legend_ability(ctx, u)
+    ctx.note_use(AbilityUse(u, p, ab))
     data = {"target": parts[2]} if len(parts) > 2 else {}
     return ctx.start(ab.effect, source=u, controller=p, ability=i, data=data)
 

@@ -42,9 +42,25 @@ class LabyrinthGame(GameDef):
         "first": ((str,), "the lord who took the first turn (turn order starts there)"),
         "round": ((int,), "the number of the current round"),
         "gathered": ((dict,), "each lord's gathered retinues (retinue ids; a marker each)"),
-        "turn": ((dict,), "this turn: actions (left), taken, passed, done, ret_used, ret_over, "
-                 "leg_used, leg_over"),
     }
+    # this turn's data, fresh as each turn begins (ctx.this("turn"), T.turn_data); the
+    # retinues and legendary heroes used are the core's use limits (`_used_turn`)
+    per_turn = T.PER_TURN
+
+    def check_extra(self, key: str, value, players: list[str]) -> str | None:
+        if key == "_this_turn":
+            for k, v in value.items():
+                if k not in T.PER_TURN:
+                    return f"unknown key {k!r} (keys: {', '.join(T.PER_TURN)})"
+                want = type(T.PER_TURN[k])
+                if not isinstance(v, want) or isinstance(v, bool) != (want is bool):
+                    return f"{k!r} must be {want.__name__}, not {v!r}"
+        if key == "_used_turn":
+            for k in value:
+                uid = str(k).split("@", 1)[0].rsplit(":", 1)[0]
+                if uid.split("#", 1)[0] not in self.cards:
+                    return f"{k!r} names no card (\"<uid>:<ability index>\", \"@<marker>\" for a retinue)"
+        return None
 
     def build_flow(self):
         return rules.build_flow()
@@ -80,8 +96,7 @@ class LabyrinthGame(GameDef):
             for n in range(1, d.quantity + 1):
                 uid = d.id if d.quantity == 1 else f"{d.id}#{n}"
                 st.add_card(uid, d.id, T.BOX)
-        st.extra = {"first": None, "round": 0, "gathered": {p: [] for p in st.player_names},
-                    "turn": T.fresh_turn()}
+        st.extra = {"first": None, "round": 0, "gathered": {p: [] for p in st.player_names}}
 
     def result(self, ctx: Ctx) -> Result:
         """The flow ends only at the round limit (a third retinue ends the game at once,

@@ -14,7 +14,8 @@ TURN = ["Rounds", "Turns", "Turn"]
 
 
 def fresh_turn(**changes: Any) -> dict:
-    data = T.fresh_turn()
+    """This turn's data (GameDef.per_turn) with some keys changed."""
+    data = dict(T.PER_TURN)
     data.update(changes)
     return data
 
@@ -23,6 +24,7 @@ def position(players: list[str], zones: Mapping[str, list[str]] | None = None,
              at: str = "Draw", turn: str | None = None, seed: int = 1,
              gathered: Mapping[str, list[str]] | None = None,
              turn_data: Mapping[str, Any] | None = None,
+             used: list[str] | None = None,
              stack: list[Mapping[str, Any]] | None = None,
              options: Mapping[str, Any] | None = None) -> Game:
     """A game at a chosen step of a turn. `zones` places cards by uid or card id
@@ -33,7 +35,10 @@ def position(players: list[str], zones: Mapping[str, list[str]] | None = None,
     the turn ("Draw", "Actions", "Retinue abilities"...) or a path like
     "Actions/Take an action". `gathered` gives each lord's retinues; `stack`
     starts inside a resolution (entries {effect, source, controller, ability,
-    args, data}, as a scenario's start.stack)."""
+    args, data}, as a scenario's start.stack). `turn_data` changes this turn's
+    data (`_this_turn`: actions, taken...), `used` lists the abilities used already
+    this turn (`_used_turn`: "warlock:0", "swordmasters:0@1" for a retinue's first
+    marker)."""
     g = make_game(GAME, list(players), seed, options=dict(options or {}))
     st = g.state
     placed: dict[str, list[str]] = {}
@@ -59,6 +64,8 @@ def position(players: list[str], zones: Mapping[str, list[str]] | None = None,
     got = {p: list((gathered or {}).get(p, [])) for p in players}
     for p in players:
         st.player(p)["retinues"] = len(got[p])
-    extra = {"first": players[0], "round": 1, "gathered": got, "turn": data}
+    extra = {"first": players[0], "round": 1, "gathered": got, "_this_turn": data}
+    if used:
+        extra["_used_turn"] = list(used)
     g.arrange(extra=extra, at=TURN + at.split("/"), turn=turn or players[0], stack=stack)
     return g

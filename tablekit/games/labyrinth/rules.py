@@ -97,13 +97,9 @@ def game_done(ctx: Ctx) -> bool:
 
 # -- the turn ------------------------------------------------------------------------------------------
 
-def start_turn(ctx: Ctx) -> None:
-    """A fresh turn: 1 free action, nothing used yet."""
-    ctx.extra["turn"] = T.fresh_turn()
-
-
 def draw(ctx: Ctx) -> Say:
-    start_turn(ctx)
+    """The turn begins (the engine has put fresh turn data in place: 1 free action,
+    nothing used yet)."""
     ctx.extra["round"] = current_round(ctx)
     p = ctx.player
     n = 1 if ctx.zone(T.hand(p)) else 2
@@ -136,7 +132,7 @@ def resolve_retinue(ctx: Ctx, ids) -> Say:
                 "turn." if left else "")
         return Say(f"{p} moves on from the retinue abilities.{lost}", rule=T.RETINUES)
     r = ids[0].split(":", 1)[1]
-    data["ret_used"][r] = data["ret_used"].get(r, 0) + 1
+    A.note_retinue_use(ctx, p, r)
     return A.use_retinue(ctx, p, r)
 
 
@@ -144,9 +140,9 @@ def legends_over(ctx: Ctx) -> bool:
     data = T.turn_data(ctx)
     if data["leg_over"]:
         return True
-    used = data["leg_used"]
-    return not any(T.acts_before_actions(ctx, u) and u not in used
-                   for u in ctx.zone(T.heroes(ctx.player)))
+    p = ctx.player
+    return not any(T.acts_before_actions(ctx, u) and not A.legend_used(ctx, p, u)
+                   for u in ctx.zone(T.heroes(p)))
 
 
 def ask_legend(ctx: Ctx) -> Decision | None:

@@ -97,18 +97,23 @@ def gathered(ctx: Ctx, p: str) -> list[str]:
     return ctx.extra["gathered"].setdefault(p, [])
 
 
+# what a turn keeps (GameDef.per_turn: the engine puts a fresh copy in place as each
+# turn begins): actions left, actions taken, whether the lord passed or stopped the
+# actions, whether the retinue / legendary steps are over. Which retinues and
+# legendary heroes were used is the core's use limit (`once_per` in the card file).
+PER_TURN = {"actions": 1, "taken": 0, "passed": False, "done": False, "ret_over": False,
+            "leg_over": False}
+
+
 def turn_data(ctx: Ctx) -> dict:
-    data = ctx.extra.get("turn")
-    if not data:
-        data = ctx.extra["turn"] = fresh_turn()
-    return data
+    """This turn's data (see PER_TURN)."""
+    return ctx.this("turn")
 
 
-def fresh_turn() -> dict:
-    """What a turn keeps: actions left, actions taken, retinue uses, legendary
-    heroes used, whether the retinue / legendary steps are over."""
-    return {"actions": 1, "taken": 0, "passed": False, "done": False, "ret_used": {},
-            "ret_over": False, "leg_used": [], "leg_over": False}
+def forget_uses(ctx: Ctx, uid: str) -> None:
+    """Forget this turn's uses of a card's abilities: a hero shuffled back into the
+    hidden heroes deck must not stay named in the state the others see."""
+    ctx.forget_uses(uid)
 
 
 # -- influence cards -------------------------------------------------------------------------
@@ -174,9 +179,7 @@ def discard_hero(ctx: Ctx, uid: str) -> None:
 
 def to_heroes_deck(ctx: Ctx, uid: str) -> None:
     """Put a hero back into the heroes deck (shuffle it afterwards)."""
-    used = turn_data(ctx)["leg_used"]
-    if uid in used:  # a hidden card's id must not stay in the state the others see
-        used.remove(uid)
+    forget_uses(ctx, uid)  # a hidden card's id must not stay in the state the others see
     ctx.move(uid, HEROES)
 
 

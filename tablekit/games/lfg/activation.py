@@ -137,7 +137,8 @@ def offer_anytime(d: Decision | None, ctx: Ctx) -> Decision | None:
     acts = anytime_options(ctx, d.player)
     if not acts:
         return d
-    return Decision(d.player, d.prompt, d.options + acts, d.min, d.max, d.kind, d.validate)
+    return Decision(d.player, d.prompt, d.options + acts, d.min, d.max, d.kind, d.validate,
+                    secret=d.secret)
 
 
 def is_anytime(ids: Any) -> bool:
@@ -161,13 +162,18 @@ def with_anytime(ask):
     return wrapped
 
 
-def resolving_anytime(resolve):
+def resolving_anytime(resolve, secret: bool = False):
     """Wrap an Ask's resolver: an anytime action is applied and the same
-    decision is asked again (Say.again keeps it open)."""
+    decision is asked again (Say.again keeps it open). At a `secret` decision
+    (the hidden draft) the other seats read the record's text only if it has
+    a public one: an anytime action on a face-up hero gets its own text as
+    the public one, since hurting a hero in a party is no secret."""
     def wrapped(ctx: Ctx, ids) -> Say:
         if is_anytime(ids):
             say = use_anytime(ctx, ids[0])
             say.again = True  # the same decision is asked again
+            if secret and say.public is None and not ctx.card(ids[0].split(":", 1)[1]).get("face_down"):
+                say.public = say.text
             return say
         return resolve(ctx, ids)
     return wrapped

@@ -47,7 +47,7 @@ def ask_draft(ctx: Ctx) -> Decision | None:
         return None
     opts = [Option(f"draft:{u}", f"Draft {T.describe(ctx, u)}") for u in h]
     return Decision(p, "Draft one hero from your hand; it goes face down into your party until everyone "
-                    "has picked.", opts, kind="draft")
+                    "has picked.", opts, kind="draft", secret=True)
 
 
 def resolve_draft(ctx: Ctx, ids) -> Say:
@@ -94,15 +94,13 @@ def reveal(ctx: Ctx) -> Say:
 
 
 def end_round(ctx: Ctx) -> Say:
-    ended = []
-    for uid, cs in ctx.state.cards.items():
-        if cs.get("protected"):
-            cs.pop("protected")
-            ended.append(uid)
+    # a protection is a lasting effect of the core that lasts until the end of
+    # the round: the engine ends it when this pass of the round is done and
+    # adds "...: that ends now." to this record (ruling LFG-PROTECT)
+    ended = bool(T.protections(ctx))
     ctx.extra["round_picks"] = []
-    prot = (f" Protection ends with the round: {ctx.names(ended)} (ruling LFG-PROTECT)." if ended else "")
     if T.is_2p(ctx):
-        return Say(f"The round is over; in the two-player mode each keeps their own hand.{prot}",
+        return Say("The round is over; in the two-player mode each keeps their own hand.",
                    rule="LFG-PROTECT" if ended else T.TWO_R)
     names = ctx.players
     hands = {p: list(ctx.zone(T.hand(p))) for p in names}
@@ -111,7 +109,7 @@ def end_round(ctx: Ctx) -> Say:
         for u in hands[p]:
             ctx.move(u, T.hand(to))
     sizes = ", ".join(f"{p} → {names[(i + 1) % len(names)]} ({len(hands[p])})" for i, p in enumerate(names))
-    return Say(f"The round is over: every hand passes to the next player ({sizes}).{prot}",
+    return Say(f"The round is over: every hand passes to the next player ({sizes}).",
                rule="LFG-PROTECT" if ended else T.TURN)
 
 

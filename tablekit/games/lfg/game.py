@@ -43,8 +43,9 @@ class LFGGame(GameDef):
         "drafter": ((str, type(None)), "two players: who looks at the piles now"),
         "pile": ((int,), "two players: the pile being looked at (0, 1, 2)"),
     }
-    card_state_keys = {"hurt": ((bool,), "the hero is hurt (counts her hurt renown)"),
-                       "protected": ((bool,), "protected until the end of the round (ruling LFG-PROTECT)")}
+    # a protection is not card state: it is a lasting restriction of the core
+    # (start.lasting in a scenario; ruling LFG-PROTECT)
+    card_state_keys = {"hurt": ((bool,), "the hero is hurt (counts her hurt renown)")}
 
     def build_flow(self):
         return rules.build_flow()
@@ -97,7 +98,7 @@ class LFGGame(GameDef):
             state.append("face down")
         if cs.get("hurt"):
             state.append("hurt")
-        if cs.get("protected"):
+        if T.is_protected(ctx, uid):
             state.append("protected this round")
         return d.name, words, state
 

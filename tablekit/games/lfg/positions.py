@@ -28,12 +28,15 @@ def position(players: list[str], parties: Mapping[str, list[str]] | None = None,
              hands: Mapping[str, list[str]] | None = None, graveyard: list[str] | None = None,
              hurt: list[str] = (), at: str = "Reveal", turn: str | None = None, seed: int = 1,
              variant: str | None = None, options: Mapping[str, Any] | None = None,
-             extra: Mapping[str, Any] | None = None, zones: Mapping[str, list[str]] | None = None) -> Game:
+             extra: Mapping[str, Any] | None = None, zones: Mapping[str, list[str]] | None = None,
+             protected: list[str] = ()) -> Game:
     """A game at a chosen rule of a round. `parties` and `hands` map players
     to card uids ("Knight#1"); `picks` are this round's picks, laid face down
     at the end of the party (so `at="Reveal"` turns them up); `hurt` lists
-    hurt heroes; every other card goes out of play (the box). `at` is one of
-    PATHS or a path like "Rounds/Round/Draft"."""
+    hurt heroes; `protected` lists heroes protected until the end of this
+    round (a lasting restriction, ruling LFG-PROTECT); every other card goes
+    out of play (the box). `at` is one of PATHS or a path like
+    "Rounds/Round/Draft"."""
     g = make_game(GAME, list(players), seed, variant, options)
     placed: dict[str, list[str]] = {}
     cards: dict[str, dict] = {u: {"hurt": True} for u in hurt}
@@ -49,5 +52,8 @@ def position(players: list[str], parties: Mapping[str, list[str]] | None = None,
     x = fresh_extra()
     x.update(extra or {})
     path = PATHS.get(at) or at.split("/")
-    g.arrange(zones=placed, cards=cards, rest="box", extra=x, at=path, turn=turn or players[0])
+    lasting = [{"kind": "restriction", "until": "round", "targets": [u], "what": "harm",
+                "text": f"{g.ctx.defn(u).name} is protected until the end of the round"} for u in protected]
+    g.arrange(zones=placed, cards=cards, rest="box", extra=x, at=path, turn=turn or players[0],
+              lasting=lasting)
     return g

@@ -262,8 +262,11 @@ class Protect(PartyEffect):
     def resolve(self, ctx, use, e, picks):
         if not picks:
             return _nothing(ctx, e)
+        by = f"{e['by']}'s {e['name']}" + (f" copying {e['copied']}" if e.get("copied") else "")
         for u in picks:
-            ctx.card(u)["protected"] = True
+            ctx.add_lasting("restriction", "round", f"{by} protects {T.party_of(ctx, u)}'s {ctx.name(u)} "
+                            "until the end of the round", source=e["src"], controller=e["by"],
+                            targets=[u], what=T.PROTECTION)
         names = ", ".join(f"{ctx.name(u)} ({T.where(ctx, u)})" for u in picks)
         return Say(f"{entry_words(ctx, e)}: {names} is protected until the end of this round: hurt and "
                    "kill cannot touch or target it (ruling LFG-PROTECT).", rule="LFG-PROTECT")
@@ -407,6 +410,7 @@ class Swap(Prioritised):
         ctx.move(mine, dest)
         if ctx.state.zone_info[dest]["kind"] == "hand":
             forget_hidden(ctx, mine)
+            left_play(ctx, mine)
         return Say(f"{entry_words(ctx, e)}: {p} swaps {ctx.name(mine)} for {ctx.name(theirs)} from {frm}. "
                    f"{ctx.name(theirs)} was not drafted, so her Draft ability does not fire; both keep "
                    "their hurt status.", rule=T.EFFECT_R[6])
@@ -424,10 +428,19 @@ class Kill(PartyEffect):
             owner = T.party_of(ctx, u)
             if owner == e["by"]:
                 parts.append(f"{e['by']} had no other valid target and must kill their own hero")
-            ctx.move(u, T.GRAVE, protected=None)
+            ctx.move(u, T.GRAVE)
+            left_play(ctx, u)
             parts.append(f"{ctx.name(u)} leaves {owner}'s party for the graveyard")
         return Say(f"{entry_words(ctx, e)}: {'; '.join(parts)}. The dead cannot be healed.",
                    rule=T.EFFECT_R[7])
+
+
+def left_play(ctx: Ctx, uid: str) -> None:
+    """A hero left the parties (killed, or swapped into a hand): a protection
+    on her ends now, so she is not protected if she comes back (ruling
+    LFG-PROTECT). The record says it ends."""
+    for p in T.protections(ctx, uid):
+        ctx.end_lasting(p["id"])
 
 
 def _nothing(ctx: Ctx, e: dict) -> Say:

@@ -23,7 +23,8 @@ def build_flow():
                   Sequence("Draft one", show=False, rule=T.TURN, text="Pick one hero.", children=[
                       Step("Out of heroes", D.wait, "A player without heroes in hand drafts nothing "
                            "this round.", "LFG-SHORT-HAND", when=D.out_of_heroes),
-                      Ask("Draft a hero", with_anytime(D.ask_draft), resolving_anytime(D.resolve_draft),
+                      Ask("Draft a hero", with_anytime(D.ask_draft),
+                          resolving_anytime(D.resolve_draft, secret=True),
                           "Choose one hero from your hand and lay it face down in your party.", T.TURN,
                           when=D.can_pick),
                       Step("Next hero in order", D.put_forward, "Two players: the next hero in your hand, "

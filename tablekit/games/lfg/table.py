@@ -73,8 +73,19 @@ def is_hurt(ctx: Ctx, uid: str) -> bool:
     return bool(ctx.card(uid).get("hurt"))
 
 
+PROTECTION = "harm"  # what a protection forbids: being hurt or killed, or targeted by either
+
+
 def is_protected(ctx: Ctx, uid: str) -> bool:
-    return bool(ctx.card(uid).get("protected"))
+    """Protected this round: a lasting restriction of the core (ruling LFG-PROTECT)."""
+    return ctx.restricted(PROTECTION, card=uid) is not None
+
+
+def protections(ctx: Ctx, uid: str | None = None) -> list[dict]:
+    """The protections in force (of one hero, with `uid`): the core's lasting
+    restrictions on harm."""
+    return [e for e in ctx.lasting("restriction") if e["what"] == PROTECTION
+            and (uid is None or uid in (e.get("targets") or ()))]
 
 
 def hero_renown(ctx: Ctx, uid: str) -> int:
