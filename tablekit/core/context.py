@@ -10,7 +10,7 @@ from .conditions import matches as _cond_matches
 from .effects import PENDING, Effect, Pause, _Pending
 from .lasting import KINDS as LASTING_KINDS
 from .lasting import end_point, until_words
-from .state import State
+from .state import State, _copy
 
 if TYPE_CHECKING:  # pragma: no cover
     from .decision import Decision
@@ -169,19 +169,35 @@ class Ctx:
         return out
 
     def _emit(self, ev: dict[str, Any]) -> dict | None | _Pending:
-        if self.state.over:  # the game has ended: the rest of this rule changes nothing
+        st = self.state
+        if st.over:  # the game has ended: the rest of this rule changes nothing
             return None
         kind = ev["type"]
         index = self._index
         if index is None:
             index = self._index = self._build_index()
-        if ("replacement", kind) in index or (self.state.lasting and any(
-                e["kind"] == "replacement" and e["on"] == kind for e in self.state.lasting)):
+        if ("replacement", kind) in index or (st.lasting and any(
+                e["kind"] == "replacement" and e["on"] == kind for e in st.lasting)):
             r = self._replacements(ev, set())
             if r is None or r is PENDING:
                 return r
-            ev = r
-        return self._finish_event(ev)
+            return self._finish_event(r)
+        # the common case, inline: no replacement to ask about or apply
+        procedure = self._procedures.get(kind)
+        if procedure is None:
+            procedure = self._procedures[kind] = self.game.procedure(kind)
+        said = procedure(self, ev)
+        if said is not None:
+            self._said = said
+        self.events.append(ev)
+        if ("trigger", kind) in index:
+            for uid, ab in self._active(("trigger", kind)):
+                if self._matches(ab.when, ev, uid):
+                    st.triggers.append({"source": uid, "ability": self._ability_index(uid, ab),
+                                        "controller": self.owner_of(uid), "event": ev})
+        if self._checks:
+            self.game.check_state(self, ev)
+        return ev
 
     def _replacements(self, ev: dict, applied: set[str]) -> dict | None | _Pending:
         """Offer the optional replacements, then apply the mandatory ones (each
@@ -261,7 +277,8 @@ class Ctx:
 
     def _finish_event(self, ev: dict) -> dict:
         kind = ev["type"]
-        ev.pop("_offered", None)
+        if "_offered" in ev:
+            del ev["_offered"]
         procedure = self._procedures.get(kind)
         if procedure is None:
             procedure = self._procedures[kind] = self.game.procedure(kind)
@@ -803,26 +820,24 @@ class Ctx:
         puts a fresh copy of `GameDef.per_turn` (`per_round`) in place when the
         next one begins, so no rule has to clear it. A hand-built position
         without it gets the fresh defaults."""
-        key = f"_this_{scope}"
-        d = self.state.extra.get(key)
+        d = self.state.extra.get(_THIS.get(scope) or f"_this_{scope}")
         if d is None:
             d = self.fresh(scope)
         return d
 
     def fresh(self, scope: str) -> dict:
         """Put fresh per-turn (per-round, per-phase) data in place and return it."""
-        from .state import _copy
-        defaults = {"turn": self.game.per_turn, "round": self.game.per_round}.get(scope) or {}
-        d = self.state.extra[f"_this_{scope}"] = _copy(defaults)
+        defaults = self.game.per_turn if scope == "turn" else self.game.per_round if scope == "round" else {}
+        d = self.state.extra[_THIS.get(scope) or f"_this_{scope}"] = _copy(defaults)
         return d
 
     def new_scope(self, scope: str) -> None:
         """A turn (round, phase) begins: its data starts fresh (see `this`)."""
-        defaults = {"turn": self.game.per_turn, "round": self.game.per_round}.get(scope)
+        defaults = self.game.per_turn if scope == "turn" else self.game.per_round
         if defaults:
-            self.fresh(scope)
-        else:
-            self.state.extra.pop(f"_this_{scope}", None)
+            self.state.extra[_THIS[scope]] = _copy(defaults)
+        elif self.state.extra:
+            self.state.extra.pop(_THIS[scope], None)
 
     # -- who decides -------------------------------------------------------
     def decider(self, controller: str | None) -> str:
@@ -882,6 +897,9 @@ class Ctx:
             if have != want and not (type(have) is list and type(want) is not list and want in have):
                 return False
         return True
+
+
+_THIS = {"turn": "_this_turn", "round": "_this_round", "phase": "_this_phase"}
 
 
 def _prefixed(words: str, out: Any) -> Any:

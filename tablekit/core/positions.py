@@ -74,7 +74,11 @@ class Positions:
         inside = {"turn": any(isinstance(n, ForEachPlayer) and n.sets_turn for n in chain[:-1]),
                   "round": any(isinstance(n, Loop) and n.level == "round" for n in chain[:-1])}
         for scope, defaults in (("turn", self.gamedef.per_turn), ("round", self.gamedef.per_round)):
-            if defaults and inside[scope] and f"_this_{scope}" not in st.extra:
+            data = st.extra.get(f"_this_{scope}")
+            if defaults and isinstance(data, dict):  # keys left out start fresh
+                for k, v in _copy(defaults).items():
+                    data.setdefault(k, v)
+            elif defaults and inside[scope] and data is None:
                 self.ctx.fresh(scope)  # a start inside a turn has its data, so no later read writes it
         for entry in stack or ():
             self._push_start_frame(entry)

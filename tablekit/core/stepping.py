@@ -46,7 +46,6 @@ class Stepping:
     history: list[StepRecord]
     _pending: Decision | None
     _open: tuple | None
-    _last: StepRecord | None = None
 
     # -- where the game is ------------------------------------------------------
     @property
@@ -144,14 +143,16 @@ class Stepping:
         return out
 
     # -- internals -----------------------------------------------------------
-    def _settle_cursor(self) -> None:
+    def _settle(self) -> None:
         """Move the cursor until a rule is ready, a decision is open or the game is over."""
         st, ctx, nodes = self.state, self.ctx, self.nodes
         self._pending = None
         self._open = None
         self._rule: OrderRule | None = None
+        cursor = st.cursor
         while not st.over:
-            cursor = st.cursor
+            if cursor is not st.cursor:  # a rule may have replaced the list (end_game clears it in place)
+                cursor = st.cursor
             if st.triggers and not self._busy():
                 if st.trigger_next is None:
                     r = self.gamedef.order_triggers(ctx, st.triggers)
@@ -175,8 +176,8 @@ class Stepping:
                 st.over = True
                 return
             frame = cursor[-1]
-            n = frame.get("n")
-            if n is not None:
+            if "n" in frame:
+                n = frame["n"]
                 node = nodes[n]
                 r = node.settle(ctx, frame)
                 tag = r[0]
@@ -309,8 +310,8 @@ class Stepping:
         nodes = self.nodes
         words = []
         for frame in self.state.cursor:
-            n = frame.get("n")
-            if n is not None:
+            if "n" in frame:
+                n = frame["n"]
                 label = labels[n]
                 if label is None:
                     label = nodes[n].label(frame)
@@ -337,6 +338,8 @@ class Stepping:
         st, ctx = self.state, self.ctx
         ctx.events = []
         ctx._said = None
+        if ctx._endings:  # left over from a settle that made no record (a restore, a rebase)
+            ctx._endings.clear()
         if self._rule is not None:
             rule = self._rule
             node = self._flow_node()
@@ -344,6 +347,8 @@ class Stepping:
             say = rule.apply(ctx)
             rec = self._record("step", node, path, say, player=ctx.player)
             self._settle()
+            if ctx._endings:
+                self._note_endings(rec)
             return rec
         if st.triggers and not self._busy():
             idx = st.trigger_next or 0
@@ -362,6 +367,8 @@ class Stepping:
             say = self._stage_say(out, ctx)
             rec = self._record("step", node, path, say, player=trig["controller"], rule=rule)
             self._settle()  # the next trigger (in the game's order) or the next rule
+            if ctx._endings:
+                self._note_endings(rec)
             return rec
         frame = st.cursor[-1]
         if "fx" in frame:
@@ -372,6 +379,8 @@ class Stepping:
             say = self._stage_say(out, ctx, frame)
             rec = self._record("step", node, path, say, player=frame.get("ctl"), rule=self._fx_rule(frame))
             self._settle()
+            if ctx._endings:
+                self._note_endings(rec)
             return rec
         node = self.nodes[frame["n"]]
         path = self._path_words()
@@ -380,6 +389,8 @@ class Stepping:
             ctx.remove_frame(frame)
             rec = self._record("step", node, path, say, player=None)
             self._settle()
+            if ctx._endings:
+                self._note_endings(rec)
             return rec
         if isinstance(node, Step):
             say = node.apply(ctx)
@@ -397,9 +408,15 @@ class Stepping:
                 say = f"{say} (the only legal choice)"
         else:  # pragma: no cover
             raise TablekitError(f"internal: cannot step at {node!r}")
-        ctx.remove_frame(frame)
+        cursor = st.cursor
+        if cursor and cursor[-1] is frame:
+            cursor.pop()
+        else:
+            ctx.remove_frame(frame)
         rec = self._record("step", node, path, say, player=player)
         self._settle()
+        if ctx._endings:
+            self._note_endings(rec)
         return rec
 
     def _fx_rule(self, frame: dict) -> str | None:
@@ -427,6 +444,8 @@ class Stepping:
         st, ctx = self.state, self.ctx
         ctx.events = []
         ctx._said = None
+        if ctx._endings:  # left over from a settle that made no record (a restore, a rebase)
+            ctx._endings.clear()
         d = self.pending
         if d is None:  # replaying a save that does not fit the rules
             raise SaveFormatError("a recorded choice has no open decision to answer")
@@ -446,7 +465,11 @@ class Stepping:
                 say = node.resolve(ctx, ids)
                 again = isinstance(say, Say) and say.again
                 if not again:
-                    ctx.remove_frame(frame)
+                    cursor = st.cursor
+                    if cursor and cursor[-1] is frame:
+                        cursor.pop()
+                    else:
+                        ctx.remove_frame(frame)
             else:
                 assert isinstance(node, ActionWindow)
                 player = frame["o"][frame["i"]]
@@ -498,6 +521,8 @@ class Stepping:
             if rec.public_text is None:
                 rec.public_text = f"{d.player} makes a hidden choice."
         self._settle()
+        if ctx._endings:
+            self._note_endings(rec)
         return rec
 
     def _answer_event(self, frame: dict, d: Decision, ids: tuple[str, ...]) -> Any:
@@ -581,20 +606,14 @@ class Stepping:
                                  "chain": chain, "p": frame.get("p")})
         return say
 
-    def _settle(self) -> None:  # noqa: F811 - the public settle adds what ended to the last record
-        self._settle_cursor()
-        ctx = self.ctx
-        if not ctx._endings:
-            self._last = None
-            return
-        if ctx._endings:
-            if self._last is not None:
-                words = " ".join(ctx._endings)
-                self._last.text = f"{self._last.text} {words}"
-                if self._last.public_text is not None:
-                    self._last.public_text = f"{self._last.public_text} {words}"
-            ctx._endings.clear()
-        self._last = None
+    def _note_endings(self, rec: StepRecord) -> None:
+        """Add to a record what lasting effects ended as the cursor moved on after it."""
+        endings = self.ctx._endings
+        words = " ".join(endings)
+        rec.text = f"{rec.text} {words}"
+        if rec.public_text is not None:
+            rec.public_text = f"{rec.public_text} {words}"
+        endings.clear()
 
     def _record(self, kind: str, node: Node, path: tuple[str, ...], say: Any,
                 player: str | None = None, choice: tuple[str, ...] = (),
@@ -614,7 +633,6 @@ class Stepping:
         rec = StepRecord(index=len(self.history), kind=kind, node=node.path, path=path,
                          rule=rule or node.rule, text=text, events=self.ctx.events,
                          player=player, choice=choice, public_text=public)
-        self._last = rec
         return rec
 
     def _level_key(self, level: str) -> tuple | None:

@@ -90,17 +90,12 @@ def fresh_turn() -> dict:
     return {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False, "hand_discard": 0}
 
 
-_TURN_KEYS = len(fresh_turn())
 
 
 def turn_data(ctx: Ctx) -> dict:
-    """This turn's data (`ctx.this("turn")`; a hand-built position that sets only
-    some of its keys gets the others fresh)."""
-    data = ctx.this("turn")
-    if len(data) < _TURN_KEYS:
-        for k, v in fresh_turn().items():
-            data.setdefault(k, v)
-    return data
+    """This turn's data (`ctx.this("turn")`: fresh at each turn; a hand-built position
+    that sets only some of its keys gets the others fresh)."""
+    return ctx.this("turn")
 
 
 def start_final_turns(ctx: Ctx) -> str:
