@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
+import math
+import re
 import sys
+from pathlib import Path
+from typing import NoReturn
 
 from . import games, new_game
 from .core.errors import TablekitError
@@ -18,14 +23,8 @@ def _cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
-def _players(value: str) -> int | list[str]:
-    if value.isdigit():
-        return int(value)
-    return [p.strip() for p in value.split(",")]
-
-
 def _cmd_play(args: argparse.Namespace) -> int:
-    g = new_game(args.game, players=_players(args.players), seed=args.seed, variant=args.variant)
+    g = new_game(args.game, players=args.players, seed=args.seed, variant=args.variant)
     bots = args.bots
     printed = 0
 
@@ -99,43 +98,258 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                  cull_idle=args.cull_idle, preheat=not args.no_preheat)
 
 
+# -- argument types: each turns one argument into its value, or says in a
+# sentence what is wrong with it (argparse prints it as one line, exit code 2)
+
+SEED_MAX = 2**63 - 1
+PORT_MIN, PORT_MAX = 1, 65535
+POOL_MAX = 64
+CULL_MAX = 7 * 24 * 3600
+SECONDS_MAX = 3600.0
+SEEDS_MAX = 10_000
+NAME_MAX = 40
+PLAYERS_MAX = 100  # more names than any game seats
+
+
+def _show(value: str) -> str:
+    """The argument as given, quoted, on one short line."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _whole(value: str, what: str, lo: int, hi: int) -> int:
+    """A whole number written in ASCII digits, from lo to hi."""
+    v = value.strip()
+    digits = v[1:] if v[:1] in "+-" else v
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"{what} must be a whole number from {lo} to {hi}, "
+                                         f"not {_show(value)}")
+    if len(digits) > len(str(hi)) + 1 or not lo <= int(v) <= hi:
+        raise argparse.ArgumentTypeError(f"{what} must be from {lo} to {hi}, not {_show(value)}")
+    return int(v)
+
+
+def _typed(name: str):
+    """Name an argument type (argparse shows the name when a type fails otherwise)."""
+    def mark(fn):
+        fn.__name__ = name
+        return fn
+    return mark
+
+
+@_typed("game")
+def game_id(value: str) -> str:
+    known = games()
+    if value not in known:
+        raise argparse.ArgumentTypeError(f"no game {_show(value)}; the games are "
+                                         f"{', '.join(known)}")
+    return value
+
+
+def _player_counts() -> tuple[int, int]:
+    defs = [get_game(g) for g in games()]
+    return min(d.min_players for d in defs), max(d.max_players for d in defs)
+
+
+@_typed("players")
+def players_arg(value: str) -> int | list[str]:
+    """A count of seats, or two or more names separated by commas. The count
+    is checked against the game's own counts when the game is set up."""
+    lo, hi = _player_counts()
+    v = value.strip()
+    if re.fullmatch(r"[+-]?[0-9]{1,20}", v):  # a count: the game checks it against its own counts
+        return int(v)
+    if v and not any(c.isalpha() for c in v):  # meant as a count
+        raise argparse.ArgumentTypeError(f"a player count is a whole number (the games seat {lo} to "
+                                         f"{hi}), not {_show(value)}")
+    names = [n.strip() for n in v.split(",")]
+    if len(names) < 2 or len(names) > PLAYERS_MAX:
+        raise argparse.ArgumentTypeError(
+            f"players are a count from {lo} to {hi}, or two or more names separated by commas, "
+            f"not {_show(value)}")
+    for n in names:
+        ok = (0 < len(n) <= NAME_MAX and n[0].isalpha()
+              and all(c.isalnum() or c in " _-.'" for c in n) and n.isprintable())
+        if not ok:
+            raise argparse.ArgumentTypeError(
+                f"a player name starts with a letter and holds letters, digits, spaces and _-.' "
+                f"(at most {NAME_MAX} characters), not {_show(n)}")
+    if len(set(names)) < len(names):
+        raise argparse.ArgumentTypeError(f"player names must be unique: {_show(value)}")
+    return names
+
+
+@_typed("seed")
+def seed_arg(value: str) -> int:
+    return _whole(value, "a seed", 0, SEED_MAX)
+
+
+@_typed("variant")
+def variant_arg(value: str) -> str:
+    if not (value.isascii() and value.replace("_", "a").replace("-", "a").isalnum()) or len(value) > 40:
+        raise argparse.ArgumentTypeError(f"a variant is a name such as two_player, not {_show(value)}")
+    return value
+
+
+@_typed("scenario file")
+def scenario_file(value: str) -> str:
+    p = Path(value)
+    if p.suffix.lower() not in (".yaml", ".yml"):
+        raise argparse.ArgumentTypeError(f"{_show(value)} is not a scenario file: scenario files end "
+                                         "in .yaml or .yml")
+    try:
+        if not p.is_file():
+            raise argparse.ArgumentTypeError(f"there is no scenario file {_show(value)}")
+        with open(p, "rb"):
+            pass
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"the scenario file {_show(value)} cannot be read "
+                                         f"({exc.strerror or 'error'})") from None
+    return value
+
+
+@_typed("notebook")
+def notebook_arg(value: str) -> str:
+    """A notebook (.ipynb) or a folder of notebooks, as `tablekit serve` finds
+    it: a relative path inside the notebooks folder, else from here."""
+    from .serve import notebooks_dir
+
+    try:
+        p = Path(value)
+        found = p if p.is_absolute() else next(
+            (c for c in (notebooks_dir() / p, Path.cwd() / p) if c.exists()), None)
+        if found is None or not found.exists():
+            raise argparse.ArgumentTypeError(f"there is no notebook or folder {_show(value)} (relative "
+                                             f"paths are looked up in {notebooks_dir()})")
+        if found.is_dir():
+            if not any(found.glob("*.ipynb")):
+                raise argparse.ArgumentTypeError(f"the folder {_show(value)} holds no notebook (.ipynb)")
+        elif found.suffix != ".ipynb" or not found.is_file():
+            raise argparse.ArgumentTypeError(f"{_show(value)} is not a notebook: serve takes a .ipynb "
+                                             "file or a folder of them")
+    except (OSError, ValueError) as exc:  # a name too long, a NUL byte
+        raise argparse.ArgumentTypeError(f"{_show(value)} is not a path to a notebook "
+                                         f"({getattr(exc, 'strerror', None) or exc})") from None
+    return value
+
+
+BOTS = ("random", "heuristic")
+
+
+@_typed("bots")
+def bots_arg(value: str) -> str:
+    if value not in BOTS:
+        raise argparse.ArgumentTypeError(f"the bots are {' or '.join(BOTS)}, not {_show(value)}")
+    return value
+
+
+@_typed("port")
+def port_arg(value: str) -> int:
+    return _whole(value, "a port", PORT_MIN, PORT_MAX)
+
+
+@_typed("address")
+def ip_arg(value: str) -> str:
+    if value == "localhost":
+        return value
+    try:
+        return str(ipaddress.ip_address(value))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{_show(value)} is not an IP address (such as 127.0.0.1, "
+                                         "0.0.0.0 or ::1)") from None
+
+
+@_typed("pool size")
+def pool_size_arg(value: str) -> int:
+    return _whole(value, "a pool size", 0, POOL_MAX)
+
+
+@_typed("seconds")
+def cull_idle_arg(value: str) -> int:
+    return _whole(value, "the idle time (whole seconds, 0: never)", 0, CULL_MAX)
+
+
+@_typed("seconds")
+def seconds_arg(value: str) -> float:
+    try:
+        v = float(value) if value.strip().isascii() else math.nan
+    except ValueError:
+        v = math.nan
+    if not (math.isfinite(v) and 0 < v <= SECONDS_MAX):
+        raise argparse.ArgumentTypeError(f"the time must be a number of seconds above 0 and at most "
+                                         f"{SECONDS_MAX:g}, not {_show(value)}")
+    return v
+
+
+@_typed("seeds")
+def seeds_arg(value: str) -> int:
+    return _whole(value, "the number of seeded games", 1, SEEDS_MAX)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser whose errors are one line: what is wrong, and where help is."""
+
+    def error(self, message: str) -> NoReturn:
+        message = " ".join(message.split())
+        if len(message) > 300:  # argparse's own messages quote the argument whole
+            message = message[:297] + "..."
+        m = re.fullmatch(r"argument ([^:]+): (.*)", message)
+        if m:  # our types' sentences come first, then which argument it was
+            self.exit(2, f"tablekit: {m[2]} ({m[1]}; see {self.prog} --help)\n")
+        self.exit(2, f"tablekit: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="tablekit", description="Interactive rulebooks for card games.")
-    sub = ap.add_subparsers(dest="command", required=True)
+    ap = _Parser(prog="tablekit", description="Interactive rulebooks for card games.")
+    sub = ap.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("games", help="list the registered games").set_defaults(fn=_cmd_games)
     p = sub.add_parser("play", help="narrate a whole game played by bots, one line per step")
-    p.add_argument("game")
-    p.add_argument("--players", default="2", help="a count, or names separated by commas")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--variant", default=None)
-    p.add_argument("--bots", default="random", choices=["random", "heuristic"])
+    p.add_argument("game", type=game_id, help="the game: " + ", ".join(games()))
+    p.add_argument("--players", type=players_arg, default=2,
+                   help="a count, or two or more names separated by commas")
+    p.add_argument("--seed", type=seed_arg, default=1, help=f"a whole number from 0 to {SEED_MAX}")
+    p.add_argument("--variant", type=variant_arg, default=None)
+    p.add_argument("--bots", type=bots_arg, default="random", metavar="{" + ",".join(BOTS) + "}",
+                   help="the bot that plays every seat")
     p.add_argument("--json", action="store_true", help="print the history as JSON lines")
     p.set_defaults(fn=_cmd_play)
     c = sub.add_parser("check", help="run scenario files and report each expectation")
-    c.add_argument("files", nargs="+", metavar="FILE")
+    c.add_argument("files", nargs="+", metavar="FILE", type=scenario_file, help="scenario files (.yaml)")
     c.add_argument("--json", action="store_true", help="one JSON object per file")
     c.set_defaults(fn=_cmd_check)
     s = sub.add_parser("serve", help="serve the notebooks as a web app with Voilà")
-    s.add_argument("notebook", nargs="?", default=None,
-                   help="one notebook (e.g. creatures.ipynb); default: the whole notebooks folder")
-    s.add_argument("--port", type=int, default=8866)
-    s.add_argument("--ip", default="127.0.0.1", help="address to listen on (default: this machine only)")
-    s.add_argument("--pool-size", type=int, default=1, help="preheated kernels kept ready per notebook")
-    s.add_argument("--cull-idle", type=int, default=0, metavar="SECONDS",
-                   help="shut down kernels idle this long (0: never)")
+    s.add_argument("notebook", nargs="?", default=None, type=notebook_arg,
+                   help="one notebook (e.g. creatures.ipynb) or a folder of notebooks; "
+                        "default: the whole notebooks folder")
+    s.add_argument("--port", type=port_arg, default=8866, help=f"{PORT_MIN} to {PORT_MAX}")
+    s.add_argument("--ip", type=ip_arg, default="127.0.0.1", help="address to listen on (default: this machine only)")
+    s.add_argument("--pool-size", type=pool_size_arg, default=1,
+                   help=f"preheated kernels kept ready per notebook (0 to {POOL_MAX})")
+    from . import serve as _serve
+    idle = getattr(_serve, "CULL_IDLE", None)
+    s.add_argument("--cull-idle", type=cull_idle_arg, default=None, metavar="SECONDS",
+                   help="shut down kernels idle this long (0: never"
+                        + (f"; default {idle})" if idle is not None else ")"))
     s.add_argument("--no-preheat", action="store_true", help="start kernels only when a page opens")
     s.set_defaults(fn=_cmd_serve)
     b = sub.add_parser("bench", help="measure speed and memory of a game")
-    b.add_argument("game")
-    b.add_argument("--seconds", type=float, default=5.0, help="time spent on whole games")
-    b.add_argument("--seeds", type=int, default=20, help="seeded games for the per-step figures")
+    b.add_argument("game", type=game_id, help="the game: " + ", ".join(games()))
+    b.add_argument("--seconds", type=seconds_arg, default=5.0,
+                   help=f"time spent on whole games (above 0, at most {SECONDS_MAX:g})")
+    b.add_argument("--seeds", type=seeds_arg, default=20,
+                   help=f"seeded games for the per-step figures (1 to {SEEDS_MAX})")
     b.add_argument("--json", action="store_true")
     b.set_defaults(fn=_cmd_bench)
     return ap
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run the command; returns the exit code (2: a bad argument or a setup
+    error, said in one line on stderr)."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # a bad argument (said already), or --help
+        return exc.code if isinstance(exc.code, int) else 2
     try:
         return args.fn(args)
     except TablekitError as exc:

@@ -1,18 +1,31 @@
-"""Serve the notebooks as a web app with Voilà: sources stripped, the lab
-template, preheated kernels, optional culling of idle kernels for a class."""
+"""Serve the notebooks as a web app with Voilà: sources stripped, preheated
+kernels, idle kernels culled, no tracebacks and nothing from the internet in
+the page, and the whole process tree stopped on Ctrl-C or SIGTERM.
+
+Voilà runs as `python -m tablekit._voila` (Voilà with the kernel-shutdown fix
+and the offline `tablekit` template, see _voila.py), in a session of its own:
+`serve()` forwards SIGINT, SIGTERM and SIGHUP to it, waits for it to shut its
+kernels down, and kills whatever is left after a grace period."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from .core.cards import data_path
 from .core.errors import TablekitError
 
 REFILL_DELAY = 8  # seconds
+CULL_IDLE = 600  # seconds a kernel may stay idle (and unconnected) before it is shut down
+CULL_INTERVAL = 60  # seconds between two looks for idle kernels
+STOP_GRACE = 20.0  # seconds Voilà has to shut its kernels down before everything is killed
+_STOP_SIGNALS = tuple(getattr(signal, s) for s in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, s))
 
 
 def notebooks_dir() -> Path:
@@ -25,23 +38,32 @@ def notebooks_dir() -> Path:
 
 
 def voila_command(notebook: str | None = None, port: int = 8866, ip: str = "127.0.0.1",
-                  pool_size: int = 1, cull_idle: int = 0, preheat: bool = True) -> list[str]:
-    """The Voilà command line `tablekit serve` runs."""
+                  pool_size: int = 1, cull_idle: int = CULL_IDLE, preheat: bool = True,
+                  cull_interval: int = CULL_INTERVAL) -> list[str]:
+    """The Voilà command line `tablekit serve` runs (cull_idle=0: never cull)."""
     root = notebooks_dir()
     target = root if notebook is None else (root / notebook if not Path(notebook).is_absolute()
                                              else Path(notebook))
     if not target.exists():
         raise TablekitError(f"no notebook {notebook!r}; the notebooks are in {root}")
-    if pool_size < 0 or port <= 0 or cull_idle < 0:
-        raise TablekitError("port must be positive, pool size and cull time zero or more")
-    cmd = [sys.executable, "-m", "voila", str(target), "--no-browser", f"--port={port}",
-           f"--Voila.ip={ip}", "--template=lab", "--strip_sources=True",
+    if pool_size < 0 or port <= 0 or cull_idle < 0 or cull_interval <= 0:
+        raise TablekitError("port and cull interval must be positive, pool size and cull time zero or more")
+    from ._voila import TEMPLATE
+
+    cmd = [sys.executable, "-m", "tablekit._voila", str(target), "--no-browser", f"--port={port}",
+           # the port asked for or nothing: Voilà would otherwise quietly take a neighbour
+           "--Voila.port_retries=0",
+           f"--Voila.ip={ip}", f"--template={TEMPLATE}", "--strip_sources=True",
+           # the page shows the error banner, never a traceback with the server's paths
+           "--show_tracebacks=False",
            f"--preheat_kernel={preheat}", f"--pool_size={pool_size}",
            # refill the pool a little after a kernel is taken, not while its page is loading
            f"--VoilaKernelManager.fill_delay={REFILL_DELAY}"]
     if cull_idle:
+        # a kernel with a page connected is never culled; a closed laptop's page stops
+        # answering the server's websocket pings and is disconnected after about 90 s
         cmd += [f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
-                f"--MappingKernelManager.cull_interval={max(10, min(cull_idle // 2, 300))}"]
+                f"--MappingKernelManager.cull_interval={min(cull_interval, cull_idle)}"]
     return cmd
 
 
@@ -50,8 +72,100 @@ def port_free(ip: str, port: int) -> bool:
         return s.connect_ex((ip, port)) != 0
 
 
+# -- the process tree ---------------------------------------------------------------
+
+def _start_time(pid: int) -> str | None:
+    """The process's start time (Linux /proc), to tell it from a later process with its pid."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+
+
+def descendants(pid: int) -> dict[int, str | None]:
+    """Every process below `pid` (its kernels run in sessions of their own, so a signal
+    to Voilà's process group does not reach them): pid -> start time. Linux only;
+    elsewhere nothing is found and only Voilà's process group is signalled."""
+    found: dict[int, str | None] = {}
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            tasks = list(Path(f"/proc/{p}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                kids = [int(k) for k in (task / "children").read_text().split()]
+            except (OSError, ValueError):
+                continue
+            for k in kids:
+                if k not in found:
+                    found[k] = _start_time(k)
+                    todo.append(k)
+    return found
+
+
+def _alive(pid: int, started: str | None) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return started is None or _start_time(pid) == started
+
+
+def _signal_group(proc: subprocess.Popen, sig: int) -> None:
+    try:
+        os.killpg(proc.pid, sig)  # Voilà leads a process group of its own
+    except (ProcessLookupError, PermissionError, AttributeError):
+        try:
+            proc.send_signal(sig)
+        except ProcessLookupError:
+            pass
+
+
+class _Stop(Exception):
+    pass
+
+
+def _raise_stop(signum, _frame):
+    raise _Stop(signum)
+
+
+def stop_tree(proc: subprocess.Popen, grace: float = STOP_GRACE) -> int:
+    """Ask Voilà to stop (SIGTERM: it shuts its kernels down), wait up to `grace`
+    seconds, then kill what is left of it and of every process it started."""
+    kids = descendants(proc.pid)
+    _signal_group(proc, signal.SIGTERM)
+    try:
+        rc = proc.wait(timeout=grace)
+    except (subprocess.TimeoutExpired, _Stop):  # too slow, or asked again: no more waiting
+        _signal_group(proc, signal.SIGKILL)
+        rc = proc.wait()
+    kids.update({k: v for k, v in descendants(proc.pid).items() if k not in kids})
+    left = {k: v for k, v in kids.items() if _alive(k, v)}
+    for sig, wait in ((signal.SIGTERM, 3.0), (signal.SIGKILL, 1.0)):
+        for k in left:
+            try:
+                os.kill(k, sig)
+            except (ProcessLookupError, PermissionError):
+                pass
+        deadline = time.monotonic() + wait
+        while left and time.monotonic() < deadline:
+            time.sleep(0.1)
+            left = {k: v for k, v in left.items() if _alive(k, v)}
+        if not left:
+            break
+    return rc
+
+
 def serve(notebook: str | None = None, port: int = 8866, ip: str = "127.0.0.1", pool_size: int = 1,
-          cull_idle: int = 0, preheat: bool = True) -> int:
+          cull_idle: int | None = CULL_IDLE, preheat: bool = True, cull_interval: int = CULL_INTERVAL) -> int:
+    """Run Voilà until it exits, or until Ctrl-C / SIGTERM / SIGHUP stops it and its kernels.
+    `cull_idle`: seconds (0: never cull; None: the default, CULL_IDLE)."""
+    cull_idle = CULL_IDLE if cull_idle is None else cull_idle
     if shutil.which("voila") is None:
         try:
             import voila  # noqa: F401
@@ -59,14 +173,26 @@ def serve(notebook: str | None = None, port: int = 8866, ip: str = "127.0.0.1", 
             raise TablekitError("Voilà is not installed: pip install voila") from None
     if not port_free(ip, port):
         raise TablekitError(f"port {port} on {ip} is already in use: pick another with --port")
-    cmd = voila_command(notebook, port, ip, pool_size, cull_idle, preheat)
+    cmd = voila_command(notebook, port, ip, pool_size, cull_idle, preheat, cull_interval)
     # one notebook is served at the root; a folder lists its notebooks under voila/render/
     page = "" if notebook and notebook.endswith(".ipynb") else "voila/render/index.ipynb"
     print(f"tablekit: serving {cmd[3]} with Voilà", flush=True)
-    print(f"tablekit: open http://{ip}:{port}/{page}   (Ctrl-C stops it)", flush=True)
-    proc = subprocess.Popen(cmd)
+    cull = f"kernels idle {cull_idle} s are shut down" if cull_idle else "idle kernels are kept"
+    print(f"tablekit: open http://{ip}:{port}/{page}   (Ctrl-C stops it; {cull})", flush=True)
+    # Voilà gets a session of its own, so a signal meant for `tablekit serve` reaches it
+    # only through the handlers below (and a terminal's Ctrl-C does not hit it twice)
+    proc = subprocess.Popen(cmd, start_new_session=True)
+    old = {s: signal.signal(s, _raise_stop) for s in _STOP_SIGNALS}
     try:
-        return proc.wait()
-    except KeyboardInterrupt:
-        proc.terminate()
-        return proc.wait()
+        try:
+            return proc.wait()
+        except _Stop:
+            pass
+        stop_tree(proc)
+        print("tablekit: stopped", flush=True)
+        return 0
+    finally:
+        if proc.poll() is None:  # an unexpected error here: never leave Voilà behind
+            stop_tree(proc, grace=5.0)
+        for s, handler in old.items():
+            signal.signal(s, handler)

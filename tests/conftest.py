@@ -61,14 +61,44 @@ def output_dir() -> Path:
     return OUTPUT
 
 
+class VoilaServer:
+    """The live server of the browser tests: its URL and its process (to count its kernels)."""
+
+    def __init__(self, url: str, proc: subprocess.Popen, pool: int):
+        self.url = url
+        self.proc = proc
+        self.pool = pool  # preheated kernels it keeps: pool size x notebooks
+
+    def kernels(self) -> int:
+        """Kernels alive now: the ipykernel processes Voilà started. (Voilà serves no
+        kernel listing: /api/kernels alone is not one of its routes.)"""
+        from tablekit.serve import descendants
+
+        n = 0
+        for pid in descendants(self.proc.pid):
+            try:
+                n += b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError:
+                pass
+        return n
+
+    def wait_kernels(self, n: int, timeout: float) -> int:
+        """Wait until exactly `n` kernels are alive (or the time is up); the count then."""
+        deadline = time.time() + timeout
+        while (k := self.kernels()) != n and time.time() < deadline:
+            time.sleep(0.5)
+        return k
+
+
 @pytest.fixture(scope="session")
-def voila_url(output_dir):
+def voila_server(output_dir):
     """Voilà serving notebooks/ as `tablekit serve` does, on a free loopback port."""
-    from tablekit.serve import voila_command
+    from tablekit.serve import notebooks_dir, voila_command
 
     port = free_port()
+    pool = 1
     log = open(output_dir / "voila.log", "w")
-    proc = subprocess.Popen(voila_command(port=port, pool_size=1), stdout=log, stderr=subprocess.STDOUT,
+    proc = subprocess.Popen(voila_command(port=port, pool_size=pool), stdout=log, stderr=subprocess.STDOUT,
                             cwd=ROOT)
     deadline = time.time() + 120
     try:
@@ -84,15 +114,20 @@ def voila_url(output_dir):
         # wait until the preheated kernels have run the notebooks, as a class's
         # server would have long before the students arrive
         wait_until_idle(proc.pid, deadline + 60)
-        yield f"http://127.0.0.1:{port}"
+        yield VoilaServer(f"http://127.0.0.1:{port}", proc, pool * len(list(notebooks_dir().rglob("*.ipynb"))))
     finally:
         proc.send_signal(signal.SIGINT)
         try:
-            proc.wait(timeout=10)
+            proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila_server):
+    return voila_server.url
 
 
 @pytest.fixture(scope="session")
@@ -109,21 +144,49 @@ def browser():
         b.close()
 
 
+def is_local(url: str, server: str) -> bool:
+    return url.startswith((server + "/", "data:", "blob:")) or url == server
+
+
 @pytest.fixture
-def page(browser):
+def page(browser, voila_url):
+    """A page in a new browser context. Every request of the context (of any tab it
+    opens) to a host other than the server is recorded in `page.foreign` and
+    aborted, so an offline classroom sees what the test sees. At the end its tabs
+    are closed as a reader closes them: the page's unload handlers run (Voilà's
+    posts the kernel's shutdown)."""
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
-    p = ctx.new_page()
+    foreign: list[str] = []
+
+    def note(request):
+        if not is_local(request.url, voila_url):
+            foreign.append(request.url)
 
     def only_local(route):
-        url = route.request.url
-        if url.startswith(("http://127.0.0.1", "data:", "blob:")):
+        if is_local(route.request.url, voila_url):
             route.continue_()
         else:
             route.abort()
 
-    p.route("**/*", only_local)
+    ctx.on("request", note)
+    ctx.route("**/*", only_local)
+    p = ctx.new_page()
+    p.foreign = foreign
     yield p
+    close_tabs(ctx)
     ctx.close()
+
+
+def close_tabs(ctx, timeout: float = 10.0) -> None:
+    """Close every tab of a context as a reader does (its unload handlers run), waiting until each is closed."""
+    for tab in list(ctx.pages):
+        if tab.is_closed():
+            continue
+        try:
+            with tab.expect_event("close", timeout=timeout * 1000):
+                tab.close(run_before_unload=True)
+        except Exception:  # noqa: BLE001 - a tab that will not close is closed by ctx.close()
+            pass
 
 
 __all__ = ["CHROMIUM", "sys"]

@@ -89,6 +89,15 @@ def test_bad_player_count(too):
     assert reference() == before
 
 
+@pytest.mark.parametrize("n", [10**12, 2**63, -3, 0])
+def test_absurd_player_count_is_refused_before_names_are_built(n):
+    # the count is checked against the game's counts first: 10**12 seats are never built
+    before = reference()
+    e = expect(tablekit.SetupError, lambda: tablekit.new_game(GAME, players=n), "2", "4", str(n))
+    assert "players" in str(e)
+    assert reference() == before
+
+
 def test_duplicate_player_names():
     before = reference()
     e = expect(tablekit.SetupError, lambda: tablekit.new_game(GAME, players=["Ana", "Bo", "Ana"]),

@@ -49,9 +49,8 @@ def test_index_then_creatures_step_choose_undo(voila_url, page, output_dir):
     if tile.get_attribute("target") == "_blank":  # JupyterLab's renderer opens links in a new tab
         with page.context.expect_page() as opened:
             tile.click()
-        page = opened.value
-        page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
-            ("http://127.0.0.1", "data:", "blob:")) else route.abort())
+        foreign, page = page.foreign, opened.value
+        page.foreign = foreign
     else:
         tile.click()
     app = page.locator(STEP)
@@ -109,3 +108,54 @@ def test_index_then_creatures_step_choose_undo(voila_url, page, output_dir):
                                       "clicks": len(clicks)}
     (output_dir / "browser-timings.json").write_text(json.dumps(timings, indent=1))
     print("browser timings:", timings)
+    assert page.foreign == [], "the pages asked another host for something"
+
+
+def open_sandbox(page, url: str) -> None:
+    """Open the Creatures notebook and wait until its sandbox answers (its kernel is running)."""
+    page.goto(f"{url}/voila/render/creatures.ipynb", wait_until="commit")
+    page.locator(STEP).locator("button", has_text="Step").first.wait_for(timeout=120_000)
+    page.wait_for_function("() => !document.querySelector('.tk-app button').disabled", timeout=120_000)
+
+
+def test_closing_a_tab_frees_its_kernel(voila_server, browser, output_dir):
+    """Open the app and close its tab three times: the page's shutdown post is
+    accepted (it carries the _xsrf cookie) and the kernels come back to the pool."""
+    from conftest import close_tabs
+
+    pool = voila_server.pool
+    before = voila_server.wait_kernels(pool, timeout=60)  # the previous test's tabs are closed too
+    assert before == pool, f"{before} kernels before the test, the pool is {pool}"
+    counts = []
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    try:
+        for _ in range(3):
+            page = ctx.new_page()
+            open_sandbox(page, voila_server.url)
+            counts.append(voila_server.kernels())
+            assert any(c["name"] == "_xsrf" for c in ctx.cookies()), "the page set no _xsrf cookie"
+            close_tabs(ctx)
+        # the pool refills a few seconds after a kernel is taken; then every closed tab's kernel is gone
+        after = voila_server.wait_kernels(pool, timeout=45)
+    finally:
+        ctx.close()
+    (output_dir / "kernels.json").write_text(json.dumps({"pool": pool, "before": before, "while_open": counts,
+                                                         "after_closing_3_tabs": after}))
+    assert after == pool, f"{after} kernels after closing 3 tabs, the pool is {pool} (opened: {counts})"
+    log = (output_dir / "voila.log").read_text()
+    assert "_xsrf" not in log and "403 POST" not in log
+
+
+def test_nothing_from_the_internet(voila_url, page):
+    """The index, the tree page and an error page ask no other host for anything
+    (Voilà's lab template linked Font Awesome from a CDN), and no traceback shows."""
+    page.goto(f"{voila_url}/voila/render/index.ipynb")
+    page.locator("a.tk-tile").first.wait_for(timeout=60_000)
+    page.wait_for_load_state("networkidle")
+    page.goto(f"{voila_url}/voila/tree")
+    page.wait_for_load_state("networkidle")
+    page.goto(f"{voila_url}/voila/render/no-such-notebook.ipynb")
+    page.wait_for_load_state("networkidle")
+    body = page.locator("body").inner_text()
+    assert "Traceback" not in body and "site-packages" not in body
+    assert page.foreign == [], f"requests to other hosts: {page.foreign}"

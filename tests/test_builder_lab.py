@@ -239,13 +239,99 @@ def test_start_node_and_open_in_sandbox():
     assert "4C" in g.state.zones["discard"] and g.state.cards["9C"]["damage"] == 8
 
 
-def test_a_start_that_cannot_be_built_shows_a_banner():
+DRAW = ("Rounds", "Turns", "Turn", "Draw")
+
+
+@pytest.mark.parametrize("button", ["open", "save"])
+def test_a_start_inside_a_turn_derives_the_turn_order(button):
+    """From an empty table, "Start at Rounds › Turns › Turn › Draw": the first player
+    is not set, so the player whose turn it is is taken (and said); the turn's data
+    is filled by the core. No error, internal or not."""
     b = empty_builder()
-    b.start_node.value = ("Rounds", "Turns", "Turn", "Attack")
-    b.turn.value = "Bo"  # the first player is not set: the turn order is unknown
+    put(b, "KS", "Ana/hero")
+    put(b, "KC", "Bo/hero")
+    b.start_node.value = DRAW
+    b.turn.value = "Bo"
+    (b.open_button if button == "open" else b.save_button).click()
+    assert b.banner.value == ""
+    assert "first was not set" in b.message.value and "Bo, whose turn it is, is taken" in b.message.value
+    if button == "open":
+        g = b.sandbox.game
+    else:
+        text = download_text(b.download.value)
+        data = parse(text, "draw.yaml")
+        assert data["setup"]["extra"]["first"] == "Bo" and data["start"] == {"at": list(DRAW), "turn": "Bo"}
+        g = build(data, "draw.yaml")
+    assert g.cursor[1:] == DRAW and g.turn == "Bo" and not g.history
+    assert g.state.extra["first"] == "Bo" and g.state.extra["_this_turn"]["kills"] == 0
+    g.step()  # the draw is a rule like any other
+    assert g.cursor[1:] != DRAW or g.pending is not None
+
+
+def test_a_start_inside_a_turn_keeps_a_first_player_that_is_set():
+    b = empty_builder()
+    b.extra_key.value = "first"
+    b.extra_value.value = '"Ana"'
+    b.extra_button.click()
+    b.start_node.value = DRAW
+    b.turn.value = "Bo"
     b.open_button.click()
-    assert b.banner.value.startswith("<b>Error:</b>")
-    assert b.sandbox is None
+    assert b.banner.value == "" and "was not set" not in b.message.value
+    g = b.sandbox.game
+    assert g.state.extra["first"] == "Ana" and g.turn == "Bo" and g.cursor[1:] == DRAW
+
+
+def test_a_start_inside_a_turn_asks_plainly_for_what_it_cannot_derive():
+    b = empty_builder()
+    del b.settable["first"]  # as for a game whose turn order hangs on state the builder cannot set
+    b.start_node.value = DRAW
+    b.turn.value = "Bo"
+    b.open_button.click()
+    assert b.banner.value.startswith("<b>Error:</b> A start at Rounds › Turns › Turn › Draw is inside a turn, "
+                                     "and Turns cannot work out the turn order")
+    assert "Internal error" not in b.banner.value and b.sandbox is None
+    b.save_button.click()
+    assert "inside a turn" in b.banner.value and b.download.value == ""
+
+
+def test_the_cards_not_placed_can_go_to_a_zone_shuffled():
+    b = empty_builder()
+    assert b.rest_to.value is None and b.rest_shuffle.disabled  # by default they stay in the box
+    assert ("go to Draw pile (deck)", "deck") in b.rest_to.options
+    for uid, zone in (("KS", "Ana/hero"), ("KC", "Bo/hero"), ("KD", "aside"), ("KH", "aside"),
+                      ("7S", "Ana/hand"), ("QD", "deck")):
+        put(b, uid, zone)
+    placed = {"KS", "KC", "KD", "KH", "7S", "QD"}
+    unplaced = set(b.state.cards) - placed
+    b.start_node.value = DRAW
+    b.turn.value = "Ana"
+
+    b.open_button.click()  # first without: the deck holds only the card put there
+    assert b.sandbox.game.state.zones["deck"] == ["QD"] and set(b.sandbox.game.state.zones["box"]) == unplaced
+
+    b.rest_to.value = "deck"
+    assert not b.rest_shuffle.disabled and b.rest_shuffle.value
+    b.save_button.click()
+    assert b.banner.value == ""
+    text = download_text(b.download.value)
+    data = parse(text, "rest.yaml")
+    assert data["setup"]["rest"] == {"zone": "deck", "shuffle": True}
+    assert "box" not in data["setup"]["zones"] and data["setup"]["zones"]["deck"] == ["QD"]
+    shuffled = build(data, "rest.yaml").state.zones["deck"]
+
+    b.open_button.click()
+    g = b.sandbox.game
+    assert g.state.zones["box"] == [] and g.state.zones["deck"] == shuffled  # the sandbox is the file's game
+    assert set(shuffled) == unplaced | {"QD"} and shuffled[-1] == "QD"  # the card put there lies on top
+
+    b.rest_shuffle.value = False
+    b.open_button.click()
+    plain = b.sandbox.game.state.zones["deck"]
+    assert set(plain) == set(shuffled) and plain != shuffled  # the game's own order, not shuffled
+    assert "shuffle: false" in b.yaml_text()
+
+    b.rest_to.value = None
+    assert b.rest_shuffle.disabled and "rest:" not in b.yaml_text()
 
 
 def test_yaml_text_round_trips_to_an_equal_position():

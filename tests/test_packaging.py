@@ -83,8 +83,8 @@ def test_cli_errors_are_one_line(capsys):
 
 def test_serve_command_line():
     cmd = voila_command(port=9001, pool_size=3, cull_idle=600)
-    assert cmd[1:3] == ["-m", "voila"] and cmd[3].endswith("notebooks")
-    for flag in ("--no-browser", "--port=9001", "--Voila.ip=127.0.0.1", "--template=lab",
+    assert cmd[1:3] == ["-m", "tablekit._voila"] and cmd[3].endswith("notebooks")
+    for flag in ("--no-browser", "--port=9001", "--Voila.ip=127.0.0.1", "--template=tablekit",
                  "--strip_sources=True", "--preheat_kernel=True", "--pool_size=3",
                  "--MappingKernelManager.cull_idle_timeout=600"):
         assert flag in cmd

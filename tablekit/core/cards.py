@@ -42,8 +42,35 @@ ABILITY_TYPES = ("modifier", "trigger", "replacement", "action", "restriction")
 ONCE_PER = ("turn", "round", "phase", "target")
 _COMMON_FIELDS = {"id": str, "name": str, "text": str, "quantity": int, "stand_in": bool,
                   "traits": list, "abilities": list, "kind": str, "faces": list}
-_TYPE_WORDS = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
-               dict: "a mapping", float: "a number"}
+
+
+MAX_QUANTITY = 100  # copies of one card: no game has more; a larger number is a typing mistake
+
+
+@dataclass(frozen=True)
+class Field:
+    """A card field a game declares: its type, whether every card has it, and its
+    domain: `choices` (the allowed values; for a list, the allowed items),
+    `minimum`/`maximum` (for a number), `doc` (what it holds, in words; the
+    editor shows it). `card_fields` maps each field name to a Field (or to
+    the short form `(type, required)`). A game may also give the domain of the
+    common fields `kind` and `traits` this way."""
+
+    type: type
+    required: bool = False
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    doc: str = ""
+    unique: bool = False  # a list: no item twice
+
+
+def as_field(spec: Any) -> Field:
+    """A Field from either form of a card_fields entry."""
+    if isinstance(spec, Field):
+        return spec
+    typ, required = spec
+    return Field(typ, required)
 
 
 @dataclass(frozen=True)
@@ -103,141 +130,82 @@ class CardDef:
                 f"<code>{escape(self.id)}</code><br>{nums}<br>{escape(self.text)}</div>")
 
 
-def _type_ok(value: Any, typ: type) -> bool:
-    if typ is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if typ is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    return isinstance(value, typ)
+def _card_where(cards: Any) -> Any:
+    """How an error names a place in a card file: card 'AS': field 'value'."""
+    def where(path: list, inner: bool = False) -> str:
+        if not path or path[0] != "cards":
+            return f"top-level field {path[0]!r}" if path else "the file"
+        out = "field 'cards'"
+        if len(path) > 1:
+            i = path[1]
+            raw = cards[i] if isinstance(cards, list) and isinstance(i, int) and i < len(cards) else None
+            cid = raw.get("id") if isinstance(raw, dict) else None
+            out = f"card {cid!r}" if isinstance(cid, str) else f"card #{i + 1}"
+        rest = path[2:]
+        if rest[:1] == ["faces"] and len(rest) > 1:
+            out += f"{',' if inner or len(rest) > 2 else ':'} face #{rest[1] + 1}"
+            rest = rest[2:]
+        if rest[:1] == ["abilities"] and len(rest) > 1:
+            out += f": ability #{rest[1] + 1}"
+            rest = rest[2:]
+        if rest:
+            out += f": field {rest[0]!r}" + "".join(f"[{x}]" for x in rest[1:])
+        return out
+    return where
 
 
-def load_cards(path: str | Path, game_id: str, fields: dict[str, tuple[type, bool]],
-               effects: set[str] | frozenset[str] = frozenset()) -> dict[str, CardDef]:
-    """Read and check a card file. `fields` maps each game-specific field to
-    (type, required). Any problem raises CardFileError naming the file, the
-    line and the field."""
+def load_cards(path: str | Path, game_id: str, fields: dict[str, Any],
+               effects: set[str] | frozenset[str] = frozenset(),
+               domains: dict[str, Any] | None = None, title: str = "") -> dict[str, CardDef]:
+    """Read and check a card file. `fields` maps each game-specific field to a
+    Field (or to (type, required)); `effects` are the game's effect names and
+    `domains` the values an ability's `zone`, `window`, `stat` may take. The
+    file is checked against the game's JSON Schema (tablekit.core.schemas):
+    any problem raises CardFileError naming the file, the line and the field,
+    and saying what is allowed there. A file that loads can play: every name
+    in it is one the game knows."""
+    from . import schemas
+
     p = Path(path)
     data = load_yaml_file(p, CardFileError)
 
     def fail(line: int, msg: str) -> None:
         raise CardFileError(f"{p}, line {line}: {msg}")
 
-    if not isinstance(data, LineDict):
+    if not isinstance(data, LineDict) or "format_version" not in data:
+        # not a card file at all: say so without quoting any of it
         fail(1, "the file must be a mapping with format_version, game and cards")
-    for key in data:
-        if key not in ("format_version", "game", "cards", "notes"):
-            fail(data.line_of(key), f"unknown top-level field {key!r} "
-                 "(expected format_version, game, cards, notes)")
-    if data.get("format_version") != CARD_FORMAT_VERSION:
+    if data.get("format_version") != CARD_FORMAT_VERSION or type(data["format_version"]) is not int:
         fail(data.line_of("format_version"),
              f"format_version must be {CARD_FORMAT_VERSION}, not {data.get('format_version')!r}")
-    if data.get("game") != game_id:
-        fail(data.line_of("game"), f"field 'game' must be {game_id!r}, not {data.get('game')!r}")
+    fields = {k: as_field(v) for k, v in fields.items()}
+    schema = schemas.cards_schema(game_id, fields, effects, domains, title)
     cards = data.get("cards")
-    if not isinstance(cards, list) or not cards:
-        fail(data.line_of("cards"), "field 'cards' must be a non-empty list of cards")
-    allowed = dict(_COMMON_FIELDS)
-    allowed.update({k: t for k, (t, _) in fields.items()})
+    schemas.check(data, schema, str(p), CardFileError, _card_where(cards), word="field")
+    own = [k for k in fields if k not in _COMMON_FIELDS]
     out: dict[str, CardDef] = {}
-    for i, raw in enumerate(cards):
-        line = cards.item_lines[i] if hasattr(cards, "item_lines") else 0
-        if not isinstance(raw, LineDict):
-            fail(line, f"card #{i + 1} must be a mapping of fields")
-        for key, value in raw.items():
-            if key not in allowed:
-                fail(raw.line_of(key), f"card #{i + 1}: unknown field {key!r}")
-            if not _type_ok(value, allowed[key]):
-                fail(raw.line_of(key), f"card #{i + 1}: field {key!r} must be "
-                     f"{_TYPE_WORDS.get(allowed[key], allowed[key].__name__)}, not {value!r}")
-        for key in ("id", "name", "text"):
-            if key not in raw:
-                fail(raw.line, f"card #{i + 1}: missing field {key!r}")
-        for key, (_, required) in fields.items():
-            if required and key not in raw:
-                fail(raw.line, f"card {raw['id']!r}: missing field {key!r}")
+    for raw in cards:
         cid = raw["id"]
-        if not cid or any(ch in cid for ch in " :#/"):
-            fail(raw.line_of("id"), f"card id {cid!r} must be non-empty, without spaces, ':', '#' or '/'")
         if cid in out:
             fail(raw.line_of("id"), f"card id {cid!r} is used twice")
-        qty = raw.get("quantity", 1)
-        if qty < 1:
-            fail(raw.line_of("quantity"), f"card {cid!r}: quantity must be at least 1")
-        abilities = tuple(_ability(p, cid, ab, effects) for ab in raw.get("abilities", []))
+        abilities = tuple(_ability(ab) for ab in raw.get("abilities", []))
         faces: list[CardFace] = []
         for fi, face in enumerate(raw.get("faces", [])):
-            fline = raw["faces"].item_lines[fi] if hasattr(raw["faces"], "item_lines") else raw.line
-            if not isinstance(face, LineDict):
-                fail(fline, f"card {cid!r}: face #{fi + 1} must be a mapping with name, text, abilities")
-            face_allowed = {"name": str, "text": str, "abilities": list}
-            face_allowed.update({k: t for k, (t, _) in fields.items()})
-            for key, value in face.items():
-                if key not in face_allowed:
-                    fail(face.line_of(key), f"card {cid!r}, face #{fi + 1}: unknown field {key!r}")
-                if not _type_ok(value, face_allowed[key]):
-                    fail(face.line_of(key), f"card {cid!r}, face #{fi + 1}: field {key!r} must be "
-                         f"{_TYPE_WORDS.get(face_allowed[key], face_allowed[key].__name__)}, not {value!r}")
-            for key in ("name", "text"):
-                if key not in face:
-                    fail(face.line, f"card {cid!r}, face #{fi + 1}: missing field {key!r}")
-            faces.append(CardFace(face["name"], face["text"], {k: face[k] for k in fields if k in face}))
-            abilities += tuple(_ability(p, cid, ab, effects, face=fi) for ab in face.get("abilities", []))
-        if raw.get("faces") is not None and len(faces) < 2:
-            fail(raw.line_of("faces"), f"card {cid!r}: 'faces' lists two faces or more")
+            faces.append(CardFace(face["name"], face["text"], {k: face[k] for k in own if k in face}))
+            abilities += tuple(_ability(ab, face=fi) for ab in face.get("abilities", []))
         out[cid] = CardDef(
             id=cid, name=raw["name"], text=raw["text"], kind=raw.get("kind", ""),
-            quantity=qty, stand_in=raw.get("stand_in", False),
+            quantity=raw.get("quantity", 1), stand_in=raw.get("stand_in", False),
             traits=tuple(raw.get("traits", [])), abilities=abilities,
-            fields={k: raw[k] for k in fields if k in raw}, source=f"{p}, line {raw.line}",
+            fields={k: raw[k] for k in own if k in raw}, source=f"{p}, line {raw.line}",
             faces=tuple(faces),
         )
     return out
 
 
-_ABILITY_FIELDS = {"type": str, "effect": str, "on": str, "if": dict, "stat": str, "add": int,
-                   "scope": str, "window": str, "zone": str, "optional": bool, "once_per": str,
-                   "args": dict, "text": str, "per": (str, dict), "phase": str}
-_NEEDS = {"modifier": ("stat", "add"), "trigger": ("on", "effect"),
-          "replacement": ("on", "effect"), "action": ("window", "effect"), "restriction": ("on",)}
-
-
-def _ability(path: Path, cid: str, raw: Any, effects, face: int | None = None) -> Ability:
-    def fail(line: int, msg: str) -> None:
-        raise CardFileError(f"{path}, line {line}: card {cid!r}: {msg}")
-
-    if not isinstance(raw, LineDict):
-        fail(getattr(raw, "line", 0), "each ability must be a mapping with a 'type'")
-    for key, value in raw.items():
-        if key not in _ABILITY_FIELDS:
-            fail(raw.line_of(key), f"ability: unknown field {key!r}")
-        want = _ABILITY_FIELDS[key]
-        if not (any(_type_ok(value, t) for t in want) if isinstance(want, tuple) else _type_ok(value, want)):
-            words = (" or ".join(_TYPE_WORDS[t] for t in want) if isinstance(want, tuple)
-                     else _TYPE_WORDS.get(want))
-            fail(raw.line_of(key), f"ability: field {key!r} must be {words}, not {value!r}")
-    typ = raw.get("type")
-    if typ not in ABILITY_TYPES:
-        fail(raw.line_of("type"), f"ability: field 'type' must be one of {', '.join(ABILITY_TYPES)}, "
-             f"not {typ!r}")
-    for key in _NEEDS[typ]:
-        if key not in raw:
-            fail(raw.line, f"a {typ} ability needs the field {key!r}")
-    if raw.get("scope", "owner") not in ("self", "owner", "all"):
-        fail(raw.line_of("scope"), "ability: field 'scope' must be self, owner or all")
-    if raw.get("once_per") is not None and raw["once_per"] not in ONCE_PER:
-        fail(raw.line_of("once_per"), f"ability: field 'once_per' must be one of {', '.join(ONCE_PER)}")
-    per = raw.get("per")
-    if isinstance(per, dict):
-        for key in per:
-            if key not in ("trait", "kind", "owner"):
-                fail(raw.line_of("per"), f"ability: 'per' counts cards by trait, kind and owner, not {key!r}")
-        if per.get("owner", "controller") not in ("controller", "any"):
-            fail(raw.line_of("per"), "ability: per.owner is controller or any")
-    eff = raw.get("effect")
-    if eff is not None and effects and eff not in effects:
-        fail(raw.line_of("effect"), f"ability: unknown effect {eff!r} "
-             f"(known: {', '.join(sorted(effects))})")
-    return Ability(type=typ, effect=eff, on=raw.get("on"), when=dict(raw.get("if", {})),
+def _ability(raw: Any, face: int | None = None) -> Ability:
+    """An ability the schema has checked."""
+    return Ability(type=raw["type"], effect=raw.get("effect"), on=raw.get("on"), when=dict(raw.get("if", {})),
                    stat=raw.get("stat"), add=raw.get("add", 0), scope=raw.get("scope", "owner"),
                    window=raw.get("window"), zone=raw.get("zone"), optional=raw.get("optional", False),
                    once_per=raw.get("once_per"), args=dict(raw.get("args", {})), text=raw.get("text", ""),

@@ -109,28 +109,42 @@ class Game(Stepping, Timeline, Positions):
 
 # -- making and loading games ---------------------------------------------------
 
-def _player_names(players: int | Iterable[str]) -> list[str]:
+def _player_names(players: int | Iterable[str], gamedef: GameDef | None = None) -> list[str]:
+    """The seats' names, from a count or a list of names. With `gamedef`, the
+    count is checked against the game's player counts first, so an absurd
+    count (10**12) is refused at once instead of building its names."""
     if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
-        raise SetupError(f"players must be a count or a list of names, not {players!r}")
+        raise SetupError(f"players must be a count or a list of names, not {_short(players)}")
+    n = players if isinstance(players, int) else len(players)
+    if gamedef is not None and not gamedef.min_players <= n <= gamedef.max_players:
+        raise SetupError(f"{gamedef.title} is for {gamedef.min_players} to {gamedef.max_players} "
+                         f"players, not {n}")
     if isinstance(players, int):
+        if players < 1:
+            raise SetupError(f"a player count is a whole number of at least 1, not {players}")
         return [f"P{i}" for i in range(1, players + 1)]
-    if isinstance(players, str):
-        raise SetupError("players must be a count or a list of names, not one string")
     names = list(players)
-    for n in names:
-        if not isinstance(n, str) or not n.strip():
-            raise SetupError(f"every player name must be non-empty text, not {n!r}")
-        if n != n.strip() or "/" in n or ":" in n:
-            raise SetupError(f"player name {n!r} may not contain '/' or ':' or outer spaces")
-    dupes = sorted({n for n in names if names.count(n) > 1})
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise SetupError(f"every player name must be non-empty text, not {_short(name)}")
+        if name != name.strip() or "/" in name or ":" in name:
+            raise SetupError(f"player name {_short(name)} may not contain '/' or ':' or outer spaces")
+    seen: set[str] = set()
+    dupes = sorted({name for name in names if name in seen or seen.add(name)})
     if dupes:
         raise SetupError(f"player names must be unique; repeated: {', '.join(dupes)}")
     return names
 
 
+def _short(value: Any, limit: int = 60) -> str:
+    """repr(value), cut to `limit` characters (a message stays one short line)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def make_game(gamedef: GameDef, players: int | Iterable[str] = 2, seed: int | None = None,
               variant: str | None = None, options: Mapping[str, Any] | None = None) -> Game:
-    names = _player_names(players)
+    names = _player_names(players, gamedef)
     if variant is None:
         variant = gamedef.default_variant(len(names))
     elif variant not in gamedef.variants:

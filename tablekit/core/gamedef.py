@@ -57,7 +57,16 @@ class GameDef:
     max_players: int = 4
     variants: dict[str, str] = {}
     options: dict[str, OptionSpec] = {}
-    card_fields: dict[str, tuple[type, bool]] = {}
+    # the game's card fields: name -> Field(type, required, choices, minimum, maximum, doc)
+    # (or the short form (type, required)); `kind` and `traits` may be given a domain too
+    card_fields: dict[str, Any] = {}
+    # the values an ability's `zone` (zone kinds), `window` and `stat` may take in the card
+    # file; a key left out is not checked
+    ability_domains: dict[str, tuple[str, ...]] = {}
+    # extra state a scenario must give when it starts at or after a top-level node of the
+    # flow: key -> {"from": that node's name, "derive": "turn"}; with "derive": "turn" a
+    # file that leaves the key out gets the player of start.turn
+    extra_from_start: dict[str, dict[str, str]] = {}
     active_zone_kinds: frozenset[str] = frozenset()
     rulings_page: str = ""
     effects: dict[str, Effect] = {}
@@ -80,7 +89,7 @@ class GameDef:
                 raise TablekitError(f"{self.title}: effect {name!r} must be an Effect "
                                     f"(tablekit.core.Effect), not {type(eff).__name__}")
         return load_cards(data_path("cards", f"{self.id}.yaml"), self.id, self.card_fields,
-                          frozenset(self.effects))
+                          frozenset(self.effects), self.ability_domains, self.title)
 
     def card_name(self, d: CardDef) -> str:
         return d.name

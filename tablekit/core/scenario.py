@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from . import rng
 from .engine import Game, make_game
 from .errors import IllegalChoice, ScenarioError, TablekitError
 from .registry import registry
@@ -85,221 +86,63 @@ def _line(node: Any, key: str | None = None) -> int:
     return getattr(node, "line", 0)
 
 
-def _check_keys(path: str, node: Any, allowed: set[str], what: str) -> None:
-    if not isinstance(node, dict):
-        raise _err(path, _line(node), f"{what} must be a mapping")
-    for key in node:
-        if key not in allowed:
-            raise _err(path, _line(node, key), f"unknown key {key!r} in {what} "
-                       f"(allowed: {', '.join(sorted(allowed))})")
-
-
-def _need(path: str, node: Any, key: str, typ: type | tuple, what: str) -> Any:
-    if key not in node:
-        raise _err(path, _line(node), f"{what}: missing key {key!r}")
-    value = node[key]
-    if not isinstance(value, typ) or (isinstance(value, bool) and typ is int):
-        raise _err(path, _line(node, key), f"{what}: {key!r} has the wrong type ({value!r})")
-    return value
-
-
 # -- reading ---------------------------------------------------------------------
 
 def _is_int(v: Any) -> bool:
     return type(v) is int
 
 
-def _is_str_list(v: Any) -> bool:
-    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+_SCHEMAS: dict[str, tuple[Any, dict]] = {}
 
 
-def _items(path: str, seq: list, what: str):
-    """(item, line) for each item of a YAML list."""
-    lines = getattr(seq, "item_lines", None) or [_line(seq)] * len(seq)
-    for item, line in zip(seq, lines):
-        yield item, line
-
-
-# the shape of each expectation: its fields and a test for each
-_OPTION_SPEC = {"option": lambda v: isinstance(v, str), "reason_contains": lambda v: isinstance(v, str)}
-_EXPECT_FIELDS: dict[str, dict[str, Any]] = {
-    "zone": {"name": lambda v: isinstance(v, str), "equals": _is_str_list, "contains": _is_str_list,
-             "not_contains": _is_str_list, "count": _is_int},
-    "counter": {"player": lambda v: isinstance(v, str), "key": lambda v: isinstance(v, str),
-                "equals": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)},
-    "extra": {"key": lambda v: isinstance(v, str), "equals": lambda v: True},
-    "fired": {"rule": lambda v: isinstance(v, str), "node": lambda v: isinstance(v, str),
-              "text_contains": lambda v: isinstance(v, str)},
-    "illegal": _OPTION_SPEC, "legal": _OPTION_SPEC,
-    "pending": {"player": lambda v: isinstance(v, str), "kind": lambda v: isinstance(v, str)},
-}
-_REQUIRED = {"zone": ("name",), "counter": ("player", "key", "equals"), "extra": ("key", "equals"),
-             "illegal": ("option",), "legal": ("option",), "card": ("uid",)}
-
-
-def _check_mapping_spec(path: str, kind: str, spec: Any, line: int) -> None:
-    fields = _EXPECT_FIELDS.get(kind)
-    if not isinstance(spec, dict):
-        raise _err(path, line, f"expectation {kind!r} must be a mapping")
-    for key in _REQUIRED.get(kind, ()):
-        if key not in spec:
-            raise _err(path, _line(spec) or line, f"expectation {kind!r} needs the key {key!r}")
-    if kind == "card":
-        if not isinstance(spec["uid"], str):
-            raise _err(path, _line(spec, "uid"), "expectation 'card': 'uid' must be a card id")
-        for key, value in spec.items():
-            if isinstance(value, (list, dict)) and key != "counters":
-                raise _err(path, _line(spec, key), f"expectation 'card': {key!r} must be a plain value")
-        return
-    for key, value in spec.items():
-        test = fields.get(key) if fields else None
-        if test is None:
-            raise _err(path, _line(spec, key), f"expectation {kind!r}: unknown key {key!r} "
-                       f"(allowed: {', '.join(fields or {})})")
-        if not test(value):
-            raise _err(path, _line(spec, key), f"expectation {kind!r}: {key!r} has the wrong type ({value!r})")
-
-
-def _check_expectation(path: str, kind: str, spec: Any, line: int) -> None:
-    if kind == "winners":
-        if not _is_str_list(spec):
-            raise _err(path, line, "expectation 'winners' is a list of player names")
-    elif kind == "scores":
-        if not isinstance(spec, dict) or not all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) for v in spec.values()):
-            raise _err(path, line, "expectation 'scores' maps player names to numbers")
-    elif kind == "over":
-        if not isinstance(spec, bool):
-            raise _err(path, line, "expectation 'over' is true or false")
-    elif kind in ("illegal", "legal", "fired") and isinstance(spec, str):
-        return
-    elif kind == "pending" and (spec is None or spec is False or isinstance(spec, str)):
-        return
-    else:
-        _check_mapping_spec(path, kind, spec, line)
-
-
-def _check_option_expectations(path: str, key: str, value: Any, line: int) -> None:
-    for item in (value if isinstance(value, list) else [value]):
-        if isinstance(item, str):
-            continue
-        if not isinstance(item, dict):
-            raise _err(path, line, f"{key}: each item is an option id or a mapping "
-                       f"{{option, reason_contains}}, not {item!r}")
-        _check_mapping_spec(path, "illegal", item, line)
+def game_schema(game_id: str) -> dict:
+    """The scenario schema for one game (cached; the registry's game object is the key)."""
+    from . import schemas
+    gamedef = registry()[game_id]
+    hit = _SCHEMAS.get(game_id)
+    if hit is None or hit[0] is not gamedef:
+        hit = (gamedef, schemas.scenario_schema(registry(), game=game_id))
+        _SCHEMAS[game_id] = hit
+    return hit[1]
 
 
 def parse(text: str, path: str = "<scenario>") -> dict:
-    """Parse and check the structure of a scenario text (no game is built)."""
+    """Parse and check the structure of a scenario text (no game is built): the
+    scenario schema of its game (tablekit.core.schemas), on the loader's output,
+    so each problem names its line."""
+    from . import schemas
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise ScenarioError(f"{path}: the file is larger than {MAX_BYTES} bytes")
     data = load_yaml(text, path, ScenarioError)
-    if not isinstance(data, LineDict):
-        raise _err(path, 1, "a scenario is a mapping with format_version, game, players, ...")
-    _check_keys(path, data, TOP_KEYS, "the scenario")
+    if not isinstance(data, LineDict) or "format_version" not in data or "game" not in data:
+        # not a scenario at all (a password file given by mistake...): quote nothing of it
+        raise _err(path, 1, "not a scenario file: a scenario is a mapping with format_version, game, "
+                   "players, ... (see docs/scenarios.md)")
     version = data.get("format_version")
     if not _is_int(version) or version != SCENARIO_FORMAT_VERSION:
         raise _err(path, _line(data, "format_version"),
                    f"format_version {version!r} is not one this tablekit reads "
                    f"(it reads {SCENARIO_FORMAT_VERSION})")
-    game = _need(path, data, "game", str, "the scenario")
-    if game not in registry():
+    game = data["game"]
+    if not isinstance(game, str) or game not in registry():
         raise _err(path, _line(data, "game"), f"unknown game {game!r} (games: {', '.join(registry())})")
-    for key in ("title", "description", "ruling", "variant"):
-        if key in data and data[key] is not None and not isinstance(data[key], str):
-            raise _err(path, _line(data, key), f"{key!r} must be text")
-    if "seed" in data and not _is_int(data["seed"]):
-        raise _err(path, _line(data, "seed"), "'seed' must be a whole number")
-    if "players" in data and not (_is_int(data["players"]) or _is_str_list(data["players"])):
-        raise _err(path, _line(data, "players"), "'players' is a count or a list of names")
-    for key in ("setup", "start", "run", "options"):
-        if key in data and not isinstance(data[key], dict):
-            raise _err(path, _line(data, key), f"{key!r} must be a mapping")
-    for key in ("decisions", "expect"):
-        if key in data and not isinstance(data[key], list):
-            raise _err(path, _line(data, key), f"{key!r} must be a list")
-    setup = data.get("setup") or {}
-    _check_keys(path, setup, SETUP_KEYS, "setup")
-    for key in ("zones", "cards", "players", "extra"):
-        if key in setup and not isinstance(setup[key], dict):
-            raise _err(path, _line(setup, key), f"setup.{key} must be a mapping")
-    if "rest" in setup and not isinstance(setup["rest"], str):
-        raise _err(path, _line(setup, "rest"), "setup.rest names one zone")
+    schemas.check(data, game_schema(game), path, ScenarioError, schemas.dotted, key=f"scenario:{game}")
     start = data.get("start") or {}
-    _check_keys(path, start, START_KEYS, "start")
-    if "at" in start:
-        at = start["at"]
-        if isinstance(at, str):
-            at = [p for p in at.split("/") if p]
-        if not _is_str_list(at) or not at:
+    if isinstance(start.get("at"), str):
+        at = [p for p in start["at"].split("/") if p]
+        if not at:
             raise _err(path, _line(start, "at"), "start.at is a node path below the root: "
                        "a non-empty list of names, or 'A/B/C'")
         start["at"] = at
-    if "turn" in start and not isinstance(start["turn"], str):
-        raise _err(path, _line(start, "turn"), "start.turn is a player's name")
-    for key, keys, need in (("stack", STACK_KEYS, "effect"), ("triggers", TRIGGER_KEYS, "source"),
-                            ("lasting", LASTING_KEYS, "kind")):
-        if key not in start:
-            continue
-        if not isinstance(start[key], list):
-            raise _err(path, _line(start, key), f"start.{key} must be a list")
-        if "at" not in start:
-            raise _err(path, _line(start, key), f"start.{key} needs start.at: the rule it waits at")
-        for entry, line in _items(path, start[key], f"start.{key} entry"):
-            if not isinstance(entry, dict):
-                raise _err(path, line, f"each start.{key} entry is a mapping")
-            _check_keys(path, entry, keys, f"a start.{key} entry")
-            _need(path, entry, need, str, f"a start.{key} entry")
-            for k in ("source", "controller", "card", "text", "stat", "what", "on", "effect", "to"):
-                if k in entry and entry[k] is not None and not isinstance(entry[k], str):
-                    raise _err(path, _line(entry, k), f"start.{key}: {k!r} must be text")
-            if key == "lasting":
-                for k in ("until", "text"):
-                    if k not in entry:
-                        raise _err(path, line, f"a start.lasting entry needs {k!r}")
-                for k in ("targets", "players", "cards"):
-                    if k in entry and not _is_str_list(entry[k]):
-                        raise _err(path, _line(entry, k), f"start.lasting: {k!r} is a list of names")
-                if "add" in entry and not _is_int(entry["add"]):
-                    raise _err(path, _line(entry, "add"), "start.lasting: 'add' is a whole number")
-            if "ability" in entry and not _is_int(entry["ability"]):
-                raise _err(path, _line(entry, "ability"), f"start.{key}: 'ability' is an index (0, 1, ...)")
-            for k in ("args", "data", "event"):
-                if k in entry and not isinstance(entry[k], dict):
-                    raise _err(path, _line(entry, k), f"start.{key}: {k!r} must be a mapping")
-    settings = data.get("run") or {}
-    _check_keys(path, settings, RUN_KEYS, "run")
-    checks = {"until": lambda v: v in UNTIL, "bots": lambda v: v in (None, "random", "heuristic"),
-              "max_records": lambda v: _is_int(v) and v > 0, "steps": lambda v: _is_int(v) and v >= 0,
-              "stop_after": lambda v: isinstance(v, str)}
-    words = {"until": f"one of {', '.join(UNTIL)}", "bots": "random or heuristic",
-             "max_records": "a positive whole number", "steps": "a whole number of rules to apply",
-             "stop_after": "the name of a rule"}
-    for key, test in checks.items():
-        if key in settings and not test(settings[key]):
-            raise _err(path, _line(settings, key), f"run.{key} must be {words[key]}, not {settings[key]!r}")
-    for d, line in _items(path, data.get("decisions", []), "decision"):
-        if not isinstance(d, dict):
-            raise _err(path, line, "a scripted decision is a mapping with player and choose")
-        _check_keys(path, d, DECISION_KEYS, "a scripted decision")
-        _need(path, d, "player", str, "a scripted decision")
-        choose = d.get("choose", [])
-        if isinstance(choose, str):
-            d["choose"] = [choose]
-        elif not _is_str_list(choose):
-            raise _err(path, _line(d, "choose"), "'choose' is an option id or a list of them")
-        for key in ("expect_illegal", "expect_legal"):
-            if key in d:
-                _check_option_expectations(path, key, d[key], _line(d, key))
-    for e, line in _items(path, data.get("expect", []), "expectation"):
-        if not isinstance(e, dict) or len(e) != 1:
-            raise _err(path, line, "each expectation is a mapping with one key: "
-                       + ", ".join(sorted(EXPECT_KINDS)))
+    for d in data.get("decisions") or []:
+        if isinstance(d.get("choose"), str):
+            d["choose"] = [d["choose"]]
+    for e in data.get("expect") or []:
         kind = next(iter(e))
-        if kind not in EXPECT_KINDS:
-            raise _err(path, _line(e, kind), f"unknown expectation {kind!r} "
-                       f"(known: {', '.join(sorted(EXPECT_KINDS))})")
-        _check_expectation(path, kind, e[kind], _line(e, kind))
+        spec = e[kind]
+        if kind == "zone" and not set(spec) & {"equals", "contains", "not_contains", "count"}:
+            raise _err(path, _line(e, kind), "a zone expectation needs equals, contains, not_contains "
+                       "or count")
     return data
 
 
@@ -363,8 +206,15 @@ def build(data: dict, path: str = "<scenario>") -> Game:
     start = data.get("start") or {}
     zones = _resolve_cards(path, game, setup.get("zones") or {})
     rest = setup.get("rest")
+    shuffle = False
+    if isinstance(rest, dict):  # rest: {zone: deck, shuffle: true}
+        shuffle = bool(rest.get("shuffle", False))
+        rest = rest["zone"]
     if rest is not None and rest not in game.state.zones:
-        raise _err(path, _line(setup, "rest"), f"unknown zone {rest!r} for the other cards")
+        raise _err(path, _line(setup, "rest"), f"unknown zone {rest!r} for the other cards "
+                   f"(zones: {', '.join(game.state.zones)})")
+    if shuffle:
+        zones = _shuffled_rest(game, zones, rest, data.get("seed", 1))
     cards = setup.get("cards") or {}
     allowed_state = dict(CORE_CARD_STATE)
     allowed_state.update({k: t for k, (t, _) in gamedef.card_state_keys.items()})
@@ -427,6 +277,7 @@ def build(data: dict, path: str = "<scenario>") -> Game:
         if t.get("controller") is not None and t["controller"] not in game.players:
             raise _err(path, _line(t, "controller"), f"start.triggers: no player {t['controller']!r}")
         t["ability"] = ab
+    extra = _complete_extra(path, game, data, extra, at, turn)
     stack = [dict(e) for e in start.get("stack") or []]
     if zones or cards or extra or counters or at is not None or rest is not None or triggers or \
             start.get("lasting"):
@@ -442,6 +293,54 @@ def build(data: dict, path: str = "<scenario>") -> Game:
                        f"the rules cannot start from this position ({type(exc).__name__}: {exc}); "
                        "check setup.extra and start") from None
     return game
+
+
+def _shuffled_rest(game: Game, zones: dict[str, list[str]], rest: str, seed: int) -> dict[str, list[str]]:
+    """`rest: {zone: Z, shuffle: true}`: the cards not placed go to Z in an order shuffled with
+    the scenario's seed; the cards listed for Z (if any) still lie on top, as listed."""
+    placed = {u for uids in zones.values() for u in uids}
+    others = [u for u in game.state.cards if u not in placed]
+    state = rng.seed_state(seed)
+    for i in range(len(others) - 1, 0, -1):  # Fisher-Yates, with the game's own generator
+        state, j = rng.below(state, i + 1)
+        others[i], others[j] = others[j], others[i]
+    out = dict(zones)
+    out[rest] = others + list(zones.get(rest, []))
+    return out
+
+
+def _complete_extra(path: str, game: Game, data: dict, extra: dict, at: Any, turn: Any) -> dict:
+    """The extra state a start inside the flow needs (`GameDef.extra_from_start`): what the
+    start gives is filled in (Creatures' `first` is the player of start.turn); a key the game
+    cannot do without and the file leaves out is refused, saying what it holds."""
+    needs = getattr(game.gamedef, "extra_from_start", {})
+    if at is None or not needs:
+        return extra
+    top = [c.name for c in game.flow.children]
+    steps = list(at)
+    if steps and steps[0] == game.flow.name and len(steps) > 1:
+        steps = steps[1:]
+    here = top.index(steps[0]) if steps and steps[0] in top else -1
+    out = dict(extra)
+    setup = data.get("setup") or {}
+    for key, need in needs.items():
+        node = need.get("from")
+        if key in out or game.state.extra.get(key) is not None or node not in top or here < top.index(node):
+            continue
+        if need.get("derive") == "turn" and turn is not None:
+            out[key] = turn
+            continue
+        types, meaning = game.gamedef.settable_extra.get(key, ((object,), ""))
+        words = " or ".join(_TYPE_WORDS.get(t, t.__name__) for t in types)
+        line = _line(setup, "extra") if "extra" in setup else _line(data, "setup" if setup else "start")
+        hint = " (or give start.turn: that player is taken)" if need.get("derive") == "turn" else ""
+        raise _err(path, line, f"setup.extra is missing {key!r}, which a start in {node!r} needs{hint}; "
+                   f"it holds {words}: {meaning}")
+    return out
+
+
+_TYPE_WORDS = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
+               dict: "a mapping", float: "a number"}
 
 
 def load_scenario(path: str | Path) -> Game:

@@ -33,6 +33,7 @@ class LineList(list):
     item_lines: list
 
 
+MAX_DIGITS = 100  # a whole number longer than this is refused (no tablekit value comes near it)
 MAX_DEPTH = 64  # no tablekit file nests deeper; a deeper one is refused, not recursed into
 
 
@@ -54,6 +55,25 @@ class _Loader(yaml.SafeLoader):
         finally:
             self._depth -= 1
 
+    def construct_object(self, node, deep=False):
+        # A value that does not fit its tag (`!!float x`, `!!timestamp x`, `!!int x`, a date
+        # that does not exist) or a number too long to be one: an error at its line, never a
+        # ValueError from deep inside the constructor. Nothing of the value is quoted.
+        tag = node.tag.rsplit(":", 1)[-1] if isinstance(node.tag, str) else "?"
+        if (isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:int"
+                and len(node.value) > MAX_DIGITS):
+            raise yaml.MarkedYAMLError(None, None, f"a whole number with more than {MAX_DIGITS} "
+                                       "digits", node.start_mark)
+        try:
+            return super().construct_object(node, deep=deep)
+        except yaml.YAMLError:
+            raise
+        except RecursionError:
+            raise
+        except (ValueError, AttributeError, TypeError, OverflowError, IndexError, KeyError):
+            raise yaml.MarkedYAMLError(None, None, f"the value is not a valid !!{tag} (a value of "
+                                       "that YAML tag cannot be read from it)", node.start_mark) from None
+
     def construct_mapping(self, node, deep=False):
         seen: dict = {}
         for key_node, _ in node.value:
@@ -61,7 +81,7 @@ class _Loader(yaml.SafeLoader):
             if key is not None and key in seen:
                 raise yaml.MarkedYAMLError(
                     "while reading a mapping", node.start_mark,
-                    f"the key {key!r} appears twice (also on line {seen[key]})", key_node.start_mark)
+                    f"a key appears twice in one mapping (first on line {seen[key]})", key_node.start_mark)
             if key is not None:
                 seen[key] = key_node.start_mark.line + 1
         data = super().construct_mapping(node, deep=True)
@@ -71,7 +91,7 @@ class _Loader(yaml.SafeLoader):
         for key_node, _ in node.value:
             try:
                 out.key_lines[self.construct_object(key_node, deep=True)] = key_node.start_mark.line + 1
-            except TypeError:
+            except (TypeError, yaml.YAMLError):
                 pass
         return out
 
@@ -94,6 +114,22 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _Loader.
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _Loader.construct_sequence)
 
 
+def _safe_problem(problem: str) -> str:
+    """The parser's words about a problem, without quoting the file: a file that is not a
+    tablekit file at all (a password file given by mistake) must not be echoed back. Single
+    characters and the parser's own token names (`'<block mapping start>'`) stay."""
+    if "tag:yaml.org,2002:python/" in problem:
+        return "a !!python/... tag is not allowed: tablekit files are data, never code"
+    if "could not determine a constructor" in problem or "undefined tag handle" in problem:
+        return ("a tag tablekit does not read (a file uses only plain values, lists and mappings, "
+                "with YAML's standard tags)")
+
+    def keep(m: re.Match) -> str:
+        quoted = m.group(0)
+        return quoted if len(quoted) <= 6 or quoted[1] == "<" else "(text not shown)"
+    return re.sub(r"'[^'\n]*'|\"[^\"\n]*\"", keep, problem)
+
+
 def load_yaml(text: str, filename: str, error: type[TablekitError]) -> Any:
     """Parse YAML text safely; a syntax problem raises `error` naming file and line."""
     try:
@@ -105,7 +141,7 @@ def load_yaml(text: str, filename: str, error: type[TablekitError]) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"{filename}, line {mark.line + 1}" if mark else filename
-        problem = exc.problem or exc.context or "malformed YAML"
+        problem = _safe_problem(exc.problem or exc.context or "malformed YAML")
         raise error(f"{where}: {problem}") from None
     except yaml.reader.ReaderError as exc:
         line = text[:exc.position].count("\n") + 1

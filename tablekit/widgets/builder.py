@@ -23,11 +23,13 @@ from html import escape
 from typing import Any
 
 import ipywidgets as W
+import yaml
 
 from ..core.engine import Game, make_game
 from ..core.errors import TablekitError
+from ..core.flow import ForEachPlayer
 from ..core.registry import get_game
-from ..core.scenario import CORE_CARD_STATE, CORE_EXTRA
+from ..core.scenario import CORE_CARD_STATE, CORE_EXTRA, build, parse
 from ..core.state import State
 from . import render
 from .guard import Guarded
@@ -211,6 +213,17 @@ class ScenarioBuilder(Guarded, W.VBox):
                                      description="Start at", layout=W.Layout(width="auto"))
         self.turn = W.Dropdown(options=self.players, description="Whose turn",
                                style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+        self.notes: list[str] = []  # what position() had to derive, said when it is used
+
+        # -- the cards left in the box
+        self.rest_to = W.Dropdown(options=[(f"stay in {self._zone_label_of(probe, self.rest_zone)}", None)] +
+                                  [(f"go to {self._zone_label_of(probe, z)} ({z})", z)
+                                   for z in probe.state.zones if z != self.rest_zone],
+                                  value=None, description="Cards not placed",
+                                  style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+        self.rest_shuffle = W.Checkbox(value=True, description="shuffled (with the scenario's seed)",
+                                       indent=False, disabled=True, layout=W.Layout(width="auto"))
+        self.rest_to.observe(self._guard(self._on_rest_pick), names="value")
 
         # -- the file
         self.title = W.Text(value=title, description="Title", placeholder="what the scenario shows",
@@ -249,6 +262,7 @@ class ScenarioBuilder(Guarded, W.VBox):
             W.HBox([self.extra_key, self.extra_value, self.extra_button], layout=W.Layout(flex_flow="row wrap")),
             section("Where it starts"),
             W.HBox([self.start_node, self.turn], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.rest_to, self.rest_shuffle], layout=W.Layout(flex_flow="row wrap")),
             section("The scenario file"),
             self.title, self.description,
             W.HBox([self.filename, self.save_button, self.open_button, self.download],
@@ -320,7 +334,11 @@ class ScenarioBuilder(Guarded, W.VBox):
         return self.game.state
 
     def _zone_label(self, zone: str) -> str:
-        return self.game.state.zone_info[zone].get("label") or zone
+        return self._zone_label_of(self.game, zone)
+
+    @staticmethod
+    def _zone_label_of(game: Game, zone: str) -> str:
+        return game.state.zone_info[zone].get("label") or zone
 
     def _card_label(self, uid: str) -> str:
         name = self.game.gamedef.card_name(self.game.ctx.defn(uid))
@@ -494,14 +512,20 @@ class ScenarioBuilder(Guarded, W.VBox):
         self.download.value = (download_link(text, name) +
                                "<details><summary>Show the scenario file</summary>"
                                f"<pre class='tk-yaml'>{escape(text)}</pre></details>")
-        self._say(f"The scenario file {name} is ready: use the download link.")
+        self._say(f"The scenario file {name} is ready: use the download link.{self._noted()}")
 
     def on_open(self) -> None:
         g = self.position()
         self.sandbox = Sandbox(g, title=self.title.value.strip() or None)
         self.sandbox_box.children = [W.HTML("<div class='tk-section'>The position in a sandbox</div>"),
                                      self.sandbox]
-        self._say(f"Opened in a sandbox at {' › '.join(g.path) or 'the end'}.")
+        self._say(f"Opened in a sandbox at {' › '.join(g.path) or 'the end'}.{self._noted()}")
+
+    def _noted(self) -> str:
+        return "".join(f" {n}" for n in self.notes)
+
+    def _on_rest_pick(self) -> None:
+        self.rest_shuffle.disabled = self.rest_to.value is None
 
     def _on_card_pick(self) -> None:
         if self._quiet:
@@ -574,9 +598,59 @@ class ScenarioBuilder(Guarded, W.VBox):
             self._show_card_info()
 
     # -- the result ----------------------------------------------------------------
-    def position(self) -> Game:
-        """A new game of the same players, seed, variant and options, arranged as
-        the draft says and positioned at the chosen rule and turn."""
+    def _start_chain(self) -> list:
+        """The flow nodes from the root down to the chosen start node."""
+        chain = [self.gamedef.flow]
+        for name in self.start_node.value:
+            chain.append(next(c for c in chain[-1].children if c.name == name))
+        return chain
+
+    def _turn_order(self, g: Game, turn: str) -> str | None:
+        """What keeps the turn order of a start inside a turn from being known on `g`
+        (None: nothing). Every for-each-player node on the way, and the start node
+        itself, works its order out from the game's state."""
+        chain = self._start_chain()
+        for i, node in enumerate(chain):
+            if not isinstance(node, ForEachPlayer):
+                continue
+            try:
+                order = list(node.order(g.ctx)) if node.order else list(g.players)
+            except Exception as exc:  # noqa: BLE001 - a game's order function on a hand-made state
+                return f"{node.name} cannot work out the turn order ({type(exc).__name__}: {exc})"
+            if i < len(chain) - 1 and node.sets_turn and turn not in order:
+                return f"{turn} takes no turn in {node.name} (the order is {', '.join(order)})"
+        return None
+
+    def _derive_turn_order(self, g: Game, turn: str) -> None:
+        """A start inside a turn needs the turn order: if the draft leaves it unknown
+        (a settable game state such as `first` still unset), take the player whose turn
+        it is for it, and say so; if that is not enough, say plainly what to set."""
+        problem = self._turn_order(g, turn)
+        if problem is None:
+            return
+        check = getattr(self.gamedef, "check_extra", None)
+        unset = [k for k, (types, _) in self.settable.items()
+                 if not k.startswith("_") and g.state.extra.get(k) is None]
+        for key in unset:
+            types = self.settable[key][0]
+            if str not in types or (check is not None and check(key, turn, self.players)):
+                continue
+            g.state.extra[key] = turn
+            if self._turn_order(g, turn) is None:
+                self.notes.append(f"The game state {key} was not set, and a start inside a turn needs "
+                                  f"it: {turn}, whose turn it is, is taken ({key}: {self.settable[key][1]}).")
+                return
+            del g.state.extra[key]
+        where = " › ".join(self.start_node.value)
+        hint = ("; set it under “Players and the game's state”: " +
+                ", ".join(f"{k} ({self.settable[k][1]})" for k in unset)) if unset else ""
+        raise TablekitError(f"A start at {where} is inside a turn, and {problem}{hint}.")
+
+    def _arranged(self) -> Game:
+        """A new game of the same players, seed, variant and options, arranged as the
+        draft says (the cards not placed stay in the box) and positioned at the chosen
+        rule and turn."""
+        self.notes = []
         st = self.state
         g = self._fresh()
         for p in st.players:
@@ -592,8 +666,45 @@ class ScenarioBuilder(Guarded, W.VBox):
                 cards[uid] = changes
         extra = {k: copy.deepcopy(v) for k, v in st.extra.items() if k in self.settable}
         zones = {z: list(uids) for z, uids in st.zones.items()}
-        g.arrange(zones=zones, cards=cards, extra=extra, at=list(self.start_node.value), turn=self.turn.value)
+        turn = self.turn.value
+        g.arrange(zones=zones, cards=cards, extra=extra, turn=turn)
+        self._derive_turn_order(g, turn)
+        g.start_at(list(self.start_node.value), turn)
         return g
+
+    def position(self) -> Game:
+        """A new game of the same players, seed, variant and options, arranged as
+        the draft says and positioned at the chosen rule and turn: the game the
+        scenario file gives (with the cards not placed sent to another zone, it is
+        that file loaded)."""
+        if self.rest_to.value is None:
+            return self._arranged()
+        text, game = self._file()
+        return game
+
+    def _file(self) -> tuple[str, Game]:
+        """The scenario file of the draft and the game it loads as."""
+        g = self._arranged()
+        name = self.file_name()
+        text = position_yaml(g, self.title.value.strip(), self.description.value.strip(),
+                             start=list(self.start_node.value), turn=self.turn.value, name=name)
+        rest = self.rest_to.value
+        if rest is None:
+            return text, g
+        data = yaml.safe_load(text)
+        setup = data.setdefault("setup", {})
+        zones = setup.get("zones") or {}
+        zones.pop(self.rest_zone, None)  # the cards not placed: the loader sends them to `rest`
+        setup["zones"] = zones
+        setup["rest"] = {"zone": rest, "shuffle": bool(self.rest_shuffle.value)}
+        setup = {"rest": setup.pop("rest"), **setup}
+        data["setup"] = setup
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+        try:
+            game = build(parse(text, name), name)
+        except TablekitError as exc:
+            raise TablekitError(f"the scenario would not load back: {exc}") from None
+        return text, game
 
     def file_name(self) -> str:
         typed = self.filename.value.strip()
@@ -604,5 +715,4 @@ class ScenarioBuilder(Guarded, W.VBox):
     def yaml_text(self) -> str:
         """The scenario file of the draft (made by `to_yaml`), starting at the chosen rule;
         raises TablekitError if it would not load back."""
-        return position_yaml(self.position(), self.title.value.strip(), self.description.value.strip(),
-                             start=list(self.start_node.value), turn=self.turn.value, name=self.file_name())
+        return self._file()[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tablekit.core import HIDDEN, OWNER, PUBLIC, CardDef, Ctx, Decision, GameDef, Result
+from tablekit.core.cards import Field
 
 from . import rules
 from . import table as T
@@ -15,7 +16,24 @@ class CreaturesGame(GameDef):
     title = "Creatures and Cards"
     min_players = 2
     max_players = 4
-    card_fields = {"suit": (str, True), "rank": (str, True), "value": (int, True), "hero": (str, False)}
+    card_fields = {
+        "kind": Field(str, True, ("attack", "monster", "follower", "treasure", "hero", "joker"),
+                      doc="what the card is in this game: spades attack, clubs are monsters, hearts "
+                      "followers, diamonds treasure; the Kings are heroes"),
+        "suit": Field(str, True, ("spades", "clubs", "hearts", "diamonds", "none"),
+                      doc="the card's suit (none: the Jokers)"),
+        "rank": Field(str, True, ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker"),
+                      doc="the rank as printed in the corner"),
+        "value": Field(int, True, minimum=0, maximum=13,
+                       doc="the card's number: Ace 1, Jack 11, Queen 12, King 13, Joker 0 (ruling CC-ACE)"),
+        "hero": Field(str, False, tuple(T.HERO_ORDER), doc="a King's hero"),
+    }
+    ability_domains = {"zone": ("box", "deck", "discard", "aside", "hero", "hand", "followers", "treasure",
+                                "monsters"),
+                       "window": ("attack", "followers"), "stat": ("attack_cards",)}
+    # extra state a scenario starting in the Rounds must have: without `first`, the player
+    # of start.turn is taken as the one who began
+    extra_from_start = {"first": {"from": "Rounds", "derive": "turn"}}
     active_zone_kinds = frozenset({"hero"})
     rulings_page = "docs/rulings/creatures.md"
     effects = EFFECTS

@@ -15,6 +15,7 @@ from tablekit.core import (
     Result,
     Say,
 )
+from tablekit.core.cards import Field
 
 from . import abilities, chain, powers, rules
 from . import table as T
@@ -26,8 +27,22 @@ class LabyrinthGame(GameDef):
     title = "Legends of Labyrinth"
     min_players = 2  # ruling LAB-PLAYERS
     max_players = 4
-    card_fields = {"number": (int, False), "hero_kind": (str, False), "legendary": (bool, False),
-                   "timing": (str, False), "counters": (str, False)}
+    card_fields = {
+        "kind": Field(str, True, ("retinue", "hero", "influence"), doc="retinue, hero or influence card"),
+        "number": Field(int, False, minimum=1, maximum=9, doc="a retinue's place on the board (1 to 9)"),
+        "hero_kind": Field(str, False, tuple(T.COMMON_KINDS) + (
+            "golem_mistress", "paladin", "mentalmancer", "warlock", "reaper", "golem", "thief", "assassin"),
+            doc="a common hero's kind, or the legendary hero's own key"),
+        "legendary": Field(bool, False, doc="true for a legendary hero"),
+        "timing": Field(str, False, ("always", "before_actions"),
+                        doc="a legendary hero: always on, or used before the actions"),
+        "counters": Field(str, False, ("gathering", "influence"),
+                          doc="Sabotage!/Treason!: the activity they counter"),
+    }
+    ability_domains = {"zone": ("box", "board", "deck", "discard", "hero_deck", "hand", "heroes", "played"),
+                       "window": ("retinue", "legend", "action", "counter"),
+                       "stat": ("hand_limit", "shielded", "wild")}
+    extra_from_start = {"first": {"from": "Rounds", "derive": "turn"}}
     # retinues, legendary heroes and influence cards name these in the card file
     effects = {**abilities.EFFECTS, **powers.EFFECTS, **chain.EFFECTS}
     active_zone_kinds = frozenset({"heroes"})

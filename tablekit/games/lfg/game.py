@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tablekit.core import HIDDEN, OWNER, PUBLIC, Ctx, Decision, GameDef, OptionSpec, Result
+from tablekit.core.cards import Field
 
 from . import resolution, rules, scoring
 from . import setup as S
@@ -31,8 +32,19 @@ class LFGGame(GameDef):
         "remove": OptionSpec(str, "", "custom deck: hero ids to take out, separated by commas"),
         "add": OptionSpec(str, "", "custom deck: hero ids whose second copy joins a one-copy deck"),
     }
-    card_fields = {"roles": (list, True), "renown": (int, True), "hurt_renown": (int, True),
-                   "timing": (str, False), "unknown": (list, False)}
+    card_fields = {
+        "roles": Field(list, True, T.ROLES, doc="the roles the hero fills (shield, potion, sword icons)",
+                       unique=True),
+        "traits": Field(list, False, T.TRAITS, doc="the hero's traits", unique=True),
+        "renown": Field(int, True, minimum=0, maximum=20, doc="the renown value"),
+        "hurt_renown": Field(int, True, minimum=-20, maximum=20,
+                             doc="the renown on the upside-down edge (while hurt)"),
+        "timing": Field(str, False, ("draft", "passive"), doc="the word before the ability's colon"),
+        "unknown": Field(list, False, ("roles", "renown", "hurt_renown", "traits", "ability", "timing"),
+                         doc="the fields whose printed value is not known (placeholders)", unique=True),
+    }
+    ability_domains = {"zone": ("box", "deck", "aside", "graveyard", "pile", "hand", "party"),
+                       "window": ("always", "anytime")}
     active_zone_kinds = frozenset({"party"})
     rulings_page = "docs/rulings/lfg.md"
     effects = EFFECTS

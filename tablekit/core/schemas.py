@@ -1,0 +1,646 @@
+"""JSON Schemas of tablekit's files, made from what each game declares.
+
+One validation layer for card files, scenario files and saves: each file is
+read by the line-tracking YAML loader (`yamlio`), then checked with
+`jsonschema` against a schema built here from the game's own declarations
+(its card fields and their domains, its effects, zone kinds and windows, its
+settable `extra`, its player counts, variants and options). A problem
+becomes one error naming the file, the line and the field, and saying what is
+allowed there.
+
+The same schemas are written to `schemas/` for editors that read YAML
+schemas (the YAML language server, used by VS Code, Neovim, Emacs, ...):
+
+    python -m tablekit.core.schemas --write    # rewrite schemas/*.schema.json
+    python -m tablekit.core.schemas --check    # exit 1 if a file is out of date
+
+A card file switches it on with its first line:
+`# yaml-language-server: $schema=../schemas/cards-<game>.schema.json`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+import jsonschema
+from jsonschema import Draft7Validator
+
+from .cards import (
+    ABILITY_TYPES,
+    CARD_FORMAT_VERSION,
+    MAX_QUANTITY,
+    ONCE_PER,
+    Field,
+    as_field,
+)
+from .errors import TablekitError
+from .yamlio import LineDict
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .gamedef import GameDef
+
+DRAFT = "http://json-schema.org/draft-07/schema#"
+SCHEMA_DIR = Path(__file__).resolve().parent.parent.parent / "schemas"
+SCENARIO_FORMAT_VERSION = 1
+MAX_RECORDS = 100_000  # run.max_records, run.steps: a run never needs more
+MAX_NAME = 200  # a name, an id, a key: no longer than this
+
+_TYPES: dict[Any, Any] = {str: "string", int: "integer", bool: "boolean", list: "array",
+                          dict: "object", float: "number", type(None): "null"}
+_WORDS = {"string": "text", "integer": "a whole number", "boolean": "true or false",
+          "array": "a list", "object": "a mapping", "number": "a number", "null": "null"}
+
+
+# -- a validator whose types are the YAML loader's ------------------------------------------
+
+def _is_int(_checker, v: Any) -> bool:
+    return type(v) is int
+
+
+def _is_number(_checker, v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+_CHECKER = Draft7Validator.TYPE_CHECKER.redefine_many({
+    "integer": _is_int, "number": _is_number,
+    "string": lambda _c, v: isinstance(v, str), "array": lambda _c, v: isinstance(v, list),
+    "object": lambda _c, v: isinstance(v, dict)})
+Validator = jsonschema.validators.extend(Draft7Validator, type_checker=_CHECKER)
+
+
+def json_type(types: type | Iterable[type]) -> dict:
+    """The schema of a Python type or a tuple of types (`(list, type(None))`)."""
+    ts = list(types) if isinstance(types, (tuple, list)) else [types]
+    names = [_TYPES[t] for t in ts if t in _TYPES]
+    if not names:
+        return {}
+    return {"type": names[0] if len(names) == 1 else names}
+
+
+def field_schema(f: Field, doc: str = "") -> dict:
+    out = json_type(f.type)
+    if f.choices:
+        if f.type is list:
+            out["items"] = {"enum": list(f.choices)}
+        else:
+            out["enum"] = list(f.choices)
+    if f.minimum is not None:
+        out["minimum"] = f.minimum
+    if f.maximum is not None:
+        out["maximum"] = f.maximum
+    if f.unique and f.type is list:
+        out["uniqueItems"] = True
+    if f.doc or doc:
+        out["description"] = f.doc or doc
+    return out
+
+
+# -- card files ----------------------------------------------------------------------
+
+_COMMON_DOCS = {
+    "id": ("the card's id: one word without spaces, ':', '#' or '/'; copies become <id>#1, <id>#2",
+           {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": "^[^\\s:#/]+$"}),
+    "name": ("the card's name, as printed", {"type": "string"}),
+    "text": ("what the card does, in our own words", {"type": "string"}),
+    "quantity": (f"copies of the card in the game (1 to {MAX_QUANTITY}; default 1)",
+                 {"type": "integer", "minimum": 1, "maximum": MAX_QUANTITY}),
+    "stand_in": ("true for a card the project designed (the printed one is not public)",
+                 {"type": "boolean"}),
+    "traits": ("the card's traits", {"type": "array", "items": {"type": "string"}}),
+    "kind": ("the card's kind", {"type": "string"}),
+    "abilities": ("how the card's powers work (see docs/core.md)", {"type": "array"}),
+    "faces": ("the faces of a two-faced card (two or more)", {"type": "array", "minItems": 2}),
+}
+_NEEDS = {"modifier": ("stat", "add"), "trigger": ("on", "effect"),
+          "replacement": ("on", "effect"), "action": ("window", "effect"), "restriction": ("on",)}
+
+
+def ability_schema(effects: Iterable[str], domains: dict[str, Iterable[str]] | None = None) -> dict:
+    domains = domains or {}
+    effect: dict = {"type": "string", "description": "the game's effect that does what the ability does"}
+    if effects:
+        effect["enum"] = sorted(effects)
+    props: dict[str, dict] = {
+        "type": {"enum": list(ABILITY_TYPES), "description": "the kind of ability"},
+        "effect": effect,
+        "on": {"type": "string", "description": "the event type (trigger, replacement) or what is "
+               "forbidden (restriction)"},
+        "if": {"type": "object", "description": "event fields a trigger matches"},
+        "stat": {"type": "string", "description": "the number a modifier changes"},
+        "add": {"type": "integer", "description": "how much a modifier adds"},
+        "scope": {"enum": ["self", "owner", "all"], "description": "whose number a modifier changes"},
+        "window": {"type": "string", "description": "where an action may be used"},
+        "zone": {"type": "string", "description": "the kind of zone where the ability works"},
+        "optional": {"type": "boolean", "description": "a replacement offered as a choice"},
+        "once_per": {"enum": list(ONCE_PER) + [None], "description": "a use limit"},
+        "args": {"type": "object", "description": "the effect's arguments"},
+        "text": {"type": "string", "description": "the ability in words"},
+        "per": {"anyOf": [{"type": "string"}, {
+            "type": "object", "additionalProperties": False,
+            "properties": {"trait": {"type": "string"}, "kind": {"type": "string"},
+                           "owner": {"enum": ["controller", "any"]}}}],
+            "description": "a modifier's factor: a card-state key, or cards counted by trait, kind, owner"},
+        "phase": {"type": "string", "description": "the phase an action is usable in"},
+    }
+    for key, values in domains.items():
+        if key in props and values:
+            props[key] = {**props[key], "enum": sorted(values)}
+    return {
+        "type": "object", "additionalProperties": False, "required": ["type"], "properties": props,
+        "allOf": [{"if": {"properties": {"type": {"const": t}}, "required": ["type"]},
+                   "then": {"required": list(need)}} for t, need in _NEEDS.items()],
+    }
+
+
+def cards_schema(game_id: str, fields: dict, effects: Iterable[str] = (),
+                 domains: dict[str, Iterable[str]] | None = None, title: str = "") -> dict:
+    """The JSON Schema of `cards/<game>.yaml` for a game's declarations."""
+    fields = {k: as_field(v) for k, v in fields.items()}
+    ability = ability_schema(effects, domains)
+    card_props: dict[str, dict] = {}
+    for key, (doc, schema) in _COMMON_DOCS.items():
+        card_props[key] = {**schema, "description": doc}
+    for key, f in fields.items():
+        base = card_props.get(key, {})
+        card_props[key] = {**base, **field_schema(f, base.get("description", ""))}
+    card_props["abilities"]["items"] = {"$ref": "#/definitions/ability"}
+    face_props = {"name": card_props["name"], "text": card_props["text"],
+                  "abilities": card_props["abilities"]}
+    face_props.update({k: card_props[k] for k in fields if k not in _COMMON_DOCS})
+    card_props["faces"]["items"] = {"type": "object", "additionalProperties": False,
+                                    "required": ["name", "text"], "properties": face_props}
+    required = ["id", "name", "text"] + [k for k, f in fields.items() if f.required]
+    return {
+        "$schema": DRAFT,
+        "$id": f"cards-{game_id}.schema.json",
+        "title": f"tablekit card file: {title or game_id}",
+        "description": f"cards/{game_id}.yaml: the cards of {title or game_id} (made from the game's "
+                       "declarations by `python -m tablekit.core.schemas --write`)",
+        "type": "object", "additionalProperties": False, "required": ["format_version", "game", "cards"],
+        "properties": {
+            "format_version": {"const": CARD_FORMAT_VERSION, "description": "the card file format"},
+            "game": {"const": game_id, "description": "the game's id"},
+            "notes": {"description": "free notes"},
+            "cards": {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/card"},
+                      "description": "the cards, one mapping each"},
+        },
+        "definitions": {
+            "card": {"type": "object", "additionalProperties": False, "required": required,
+                     "properties": card_props},
+            "ability": ability,
+        },
+    }
+
+
+def game_cards_schema(gamedef: GameDef) -> dict:
+    return cards_schema(gamedef.id, gamedef.card_fields, gamedef.effects,
+                        getattr(gamedef, "ability_domains", {}), gamedef.title)
+
+
+# -- scenario files --------------------------------------------------------------------
+
+def _strs(doc: str = "") -> dict:
+    out: dict = {"type": "array", "items": {"type": "string"}}
+    if doc:
+        out["description"] = doc
+    return out
+
+
+def _obj(props: dict, required: Iterable[str] = (), doc: str = "", **more: Any) -> dict:
+    out: dict = {"type": "object", "additionalProperties": False, "properties": props}
+    if required:
+        out["required"] = list(required)
+    if doc:
+        out["description"] = doc
+    out.update(more)
+    return out
+
+
+_S = {"type": "string"}
+_OPTION = {"anyOf": [_S, _obj({"option": _S, "reason_contains": _S}, ["option"])],
+           "description": "an option id, or {option, reason_contains}"}
+_OPTIONS = {"anyOf": [_OPTION, {"type": "array", "items": _OPTION}],
+            "description": "option ids (or {option, reason_contains}) checked on this decision"}
+_EXPECT_KINDS = {
+    "zone": _obj({"name": _S, "equals": _strs(), "contains": _strs(), "not_contains": _strs(),
+                  "count": {"type": "integer", "minimum": 0}}, ["name"],
+                 "the cards of a zone: equals, contains, not_contains, count"),
+    "card": {"type": "object", "required": ["uid"],
+             "properties": {"uid": _S, "counters": {"type": ["object", "null"]}},
+             "additionalProperties": {"type": ["string", "integer", "number", "boolean", "null"]},
+             "description": "a card's zone and state keys: {uid, zone, damage, ...}"},
+    "counter": _obj({"player": _S, "key": _S, "equals": {"type": "number"}}, ["player", "key", "equals"],
+                    "a player's counter"),
+    "extra": _obj({"key": _S, "equals": {}}, ["key", "equals"], "a key of the game's extra state"),
+    "fired": {"anyOf": [_S, _obj({"rule": _S, "node": _S, "text_contains": _S})],
+              "description": "a rule id, or {rule, node, text_contains}: some record matches"},
+    "illegal": _OPTION, "legal": _OPTION,
+    "pending": {"anyOf": [_S, {"type": "null"}, {"const": False}, _obj({"player": _S, "kind": _S})],
+                "description": "the open decision: a player, {player, kind}, or null for none"},
+    "over": {"type": "boolean", "description": "the game is over (true) or not (false)"},
+    "scores": {"type": "object", "additionalProperties": {"type": "number"},
+               "description": "the final scores: player -> number"},
+    "winners": _strs("the winners, in any order"),
+}
+CORE_EXTRA_SCHEMA = {
+    "_used_turn": ((list,), "once-per-turn abilities used this turn (\"<uid>:<ability index>\")"),
+    "_used_round": ((list,), "once-per-round abilities used this round"),
+    "_used_phase": ((list,), "once-per-phase abilities used this phase"),
+    "_this_turn": ((dict,), "the game's data for this turn (its keys: the game's per_turn)"),
+    "_this_round": ((dict,), "the game's data for this round (its keys: the game's per_round)"),
+    "_this_phase": ((dict,), "the game's data for this phase"),
+}
+CORE_CARD_STATE_SCHEMA = {"damage": ((int,), "damage on the card"),
+                          "exhausted": ((bool,), "the card is exhausted"),
+                          "face_down": ((bool,), "the card is face down"),
+                          "attached_to": ((str,), "the uid of the card it lies on"),
+                          "counters": ((dict,), "the card's counters: name -> number")}
+
+
+def _typed(types: tuple, doc: str, nullable: bool = False) -> dict:
+    out = json_type(tuple(types) + ((type(None),) if nullable and type(None) not in types else ()))
+    out["description"] = doc
+    return out
+
+
+def _per_data(defaults: dict, doc: str) -> dict:
+    """The schema of `_this_turn` / `_this_round`: the keys of the game's fresh data."""
+    if not defaults:
+        return {"type": "object", "maxProperties": 0, "description": doc + " - this game keeps none"}
+    props = {k: {**json_type(type(v)), "description": f"{k}, fresh: {json.dumps(v)}"}
+             for k, v in defaults.items()}
+    return _obj(props, doc=doc + " - keys left out start fresh")
+
+
+def scenario_game_schema(g: GameDef) -> dict:
+    """What a scenario of this game may say, beyond the shared structure."""
+    extra = {k: _typed(t, d) for k, (t, d) in CORE_EXTRA_SCHEMA.items()}
+    extra["_this_turn"] = _per_data(g.per_turn, CORE_EXTRA_SCHEMA["_this_turn"][1])
+    extra["_this_round"] = _per_data(g.per_round, CORE_EXTRA_SCHEMA["_this_round"][1])
+    extra.update({k: _typed(t, d) for k, (t, d) in g.settable_extra.items()})
+    state = {k: _typed(t, d, nullable=True) for k, (t, d) in CORE_CARD_STATE_SCHEMA.items()}
+    state.update({k: _typed(t, d, nullable=True) for k, (t, d) in g.card_state_keys.items()})
+    options = {}
+    for k, spec in g.options.items():
+        o = {**json_type(spec.type), "description": f"{spec.doc} (default {spec.default!r})"}
+        if spec.choices:
+            o["enum"] = list(spec.choices)
+        options[k] = o
+    counts = f"{g.title} is for {g.min_players} to {g.max_players} players (min_players, max_players)"
+    players = {"anyOf": [
+        {"type": "integer", "minimum": g.min_players, "maximum": g.max_players, "description": counts},
+        {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
+         "minItems": g.min_players, "maxItems": g.max_players, "uniqueItems": True, "description": counts}],
+        "description": f"a count (seats P1, P2, ...) or a list of names; {counts}"}
+    effects = sorted(g.effects)
+    return {
+        "properties": {
+            "game": {"const": g.id},
+            "players": players,
+            "variant": {"enum": list(g.variants) + [None],
+                        "description": "a variant of the game: " + (", ".join(g.variants) or "none")},
+            "options": _obj(options, doc="the game's options"),
+            "setup": {"properties": {
+                "cards": {"type": "object", "additionalProperties": _obj(state, doc="card state keys")},
+                "extra": _obj(extra, doc=f"the state of {g.title} a scenario may set"),
+            }},
+            "start": {"properties": {
+                "stack": {"type": "array", "items": {"properties": {
+                    "effect": {"enum": effects, "description": f"one of {g.title}'s effects"}}}},
+            }},
+        },
+    }
+
+
+def scenario_schema(games: dict[str, GameDef] | None = None, game: str | None = None) -> dict:
+    """The scenario schema: the shared structure, and what each game allows
+    (an `if game: ... then:` branch per game). With `game`, that game's only."""
+    if games is None:
+        from .registry import registry
+        games = dict(registry())
+    setup = _obj({
+        "rest": {"anyOf": [_S, _obj({"zone": _S, "shuffle": {"type": "boolean"}}, ["zone"])],
+                 "description": "the zone of every card not listed in zones, or {zone, shuffle: true} "
+                 "to shuffle them there with the scenario's seed"},
+        "zones": {"type": "object", "additionalProperties": _strs("card uids or ids, bottom first"),
+                  "description": "zone -> the cards it holds, bottom first"},
+        "cards": {"type": "object", "additionalProperties": {"type": "object"},
+                  "description": "card uid -> {state key: value}"},
+        "players": {"type": "object", "additionalProperties": {
+            "type": "object", "additionalProperties": {"type": "number"}},
+            "description": "player -> {counter: number}"},
+        "extra": {"type": "object", "description": "keys of the game's own state"},
+    }, doc="where the cards are and in what state")
+    entry = {"source": _S, "controller": {"type": ["string", "null"]}, "args": {"type": "object"},
+             "data": {"type": "object"}, "ability": {"type": "integer", "minimum": 0}}
+    lasting_props = {k: {} for k in ("kind", "until", "text", "source", "controller", "targets", "players",
+                                     "stat", "add", "per", "if", "what", "on", "effect", "args", "cards",
+                                     "to")}
+    lasting_props.update({k: {"type": ["string", "null"]} for k in (
+        "kind", "source", "controller", "text", "stat", "what", "on", "effect", "to")})
+    lasting_props.update({k: _strs() for k in ("targets", "players", "cards")})
+    lasting_props.update({"add": {"type": "integer"}, "args": {"type": "object"}, "if": {"type": "object"}})
+    start = _obj({
+        "at": {"anyOf": [{"type": "string", "minLength": 1},
+                         {"type": "array", "minItems": 1, "items": _S}],
+               "description": "a node path of the game's flow: [Rounds, Turns, Turn, Attack] or 'A/B/C'"},
+        "turn": {"type": "string", "description": "the player whose turn it is"},
+        "stack": {"type": "array", "items": _obj({**entry, "effect": _S}, ["effect"]),
+                  "description": "effects in progress, bottom first"},
+        "triggers": {"type": "array", "items": _obj({**entry, "card": {"type": ["string", "null"]},
+                                                     "event": {"type": "object"}}, ["source"]),
+                     "description": "triggered abilities waiting to resolve"},
+        "lasting": {"type": "array", "items": _obj(lasting_props, ["kind", "until", "text"]),
+                    "description": "lasting effects in force"},
+    }, doc="where in the flow to start", dependencies={"stack": ["at"], "triggers": ["at"],
+                                                      "lasting": ["at"]})
+    decision = _obj({"player": {"type": "string", "description": "who must be choosing"},
+                     "choose": {"anyOf": [_S, _strs()], "description": "an option id or a list of them"},
+                     "expect_illegal": _OPTIONS, "expect_legal": _OPTIONS}, ["player"],
+                    "a scripted decision")
+    run = _obj({"until": {"enum": ["script", "decision", "end"]},
+                "bots": {"enum": ["random", "heuristic", None]},
+                "max_records": {"type": "integer", "minimum": 1, "maximum": MAX_RECORDS},
+                "steps": {"type": "integer", "minimum": 0, "maximum": MAX_RECORDS},
+                "stop_after": {"type": "string", "description": "the name of a rule"}},
+               doc="what to do after the script")
+    expectation = {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+                   "properties": _EXPECT_KINDS, "description": "one check: " + ", ".join(sorted(_EXPECT_KINDS))}
+    text = {"type": ["string", "null"]}
+    base = {
+        "type": "object", "additionalProperties": False, "required": ["format_version", "game"],
+        "properties": {
+            "format_version": {"const": SCENARIO_FORMAT_VERSION, "description": "the scenario format"},
+            "game": {"enum": sorted(games), "description": "the game's id"},
+            "title": {**text, "description": "one line"}, "description": {**text, "description": "a few sentences"},
+            "ruling": {**text, "description": "the id of the ruling the file illustrates"},
+            "variant": {"type": ["string", "null"]},
+            "options": {"type": "object"},
+            "players": {"anyOf": [{"type": "integer", "minimum": 1}, _strs()],
+                        "description": "a count or a list of names"},
+            "seed": {"type": "integer", "description": "a whole number for the random generator"},
+            "setup": setup, "start": start,
+            "decisions": {"type": "array", "items": decision, "description": "the scripted decisions"},
+            "run": run,
+            "expect": {"type": "array", "items": expectation, "description": "the expectations"},
+        },
+    }
+    chosen = [game] if game is not None else sorted(games)
+    branches = [{"if": {"properties": {"game": {"const": gid}}, "required": ["game"]},
+                 "then": scenario_game_schema(games[gid])} for gid in chosen]
+    return {"$schema": DRAFT, "$id": "scenario.schema.json", "title": "tablekit scenario file",
+            "description": "scenarios/<game>/*.yaml (see docs/scenarios.md; made by "
+                           "`python -m tablekit.core.schemas --write`)",
+            **base, "allOf": branches}
+
+
+# -- saves -------------------------------------------------------------------------------
+
+def save_schema(games: dict[str, GameDef] | None = None) -> dict:
+    """The outline of `Game.save()` text (JSON): what a save holds at its top."""
+    if games is None:
+        from .registry import registry
+        games = dict(registry())
+    branches = [{"if": {"properties": {"game": {"const": gid}}, "required": ["game"]},
+                 "then": {"properties": {
+                     "players": {"maxItems": g.max_players, "minItems": g.min_players},
+                     "variant": {"enum": list(g.variants) + [None]}}}}
+                for gid, g in sorted(games.items())]
+    return {
+        "$schema": DRAFT, "$id": "save.schema.json", "title": "tablekit saved game",
+        "description": "the JSON text of Game.save() (tablekit.load reads it)",
+        "type": "object", "required": ["format_version", "game", "players", "seed", "records"],
+        "properties": {
+            "format_version": {"type": "integer", "minimum": 1},
+            "game": {"enum": sorted(games)},
+            "players": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+            "seed": {"type": "integer"},
+            "variant": {"type": ["string", "null"]},
+            "options": {"type": "object"},
+            "records": {"type": "array"},
+            "position": {"type": "integer", "minimum": 0},
+            "base": {"type": ["object", "null"]},
+            "digest": {"type": "string"},
+        },
+        "allOf": branches,
+    }
+
+
+# -- checking a file ----------------------------------------------------------------------
+
+_VALIDATORS: dict[str, Any] = {}
+
+
+def validator(schema: dict, key: str | None = None):
+    if key is not None and key in _VALIDATORS and _VALIDATORS[key][0] is schema:
+        return _VALIDATORS[key][1]
+    v = Validator(schema)
+    if key is not None:
+        _VALIDATORS[key] = (schema, v)
+    return v
+
+
+def _walk(data: Any, path: Iterable) -> tuple[Any, int, Any]:
+    """(the node at `path`, its line, its parent)."""
+    node, line, parent = data, getattr(data, "line", 1) or 1, None
+    for step in path:
+        parent = node
+        if isinstance(node, dict):
+            line = node.line_of(step) if isinstance(node, LineDict) else line
+        elif isinstance(node, list):
+            lines = getattr(node, "item_lines", None)
+            line = lines[step] if lines and step < len(lines) else line
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            break
+    return node, line, parent
+
+
+def _allowed(schema: dict) -> str:
+    """What a (sub)schema allows, in words."""
+    if "const" in schema:
+        return json.dumps(schema["const"])
+    if "enum" in schema:
+        return "one of " + ", ".join("null" if v is None else str(v) for v in schema["enum"])
+    if "anyOf" in schema:
+        return " or ".join(_allowed(s) for s in schema["anyOf"])
+    t = schema.get("type")
+    if t is None:
+        return "anything"
+    words = " or ".join(_WORDS.get(x, x) for x in (t if isinstance(t, list) else [t]))
+    if "items" in schema and isinstance(schema["items"], dict) and "enum" in schema["items"]:
+        words += " of " + _allowed(schema["items"])
+    lo, hi = schema.get("minimum"), schema.get("maximum")
+    if lo is not None and hi is not None:
+        words += f" from {lo} to {hi}"
+    elif lo is not None:
+        words += f" of at least {lo}"
+    elif hi is not None:
+        words += f" of at most {hi}"
+    return words
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _deepest(error):
+    """The error of an anyOf worth reporting: the branch whose type matched, if one did."""
+    while error.validator in ("anyOf", "oneOf") and error.context:
+        typed = [e for e in error.context
+                 if not (e.validator in ("type", "const", "enum") and len(e.relative_schema_path) == 2)]
+        if not typed:
+            return error
+        error = min(typed, key=lambda e: -len(e.path))
+    return error
+
+
+def _in(where: Callable[..., str], path: list) -> str:
+    return f"{where(path, inner=True)}: " if path else ""
+
+
+def describe(error, where: Callable[..., str], word: str = "key") -> tuple[list, str]:
+    """(the path of the field, the message) for one jsonschema error."""
+    error = _deepest(error)
+    path = list(error.absolute_path)
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    doc = schema.get("description")
+    v = error.validator
+    value = error.instance
+    if v == "additionalProperties":
+        extra = [k for k in value if k not in schema.get("properties", {})]
+        key = extra[0] if extra else "?"
+        allowed = ", ".join(sorted(schema.get("properties", {}))) or "none"
+        return path + [key], f"{_in(where, path)}unknown {word} {key!r} (allowed: {allowed})"
+    if v == "required":
+        key = error.message.split("'")[1] if "'" in error.message else "?"
+        sub = schema.get("properties", {}).get(key, {})
+        what = f": {sub['description']}" if sub.get("description") else ""
+        return path, f"{_in(where, path)}missing {word} {key!r}{what}"
+    if v == "dependencies":
+        key = next((k for k in schema.get("dependencies", {}) if k in value), "?")
+        need = ", ".join(schema["dependencies"].get(key, []))
+        return path + [key], f"{where(path + [key])} needs {where(path + [need])} (the rule it waits at)"
+    if v == "maxProperties" and schema["maxProperties"] == 0:
+        return path, f"{where(path)} must be empty: {doc}"
+    if v in ("minProperties", "maxProperties"):
+        return path, f"{where(path)} must have exactly one key: {', '.join(sorted(schema.get('properties', {})))}"
+    if v == "minItems":
+        return path, f"{where(path)} must list at least {schema['minItems']} (it lists {len(value)})" + (
+            f": {doc}" if doc else "")
+    if v == "maxItems":
+        return path, f"{where(path)} may list at most {schema['maxItems']} (it lists {len(value)})" + (
+            f": {doc}" if doc else "")
+    if v == "uniqueItems":
+        return path, f"{where(path)} lists the same item twice"
+    if v in ("minimum", "maximum"):
+        bound = "at least" if v == "minimum" else "at most"
+        return path, (f"{where(path)} must be {bound} {schema[v]}, not {_short(value)}"
+                      + (f": {doc}" if doc else ""))
+    if v in ("minLength", "maxLength", "pattern"):
+        return path, f"{where(path)} must be {doc or _allowed(schema)}, not {_short(value)}"
+    if v in ("anyOf", "oneOf"):
+        return path, f"{where(path)} must be {_allowed(schema)}, not {_short(value)}" + (
+            f" ({doc})" if doc else "")
+    words = _allowed(schema)
+    return path, f"{where(path)} must be {words}, not {_short(value)}" + (
+        f" ({doc})" if doc and v != "enum" else "")
+
+
+def check(data: Any, schema: dict, filename: str, error: type[TablekitError],
+          where: Callable[..., str], key: str | None = None, word: str = "key") -> None:
+    """Validate `data` (from the YAML loader) against `schema`; the first problem in the
+    file raises `error` naming the file, the line and the field."""
+    _check_keys_are_text(data, filename, error)
+    errors = list(validator(schema, key).iter_errors(data))
+    if not errors:
+        return
+    found = []
+    for e in errors:
+        path, msg = describe(e, where, word)
+        _, line, _ = _walk(data, path)
+        found.append((line, -len(path), msg))
+    line, _, msg = min(found, key=lambda t: (t[0], t[1]))
+    raise error(f"{filename}, line {line}: {msg}")
+
+
+def _check_keys_are_text(data: Any, filename: str, error: type[TablekitError], depth: int = 0) -> None:
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if not isinstance(k, str):
+                line = data.line_of(k) if isinstance(data, LineDict) else 0
+                raise error(f"{filename}, line {line}: a key must be text, not {_short(k)}")
+            _check_keys_are_text(v, filename, error, depth + 1)
+    elif isinstance(data, list):
+        for v in data:
+            _check_keys_are_text(v, filename, error, depth + 1)
+
+
+def dotted(path: list, top: str = "", inner: bool = False) -> str:
+    """A path as a scenario names it: setup.extra.first, decisions #2.choose."""
+    out = top
+    for step in path:
+        if isinstance(step, int):
+            out += f" #{step + 1}"
+        else:
+            out += ("." if out else "") + str(step)
+    return repr(out) if out else "the scenario"
+
+
+# -- the files in schemas/ -------------------------------------------------------------------
+
+def all_schemas() -> dict[str, dict]:
+    from .registry import registry
+    games = dict(registry())
+    out = {"scenario.schema.json": scenario_schema(games), "save.schema.json": save_schema(games)}
+    for gid, g in sorted(games.items()):
+        out[f"cards-{gid}.schema.json"] = game_cards_schema(g)
+    return out
+
+
+def render(schema: dict) -> str:
+    return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+
+
+def write(folder: Path = SCHEMA_DIR) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, schema in all_schemas().items():
+        p = folder / name
+        p.write_text(render(schema), encoding="utf-8")
+        written.append(p)
+    return written
+
+
+def stale(folder: Path = SCHEMA_DIR) -> list[str]:
+    """The schema files that are missing or differ from what the games declare now."""
+    out = []
+    for name, schema in all_schemas().items():
+        p = folder / name
+        if not p.is_file() or p.read_text(encoding="utf-8") != render(schema):
+            out.append(name)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--write"]:
+        for p in write():
+            print(f"wrote {p}")
+        return 0
+    if args == ["--check"]:
+        old = stale()
+        for name in old:
+            print(f"out of date: schemas/{name} (run python -m tablekit.core.schemas --write)")
+        return 1 if old else 0
+    print("usage: python -m tablekit.core.schemas --write | --check", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
