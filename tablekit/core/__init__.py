@@ -1,6 +1,6 @@
 """The rules core. It imports nothing from Jupyter."""
 
-from .cards import Ability, CardDef
+from .cards import Ability, CardDef, Field
 from .context import AbilityUse, Ctx
 from .decision import Decision, Option
 from .effects import PENDING, Effect, OrderRule, Pause
@@ -22,7 +22,7 @@ from .state import HIDDEN, OWNER, PUBLIC, State
 
 __all__ = [
     "Ability", "AbilityUse", "ActionWindow", "Ask", "Branch", "CardDef", "CardFileError", "Ctx",
-    "Decision", "Effect", "ForEachPlayer", "OrderRule", "PENDING", "Pause", "Game", "GameDef", "GameOver", "HIDDEN", "IllegalChoice", "Loop",
+    "Decision", "Effect", "Field", "ForEachPlayer", "OrderRule", "PENDING", "Pause", "Game", "GameDef", "GameOver", "HIDDEN", "IllegalChoice", "Loop",
     "NeedsDecision", "Node", "OWNER", "Option", "OptionSpec", "PUBLIC", "Result", "SaveFormatError",
     "Say", "ScenarioError", "Sequence", "SetupError", "State", "Step", "StepRecord", "TablekitError",
 ]
