@@ -76,47 +76,28 @@ def until_words(until: Any) -> str:
     return f"until the end of the {until}"
 
 
+def _sweep(ctx: Ctx, due) -> None:
+    """End the lasting effects and fire the delayed triggers whose end `due(end)` says has come."""
+    st = ctx.state
+    for items, act in ((st.lasting, _ended), (st.delayed, _fire)):
+        if items:
+            keep = []
+            for x in items:
+                if due(x["ends"]):
+                    act(ctx, x)
+                else:
+                    keep.append(x)
+            items[:] = keep
+
+
 def frame_done(ctx: Ctx, depth: int, n: int) -> None:
     """The flow frame at `depth` (node `n`) is done: end what lasted until then."""
-    st = ctx.state
-    if st.lasting:
-        keep = []
-        for e in st.lasting:
-            end = e["ends"]
-            if end.get("depth") == depth and end.get("n") == n:
-                _ended(ctx, e)
-            else:
-                keep.append(e)
-        st.lasting[:] = keep
-    if st.delayed:
-        keep = []
-        for d in st.delayed:
-            end = d["ends"]
-            if end.get("depth") == depth and end.get("n") == n:
-                _fire(ctx, d)
-            else:
-                keep.append(d)
-        st.delayed[:] = keep
+    _sweep(ctx, lambda end: end.get("depth") == depth and end.get("n") == n)
 
 
 def turn_begins(ctx: Ctx, player: str) -> None:
-    st = ctx.state
-    if st.lasting:
-        keep = []
-        for e in st.lasting:
-            if e["ends"].get("turn_of") == player:
-                _ended(ctx, e)
-            else:
-                keep.append(e)
-        st.lasting[:] = keep
-    if st.delayed:
-        keep = []
-        for d in st.delayed:
-            if d["ends"].get("turn_of") == player:
-                _fire(ctx, d)
-            else:
-                keep.append(d)
-        st.delayed[:] = keep
+    """`player`'s turn begins: end what lasted until then."""
+    _sweep(ctx, lambda end: end.get("turn_of") == player)
 
 
 def _ended(ctx: Ctx, e: dict) -> None:

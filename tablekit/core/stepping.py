@@ -346,10 +346,7 @@ class Stepping:
             path = self._path_words() + (rule.name,)
             say = rule.apply(ctx)
             rec = self._record("step", node, path, say, player=ctx.player)
-            self._settle()
-            if ctx._endings:
-                self._note_endings(rec)
-            return rec
+            return self._settled(rec)
         if st.triggers and not self._busy():
             idx = st.trigger_next or 0
             trig = st.triggers[idx]
@@ -366,10 +363,7 @@ class Stepping:
             out = ctx.start_trigger(idx)
             say = self._stage_say(out, ctx)
             rec = self._record("step", node, path, say, player=trig["controller"], rule=rule)
-            self._settle()  # the next trigger (in the game's order) or the next rule
-            if ctx._endings:
-                self._note_endings(rec)
-            return rec
+            return self._settled(rec)  # the next trigger (in the game's order) or the next rule
         frame = st.cursor[-1]
         if "fx" in frame:
             node = self._flow_node()
@@ -378,20 +372,14 @@ class Stepping:
             out = ctx.run_stage(frame, stage or "apply", None if stage is None else ())
             say = self._stage_say(out, ctx, frame)
             rec = self._record("step", node, path, say, player=frame.get("ctl"), rule=self._fx_rule(frame))
-            self._settle()
-            if ctx._endings:
-                self._note_endings(rec)
-            return rec
+            return self._settled(rec)
         node = self.nodes[frame["n"]]
         path = self._path_words()
         if isinstance(node, ActionWindow):  # it closes because nobody (else) can act
             say = node.closing_words(frame)
             ctx.remove_frame(frame)
             rec = self._record("step", node, path, say, player=None)
-            self._settle()
-            if ctx._endings:
-                self._note_endings(rec)
-            return rec
+            return self._settled(rec)
         if isinstance(node, Step):
             say = node.apply(ctx)
             player = ctx.player
@@ -414,10 +402,7 @@ class Stepping:
         else:
             ctx.remove_frame(frame)
         rec = self._record("step", node, path, say, player=player)
-        self._settle()
-        if ctx._endings:
-            self._note_endings(rec)
-        return rec
+        return self._settled(rec)
 
     def _fx_rule(self, frame: dict) -> str | None:
         if frame.get("ab") is not None and frame.get("card") is not None:
@@ -520,10 +505,7 @@ class Stepping:
             rec.secret = True
             if rec.public_text is None:
                 rec.public_text = f"{d.player} makes a hidden choice."
-        self._settle()
-        if ctx._endings:
-            self._note_endings(rec)
-        return rec
+        return self._settled(rec)
 
     def _answer_event(self, frame: dict, d: Decision, ids: tuple[str, ...]) -> Any:
         ctx = self.ctx
@@ -605,6 +587,13 @@ class Stepping:
                                  "label": frame["label"], "mode": frame.get("mode", "cancel"),
                                  "chain": chain, "p": frame.get("p")})
         return say
+
+    def _settled(self, rec: StepRecord) -> StepRecord:
+        """Move the cursor on after a record, and add to it what lasting effects ended then."""
+        self._settle()
+        if self.ctx._endings:
+            self._note_endings(rec)
+        return rec
 
     def _note_endings(self, rec: StepRecord) -> None:
         """Add to a record what lasting effects ended as the cursor moved on after it."""
