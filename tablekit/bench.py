@@ -54,14 +54,15 @@ class BenchResult:
              if self.click_median_ms is not None else [])
 
 
-def _timed_playout(gamedef, players: int, seed: int) -> tuple[Any, list[int], list[int]]:
+def _timed_playout(gamedef, players: int, seed: int, variant: str | None = None,
+                   options: dict[str, Any] | None = None) -> tuple[Any, list[int], list[int]]:
     """Play a game with random bots, timing each step and each choice apart
     from the bot's own thinking."""
     import random
 
     from .core import bots
 
-    g = make_game(gamedef, players, seed)
+    g = make_game(gamedef, players, seed, variant, options)
     rnd = random.Random(seed)
     steps, choices = [], []
     clock = time.perf_counter_ns
@@ -79,13 +80,15 @@ def _timed_playout(gamedef, players: int, seed: int) -> tuple[Any, list[int], li
     return g, steps, choices
 
 
-def run_bench(game_id: str, seconds: float = 5.0, seeds: int = 20) -> BenchResult:
+def run_bench(game_id: str, seconds: float = 5.0, seeds: int = 20, variant: str | None = None,
+              options: dict[str, Any] | None = None) -> BenchResult:
     gamedef = get_game(game_id)
+    setup = {"variant": variant, "options": options}
     players = min(4, gamedef.max_players)
     # throughput: whole games, bots included
     n, t0, seed = 0, time.perf_counter(), 10_000
     while time.perf_counter() - t0 < seconds:
-        make_game(gamedef, players, seed).run(bots="random")
+        make_game(gamedef, players, seed, **setup).run(bots="random")
         n += 1
         seed += 1
     gps = n / (time.perf_counter() - t0)
@@ -94,7 +97,7 @@ def run_bench(game_id: str, seconds: float = 5.0, seeds: int = 20) -> BenchResul
     choice_ns: list[int] = []
     longest = None
     for s in range(seeds):
-        g, st, ch = _timed_playout(gamedef, players, s)
+        g, st, ch = _timed_playout(gamedef, players, s, **setup)
         step_ns += st
         choice_ns += ch
         if longest is None or len(g.history) > len(longest.history):
@@ -118,7 +121,7 @@ def run_bench(game_id: str, seconds: float = 5.0, seeds: int = 20) -> BenchResul
         worst = max(worst, ms(lambda i=i: longest.goto(i)))
     # memory: replay the longest game under tracemalloc
     tracemalloc.start()
-    _timed_playout(gamedef, players, longest.state.seed)
+    _timed_playout(gamedef, players, longest.state.seed, **setup)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     click = _click_bench(longest)

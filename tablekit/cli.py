@@ -24,7 +24,8 @@ def _cmd_games(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    g = new_game(args.game, players=args.players, seed=args.seed, variant=args.variant)
+    g = new_game(args.game, players=args.players, seed=args.seed, variant=args.variant,
+                 options=_options(args))
     bots = args.bots
     printed = 0
 
@@ -55,7 +56,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run_bench
 
-    res = run_bench(args.game, seconds=args.seconds, seeds=args.seeds)
+    res = run_bench(args.game, seconds=args.seconds, seeds=args.seeds, variant=args.variant,
+                    options=_options(args))
     if args.json:
         print(json.dumps(res.to_dict()))
     else:
@@ -191,6 +193,49 @@ def variant_arg(value: str) -> str:
     return value
 
 
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
+
+
+def _scalar(text: str) -> int | bool | str:
+    """An option's value from the command line: a whole number, true/false, or text
+    (never evaluated)."""
+    if re.fullmatch(r"[+-]?[0-9]{1,18}", text):
+        return int(text)
+    if text in ("true", "false"):
+        return text == "true"
+    return text
+
+
+@_typed("option")
+def option_arg(value: str) -> tuple[str, int | bool | str]:
+    """`key=value`: one of the game's options (the game checks the key and the value)."""
+    key, sep, text = value.partition("=")
+    if not sep or not _KEY.fullmatch(key) or len(text) > 200 or not text.isprintable():
+        raise argparse.ArgumentTypeError(f"an option is key=value, such as hand_size=4, not {_show(value)}")
+    if key == "rulings":
+        raise argparse.ArgumentTypeError("give the readings of rulings with --ruling ID=reading")
+    return key, _scalar(text)
+
+
+@_typed("ruling")
+def ruling_arg(value: str) -> tuple[str, str]:
+    """`ID=reading`: another reading of a ruling that has two (the game checks both)."""
+    rid, sep, reading = value.partition("=")
+    if not sep or not re.fullmatch(r"[A-Z][A-Z0-9-]{1,39}", rid) or not _KEY.fullmatch(reading):
+        raise argparse.ArgumentTypeError(f"a ruling is ID=reading, such as LAB-CHAIN=stack, not {_show(value)}")
+    return rid, reading
+
+
+def _options(args: argparse.Namespace) -> dict:
+    """The game options of --option and --ruling, as new_game takes them."""
+    out: dict = {}
+    for key, value in getattr(args, "option", None) or ():
+        out[key] = value
+    for rid, reading in getattr(args, "ruling", None) or ():
+        out.setdefault("rulings", {})[rid] = reading
+    return out
+
+
 @_typed("scenario file")
 def scenario_file(value: str) -> str:
     p = Path(value)
@@ -299,6 +344,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"tablekit: {message} (see {self.prog} --help)\n")
 
 
+def _game_setup_arguments(p: argparse.ArgumentParser) -> None:
+    """The one form every command that sets up games takes: a variant, options, readings of rulings."""
+    p.add_argument("--variant", type=variant_arg, default=None, help="a variant of the game")
+    p.add_argument("--option", type=option_arg, action="append", metavar="KEY=VALUE",
+                   help="a game option, such as hand_size=4 (again for more)")
+    p.add_argument("--ruling", type=ruling_arg, action="append", metavar="ID=READING",
+                   help="another reading of a ruling that has two, such as LAB-CHAIN=stack")
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = _Parser(prog="tablekit", description="Interactive rulebooks for card games.")
     sub = ap.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -308,7 +362,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=players_arg, default=2,
                    help="a count, or two or more names separated by commas")
     p.add_argument("--seed", type=seed_arg, default=1, help=f"a whole number from 0 to {SEED_MAX}")
-    p.add_argument("--variant", type=variant_arg, default=None)
+    _game_setup_arguments(p)
     p.add_argument("--bots", type=bots_arg, default="random", metavar="{" + ",".join(BOTS) + "}",
                    help="the bot that plays every seat")
     p.add_argument("--json", action="store_true", help="print the history as JSON lines")
@@ -338,6 +392,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"time spent on whole games (above 0, at most {SECONDS_MAX:g})")
     b.add_argument("--seeds", type=seeds_arg, default=20,
                    help=f"seeded games for the per-step figures (1 to {SEEDS_MAX})")
+    _game_setup_arguments(b)
     b.add_argument("--json", action="store_true")
     b.set_defaults(fn=_cmd_bench)
     return ap

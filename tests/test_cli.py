@@ -7,6 +7,7 @@ covered too (and must come with a type that checks it)."""
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -200,3 +201,18 @@ def test_the_real_command_prints_no_traceback(tmp_path):
         assert r.returncode == 2, r.stderr
         assert "Traceback" not in r.stderr and r.stdout == ""
         assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_the_setup_arguments_reach_the_game(capsys):
+    assert cli.main(["play", "lfg", "--players", "5", "--seed", "3", "--option", "hand_size=4",
+                     "--json"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert json.loads(out[-1])["result"]["winners"] is not None
+    assert cli.main(["play", "lfg", "--option", "hand_size=9"]) == 2
+    assert "hand_size" in capsys.readouterr().err
+    assert cli.main(["play", "creatures", "--ruling", "CC-THIEF=other"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no ruling with a second reading" in err[0]
+    args = cli.build_parser().parse_args(["bench", "lfg", "--variant", "little_chaos", "--option", "x=1",
+                                          "--ruling", "LFG-A=b"])
+    assert args.variant == "little_chaos" and cli._options(args) == {"x": 1, "rulings": {"LFG-A": "b"}}

@@ -585,3 +585,26 @@ def test_hidden_information_bots_decide_from_their_seats_view(arena):
     hidden = g.state.zones["Bo/hand"] + g.state.zones["deck"]
     assert sorted(a.cards[u]["card"] for u in hidden) == sorted(g.state.cards[u]["card"] for u in hidden)
     assert a.rng != g.state.rng
+
+
+# Ruling variants and rulings on options (groundwork of the fidelity issue) ----------------
+
+def test_ruling_variants_are_chosen_by_option_and_read_by_the_rules(arena):
+    from tablekit.core import Decision as D
+    arena.ruling_variants = {"AR-CHAIN": {"words": "only the last card", "stack": "each cancels the one below"}}
+    try:
+        g = game(arena)
+        assert g.state.options["rulings"] == {"AR-CHAIN": "words"} and g.ctx.ruling("AR-CHAIN") == "words"
+        g2 = game(arena, options={"rulings": {"AR-CHAIN": "stack"}})
+        assert g2.ctx.ruling("AR-CHAIN") == "stack"
+        with pytest.raises(tablekit.SetupError, match="no reading 'sideways'; its readings: words"):
+            game(arena, options={"rulings": {"AR-CHAIN": "sideways"}})
+        with pytest.raises(tablekit.SetupError, match="no ruling with a second reading named 'AR-X'"):
+            game(arena, options={"rulings": {"AR-X": "stack"}})
+    finally:
+        arena.ruling_variants = {}
+    o = Option("steal", "Steal", False, "the Thief steals once a turn", rule="CC-THIEF")
+    d = D("Ana", "Pick", [o, Option("pass", "Pass")])
+    assert d.to_dict()["options"][0] == ["steal", "Steal", False, "the Thief steals once a turn", "CC-THIEF"]
+    assert D.from_dict(d.to_dict()).option("steal").rule == "CC-THIEF"
+    assert o.to_dict()["rule"] == "CC-THIEF"

@@ -212,3 +212,16 @@ def test_suggested_default_hint_and_party_in_the_decision_panel(monkeypatch):
     buttons = sb.option_buttons()
     assert buttons["right"].description == "Go right (suggested)" and buttons["right"].button_style == "info"
     assert not buttons["left"].disabled      # the default takes no choice away
+
+
+def test_an_option_made_illegal_by_a_ruling_shows_the_ruling(monkeypatch):
+    from tablekit.core import Decision, Option
+    g, sb = new_sandbox(seat="Ana")
+    d = Decision("Ana", "Reward", [Option("steal", "Steal", False, "only once a turn", rule="CC-THIEF"),
+                                   Option("pass", "Pass")])
+    monkeypatch.setattr(type(g), "pending", property(lambda self: d))
+    sb._decision_key = None
+    sb.refresh()
+    html = " ".join(getattr(w, "value", "") for row in sb.decision_panel.children
+                    for w in getattr(row, "children", [row]))
+    assert "Not allowed: only once a turn" in html and "Ruling CC-THIEF" in html

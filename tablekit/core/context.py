@@ -839,6 +839,17 @@ class Ctx:
         elif self.state.extra:
             self.state.extra.pop(_THIS[scope], None)
 
+    def ruling(self, ruling_id: str) -> str:
+        """The reading of a ruling with two defensible readings chosen for this
+        game (`GameDef.ruling_variants`; the default is the first)."""
+        chosen = self.state.options.get("rulings") or {}
+        if ruling_id in chosen:
+            return chosen[ruling_id]
+        readings = self.game.ruling_variants.get(ruling_id)
+        if readings is None:
+            raise KeyError(f"{self.game.title} has no ruling variant {ruling_id!r}")
+        return next(iter(readings))
+
     # -- who decides -------------------------------------------------------
     def decider(self, controller: str | None) -> str:
         """The seat that decides for `controller`: the controller itself, or for

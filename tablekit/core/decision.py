@@ -9,25 +9,31 @@ from .errors import IllegalChoice
 
 
 class Option:
-    """One answer to a decision. `reason` says, in words, why an illegal option is illegal."""
+    """One answer to a decision. `reason` says, in words, why an illegal option
+    is illegal; `rule`, the id of the ruling that makes it so, where one does
+    (the sandbox links it)."""
 
-    __slots__ = ("id", "label", "legal", "reason")
+    __slots__ = ("id", "label", "legal", "reason", "rule")
 
-    def __init__(self, id: str, label: str, legal: bool = True, reason: str = ""):
+    def __init__(self, id: str, label: str, legal: bool = True, reason: str = "", rule: str | None = None):
         self.id = id
         self.label = label
         self.legal = legal
         self.reason = reason
+        self.rule = rule
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Option) and (self.id, self.label, self.legal, self.reason) == (
-            other.id, other.label, other.legal, other.reason)
+        return isinstance(other, Option) and (self.id, self.label, self.legal, self.reason, self.rule) == (
+            other.id, other.label, other.legal, other.reason, other.rule)
 
     def __hash__(self) -> int:
-        return hash((self.id, self.label, self.legal, self.reason))
+        return hash((self.id, self.label, self.legal, self.reason, self.rule))
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "label": self.label, "legal": self.legal, "reason": self.reason}
+        out = {"id": self.id, "label": self.label, "legal": self.legal, "reason": self.reason}
+        if self.rule:
+            out["rule"] = self.rule
+        return out
 
     def __repr__(self) -> str:
         mark = "" if self.legal else f" (illegal: {self.reason})"
@@ -113,7 +119,8 @@ class Decision:
     def to_dict(self) -> dict:
         """The decision as plain data (without `validate`), as an effect's frame keeps it."""
         out = {"player": self.player, "prompt": self.prompt, "min": self.min, "max": self.max,
-               "kind": self.kind, "options": [[o.id, o.label, o.legal, o.reason] for o in self.options]}
+               "kind": self.kind, "options": [[o.id, o.label, o.legal, o.reason] + ([o.rule] if o.rule else [])
+                                              for o in self.options]}
         for key in ("default", "hint", "party", "secret"):
             value = getattr(self, key)
             if value:

@@ -142,6 +142,26 @@ def _short(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def _ruling_choices(gamedef: GameDef, value: Any) -> dict[str, str]:
+    """The readings chosen for a game's ruling variants: every ruling with a
+    second reading, the default (the reading closest to the rulebook's words)
+    unless another is asked for."""
+    if not isinstance(value, Mapping):
+        raise SetupError("option 'rulings' maps ruling ids to readings, e.g. {'LAB-CHAIN': 'stack'}")
+    out = {rid: next(iter(readings)) for rid, readings in gamedef.ruling_variants.items()}
+    for rid, reading in value.items():
+        readings = gamedef.ruling_variants.get(rid)
+        if readings is None:
+            known = ", ".join(gamedef.ruling_variants)
+            raise SetupError(f"{gamedef.title} has no ruling with a second reading named {rid!r}; "
+                             f"those with one: {known}")
+        if reading not in readings:
+            raise SetupError(f"ruling {rid} has no reading {reading!r}; its readings: "
+                             + "; ".join(f"{k} ({v})" for k, v in readings.items()))
+        out[rid] = reading
+    return out
+
+
 def make_game(gamedef: GameDef, players: int | Iterable[str] = 2, seed: int | None = None,
               variant: str | None = None, options: Mapping[str, Any] | None = None) -> Game:
     names = _player_names(players, gamedef)
@@ -154,7 +174,14 @@ def make_game(gamedef: GameDef, players: int | Iterable[str] = 2, seed: int | No
     if why:
         raise SetupError(why)
     opts: dict[str, Any] = {k: spec.default for k, spec in gamedef.options.items()}
+    if gamedef.ruling_variants:
+        opts["rulings"] = {rid: next(iter(readings)) for rid, readings in gamedef.ruling_variants.items()}
     for key, value in dict(options or {}).items():
+        if key == "rulings":
+            if not gamedef.ruling_variants:
+                raise SetupError(f"{gamedef.title} has no ruling with a second reading to choose")
+            opts["rulings"] = _ruling_choices(gamedef, value)
+            continue
         spec = gamedef.options.get(key)
         if spec is None:
             known = ", ".join(gamedef.options) or "none"

@@ -69,6 +69,11 @@ class GameDef:
     extra_from_start: dict[str, dict[str, str]] = {}
     active_zone_kinds: frozenset[str] = frozenset()
     rulings_page: str = ""
+    # rulings with two defensible readings: ruling id -> {reading: what it means};
+    # the first reading is the default (the one closest to the rulebook's words).
+    # `new_game(..., options={"rulings": {"LAB-CHAIN": "stack"}})` picks another;
+    # the rules ask `ctx.ruling("LAB-CHAIN")`.
+    ruling_variants: dict[str, dict[str, str]] = {}
     effects: dict[str, Effect] = {}
     procedures: dict[str, Callable[[Ctx, dict], None]] = {}
     # what a scenario file may set: the game's extra state keys, with their

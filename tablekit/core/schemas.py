@@ -289,6 +289,10 @@ def scenario_game_schema(g: GameDef) -> dict:
         if spec.choices:
             o["enum"] = list(spec.choices)
         options[k] = o
+    if g.ruling_variants:  # the readings of the rulings that have two
+        options["rulings"] = _obj({rid: {"enum": list(readings), "description": "; ".join(
+            f"{k}: {v}" for k, v in readings.items())} for rid, readings in g.ruling_variants.items()},
+            doc="a reading for each ruling that has two (the first is the default)")
     counts = f"{g.title} is for {g.min_players} to {g.max_players} players (min_players, max_players)"
     players = {"anyOf": [
         {"type": "integer", "minimum": g.min_players, "maximum": g.max_players, "description": counts},

@@ -381,8 +381,7 @@ class Sandbox(Guarded, W.VBox):
                     b.button_style = "info"
                 b._tk_option = o.id
                 b.on_click(self._guard(lambda oid=o.id: self.on_choose(oid)))
-                reason = W.HTML(f"<span class='tk-reason'>Not allowed: {escape(o.reason)}</span>"
-                                if not o.legal else "")
+                reason = W.HTML(self._reason_html(o))
                 rows.append(W.HBox([b, reason]))
         else:
             boxes = []
@@ -392,8 +391,7 @@ class Sandbox(Guarded, W.VBox):
                 cb.add_class("tk-option")
                 cb._tk_option = o.id
                 boxes.append(cb)
-                reason = W.HTML(f"<span class='tk-reason'>Not allowed: {escape(o.reason)}</span>"
-                                if not o.legal else "")
+                reason = W.HTML(self._reason_html(o))
                 rows.append(W.HBox([cb, reason]))
             want = f"exactly {d.min}" if d.min == d.max else f"{d.min} to {d.max}"
             ok = W.Button(description=f"Confirm ({want})", layout=W.Layout(width="auto"))
@@ -401,6 +399,13 @@ class Sandbox(Guarded, W.VBox):
             ok.on_click(self._guard(lambda: self.on_choose(*[c._tk_option for c in boxes if c.value])))
             rows.append(ok)
         self.decision_panel.children = rows
+
+    def _reason_html(self, o) -> str:
+        """Why an option is not allowed, with its ruling shown (and linked) when one makes it so."""
+        if o.legal:
+            return ""
+        ruling = f" {render.rule_html(self.game.id, o.rule)}" if o.rule else ""
+        return f"<span class='tk-reason'>Not allowed: {escape(o.reason)}{ruling}</span>"
 
     def _paint_log(self, everything: bool, seat: str | None) -> None:
         g = self.game
