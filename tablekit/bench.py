@@ -83,7 +83,7 @@ def _timed_playout(gamedef, players: int, seed: int, variant: str | None = None,
 def run_bench(game_id: str, seconds: float = 5.0, seeds: int = 20, variant: str | None = None,
               options: dict[str, Any] | None = None) -> BenchResult:
     gamedef = get_game(game_id)
-    setup = {"variant": variant, "options": options}
+    setup = {"variant": variant, "options": {**gamedef.safety_options(), **(options or {})}}
     players = min(4, gamedef.max_players)
     # throughput: whole games, bots included
     n, t0, seed = 0, time.perf_counter(), 10_000

@@ -59,10 +59,12 @@ def player_count(game_id: str, seed: int) -> int:
 
 
 def new(game_id: str, seed: int, variant: str | None = None) -> tablekit.Game:
+    cap = tablekit.game_info(game_id).safety_options()  # a game with no limit of its own: its safety cap
     if variant is None:
-        return tablekit.new_game(game_id, players=player_count(game_id, seed), seed=seed)
+        return tablekit.new_game(game_id, players=player_count(game_id, seed), seed=seed, options=cap)
     counts = variant_counts(game_id, variant)
-    return tablekit.new_game(game_id, players=counts[seed % len(counts)], seed=seed, variant=variant)
+    return tablekit.new_game(game_id, players=counts[seed % len(counts)], seed=seed, variant=variant,
+                             options=cap)
 
 
 def variant_counts(game_id: str, variant: str) -> list[int]:
@@ -463,7 +465,7 @@ from tablekit.core.bots import random_answer
 game_id, seeds, counts = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
 out = []
 for seed, n in zip(seeds, counts):
-    g = tablekit.new_game(game_id, players=n, seed=seed)
+    g = tablekit.new_game(game_id, players=n, seed=seed, options=tablekit.game_info(game_id).safety_options())
     rnd = random.Random(seed)
     while not g.is_over:
         d = g.pending

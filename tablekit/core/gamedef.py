@@ -74,6 +74,16 @@ class GameDef:
     # `new_game(..., options={"rulings": {"LAB-CHAIN": "stack"}})` picks another;
     # the rules ask `ctx.ruling("LAB-CHAIN")`.
     ruling_variants: dict[str, dict[str, str]] = {}
+    # a game with no round limit of its own declares a safety cap: the generic
+    # suite, `tablekit bench` and simulations pass it as the option `max_rounds`
+    # (a game that reaches it ends through ctx.end_game as "unfinished")
+    safety_rounds: int = 0
+
+    def safety_options(self) -> dict[str, Any]:
+        """The options that cap a measured game at `safety_rounds` (none when it has no cap)."""
+        if self.safety_rounds and "max_rounds" in self.options:
+            return {"max_rounds": self.safety_rounds}
+        return {}
     effects: dict[str, Effect] = {}
     procedures: dict[str, Callable[[Ctx, dict], None]] = {}
     # what a scenario file may set: the game's extra state keys, with their
