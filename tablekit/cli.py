@@ -48,6 +48,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         print(json.dumps({"result": res.to_dict()}, ensure_ascii=False))
     else:
         scores = ", ".join(f"{p} {s}" for p, s in res.scores.items())
+        print(f"Ended: {res.summary()} [{res.ending}]")
         print(f"Scores: {scores}")
         print(f"Winners: {', '.join(res.winners) or 'nobody'}")
     return 0

@@ -608,3 +608,11 @@ def test_ruling_variants_are_chosen_by_option_and_read_by_the_rules(arena):
     assert d.to_dict()["options"][0] == ["steal", "Steal", False, "the Thief steals once a turn", "CC-THIEF"]
     assert D.from_dict(d.to_dict()).option("steal").rule == "CC-THIEF"
     assert o.to_dict()["rule"] == "CC-THIEF"
+
+
+def test_result_summary_says_how_the_game_ended():
+    assert Result(["Ana"], {}, "a third retinue", "third_retinue").summary() == "A third retinue. Ana wins."
+    assert Result(["Ana", "Bo"], {}, "most treasure", "end").summary() == "Most treasure. Ana, Bo win."
+    assert Result([], {}, "the round cap was reached", "unfinished").summary() == \
+        "Unfinished: the round cap was reached. Nobody wins."
+    assert Result([], {}, "", "lost").summary() == "Nobody wins."

@@ -32,6 +32,16 @@ class Result:
         return {"winners": list(self.winners), "scores": dict(self.scores), "text": self.text,
                 "ending": self.ending}
 
+    def summary(self) -> str:
+        """How the game ended, in words: the reason, then who won. An unfinished
+        game (stopped at a cap) says so, never just "nobody"."""
+        why = (self.text[:1].upper() + self.text[1:]) if self.text else ""
+        if self.ending == "unfinished":
+            return f"Unfinished: {self.text or 'the game was stopped before its end'}. Nobody wins."
+        who = (f"{', '.join(self.winners)} {'wins' if len(self.winners) == 1 else 'win'}."
+               if self.winners else "Nobody wins.")
+        return f"{why}. {who}" if why else who
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Result:
         return cls(list(d["winners"]), dict(d.get("scores", {})), d.get("text", ""),

@@ -98,7 +98,8 @@ def status_line(game: Game, waiting: str | None) -> str:
     if game.is_over:
         res = game.result
         scores = ", ".join(f"{escape(p)} {s}" for p, s in res.scores.items())
-        return f"<b>Game over.</b> Winners: {escape(', '.join(res.winners) or 'nobody')}. Scores: {scores}."
+        return (f"<b>Game over.</b> {escape(res.summary())} Winners: "
+                f"{escape(', '.join(res.winners) or 'nobody')}. Scores: {scores}.")
     where = " › ".join(game.path) or "start"
     text = f"Record {len(game.history)} · now at <b>{escape(where)}</b>"
     if waiting:
