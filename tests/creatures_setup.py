@@ -28,7 +28,8 @@ KJ = "Kings & Jokers"
 
 def fresh_turn(**changes) -> dict:
     """The game's per_turn data, fresh as each turn begins, with some keys changed."""
-    d = {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False, "hand_discard": 0}
+    d = {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False, "hand_discard": 0,
+         "absorb": 0, "covered": ""}
     d.update(changes)
     return d
 

@@ -22,6 +22,7 @@ from creatures_setup import (
     PREP,
     TREAS,
     fill_deck,
+    fresh_turn,
     legal_ids,
     option,
     put,
@@ -185,7 +186,7 @@ def test_step1_draw_none_when_holding_five_or_more():
     assert zone(g, "deck") == ["9D", "8D"]
 
 
-FRESH = {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False, "hand_discard": 0}
+FRESH = fresh_turn()
 
 
 def test_turn_data_is_fresh_as_each_turn_begins_without_a_rule_clearing_it():
@@ -373,6 +374,24 @@ def test_step4_weakened_monster_remaining_counts_in_counterattack_then_discarded
     assert zone(g, "Ana/monsters") == []
 
 
+def test_step3_monster_on_a_player_with_no_turn_left_never_strikes_CC_END():
+    g = table(pile=2, final=["Cy"])
+    put(g, "Ana/hand", "5C", "6C")
+    start(g, "Monsters")
+    rec = g.choose("monster:5C:Bo")  # Bo has had his last turn already
+    assert rec.rule == "CC-END" and "never strikes" in rec.text and "will strike" not in rec.text
+    rec = g.choose("monster:6C:Cy")  # Cy's last turn is still to come
+    assert rec.rule == MONST and "will strike in Cy's counterattack" in rec.text
+
+
+def test_step6_turned_up_monster_for_a_player_with_no_turn_left_CC_END():
+    g = table(pile=2, final=[])
+    stack(g, "7C", "2S")
+    start(g, "Treasure", kills=1)
+    rec = g.step()
+    assert "7♣" in rec.text and "never strikes" in rec.text and "next turn" not in rec.text
+
+
 # -- step 5: counterattack ---------------------------------------------------------
 
 def test_step5_monsters_exceed_followers_all_followers_lost_and_hand_discards_chosen():
@@ -382,7 +401,7 @@ def test_step5_monsters_exceed_followers_all_followers_lost_and_hand_discards_ch
     put(g, "Ana/hand", "2D", "3D", "4D", "5D", "6D")
     start(g, "Counterattack")
     rec = g.step()
-    assert rec.rule == COUNTER and "3 monster point(s) remain" in rec.text
+    assert rec.rule == COUNTER and "3 monster points remain, so Ana must discard 3 cards" in rec.text
     assert zone(g, "Ana/followers") == [] and {"4H", "2H"} <= set(zone(g, "discard"))
     d = g.pending
     assert d.kind == "hand-discard" and d.player == "Ana" and d.min == d.max == 3
@@ -436,25 +455,75 @@ def test_step5_monsters_equal_followers_followers_lost_hand_kept():
     assert where(g, "6C") == "discard"
 
 
-def test_step5_followers_outlast_weakest_lost_first_and_covered_CC_ABSORB():
+def take_defaults(g) -> list:
+    """Answer each open decision with its default until none is open; the records."""
+    recs = []
+    while g.pending is not None and g.pending.default is not None:
+        recs.append(g.choose(g.pending.default))
+    return recs
+
+
+def test_step5_followers_outlast_the_player_chooses_who_is_lost_CC_ABSORB():
     g = table()
     put(g, "Ana/monsters", "4C", "6C")
     put(g, "Ana/followers", "9H", "2H", "5H")
     put(g, "Ana/hand", "2D")
     start(g, "Counterattack")
     rec = g.step()
-    assert rec.rule == "CC-ABSORB"
-    assert "6 point(s) of followers remain" in rec.text
-    # 10 monster points: 2♥ and 5♥ (the weakest) are lost, 9♥ is covered by 3
-    assert where(g, "2H") == "discard" and where(g, "5H") == "discard"
+    assert rec.rule == "CC-ABSORB" and "keeps 6 points of followers and loses 10" in rec.text
+    assert "only suggests the weakest first" in rec.text
+    # nothing is lost before Ana chooses: every follower is an option, the weakest the default
+    assert zone(g, "Ana/followers") == ["9H", "2H", "5H"]
+    d = g.pending
+    assert d.kind == "absorb" and d.player == "Ana" and d.default == "lose:2H"
+    assert [o.id for o in d.options] == ["lose:9H", "lose:2H", "lose:5H"] and len(d.legal) == 3
+    # Ana keeps the small ones: the 9♥ takes 9, then 1 point is left for one of the others
+    rec = g.choose("lose:9H")
+    assert rec.rule == "CC-ABSORB" and "1 monster point still to absorb" in rec.text
+    assert where(g, "9H") == "discard"
+    assert [o.id for o in g.pending.options] == ["part:2H", "part:5H"]
+    rec = g.choose("part:5H")
+    assert g.state.cards["5H"]["damage"] == 1 and "4 stay uncovered" in rec.text
+    d = g.pending  # which monster card covers it: the highest is only the default
+    assert d.kind == "cover" and d.default == "cover:6C" and len(d.legal) == 2
+    rec = g.choose("cover:4C")
+    assert rec.rule == "CC-ABSORB" and "4♣ is laid over 5♥ to cover 1 point;" in rec.text
+    assert g.state.cards["4C"]["attached_to"] == "5H"
+    rec = g.step()
+    assert rec.node[-1] == "Discard the monsters" and where(g, "6C") == "discard"
+    assert zone(g, "Ana/followers") == ["2H", "5H", "4C"] and zone(g, "Ana/hand") == ["2D"]
+
+
+def test_step5_followers_outlast_defaults_weakest_lost_highest_covers_CC_ABSORB():
+    g = table()
+    put(g, "Ana/monsters", "4C", "6C")
+    put(g, "Ana/followers", "9H", "2H", "5H")
+    put(g, "Ana/hand", "2D")
+    start(g, "Counterattack")
+    g.step()
+    recs = take_defaults(g)  # 2♥ and 5♥ go; 9♥ is the only one left: it takes the rest by itself
+    assert "2♥" in recs[0].text and "5♥" in recs[1].text
+    assert g.pending is None
+    rec = g.step()
+    assert rec.node[-1] == "Choose a follower" and "take the last 3 monster points" in rec.text
+    rec = g.choose(g.pending.default)
     assert g.state.cards["9H"]["damage"] == 3
     assert where(g, "6C") == "Ana/followers"  # the highest monster card covers
     assert g.state.cards["6C"]["attached_to"] == "9H"
-    assert zone(g, "Ana/hand") == ["2D"]
     rec = g.step()
     assert rec.node[-1] == "Discard the monsters"
     assert where(g, "4C") == "discard"
     assert zone(g, "Ana/followers") == ["9H", "6C"]
+
+
+def test_step5_heuristic_takes_the_absorb_and_cover_defaults_CC_ABSORB():
+    g = table()
+    put(g, "Ana/monsters", "4C", "6C")
+    put(g, "Ana/followers", "9H", "2H", "5H")
+    start(g, "Counterattack")
+    g.step()
+    from tablekit.games.creatures.bots import heuristic
+    assert heuristic(g.ctx, g.pending) == ["lose:2H"]
 
 
 def test_step5_followers_outlast_exactly_no_cover_needed_CC_ABSORB():
@@ -464,9 +533,23 @@ def test_step5_followers_outlast_exactly_no_cover_needed_CC_ABSORB():
     start(g, "Counterattack")
     rec = g.step()
     assert rec.rule == "CC-ABSORB"
+    take_defaults(g)
     assert where(g, "2H") == "discard" and where(g, "3H") == "discard"
     assert "damage" not in g.state.cards["8H"]
     assert zone(g, "Ana/followers") == ["8H"]
+    assert g.step().node[-1] == "Discard the monsters"
+
+
+def test_step5_lost_follower_named_with_the_health_it_had_CC_ABSORB():
+    g = table()
+    put(g, "Ana/followers", "10H", "8H")
+    put(g, "Ana/followers", "5C", attached_to="10H")
+    g.state.cards["10H"]["damage"] = 5
+    put(g, "Ana/monsters", "7C")
+    start(g, "Counterattack")
+    g.step()
+    rec = g.choose("lose:10H")
+    assert "10♥ (which had 5 health left)" in rec.text and "(5 left)" not in rec.text
 
 
 def test_step5_weakened_monster_used_as_cover_loses_its_attack_card_CC_ABSORB():
@@ -478,8 +561,10 @@ def test_step5_weakened_monster_used_as_cover_loses_its_attack_card_CC_ABSORB():
     start(g, "Counterattack")
     rec = g.step()  # 4 + 2 = 6 against 8
     assert rec.rule == "CC-ABSORB" and "= 6 against" in rec.text
+    g.step()  # the 8♥ alone takes the 6 points
+    rec = g.choose("cover:9C")
     assert g.state.cards["9C"] == {"card": "9C", "attached_to": "8H"}
-    assert where(g, "5S") == "discard"
+    assert where(g, "5S") == "discard" and "the attack card on it, 5♠, is discarded" in rec.text
     assert g.state.cards["8H"]["damage"] == 6
 
 
@@ -492,9 +577,13 @@ def test_step5_covered_follower_defends_with_uncovered_health_only_CC_COVER():
     start(g, "Counterattack")
     rec = g.step()
     assert "9♥ (3 left) + 5♥ = 8" in rec.text
-    # 4 points: the covered 9♥ (3 left) is the weakest and goes, with its cover
+    # 4 points: the covered 9♥ (3 left) is the weakest, the default, and goes with its cover
+    assert g.pending.default == "lose:9H"
+    take_defaults(g)
     assert where(g, "9H") == "discard" and where(g, "6C") == "discard"
     assert "damage" not in g.state.cards["9H"]
+    g.step()  # the 5♥ takes the last point; the single monster covers it
+    g.step()
     assert g.state.cards["5H"]["damage"] == 1
     assert g.state.cards["4C"]["attached_to"] == "5H"
 
@@ -522,6 +611,38 @@ def test_step6_one_treasure_per_kill():
     assert g.pending.kind == "discard"  # two kills, two treasures: the third stays in hand
     assert zone(g, "Ana/treasure") == ["7D", "5D"]
     assert zone(g, "Ana/hand") == ["3D"]
+
+
+def test_step6_prompt_offers_the_turn_up_only_when_it_is_legal_CC_TURNUP():
+    g = table()
+    put(g, "Ana/hand", "AD")
+    stack(g, "9D")
+    start(g, "Treasure", kills=1)
+    d = g.pending
+    assert "turn up" not in d.prompt.split("(")[0] and "play none" in d.prompt
+    assert option(g, "treasure:AD").label == "Play A♦ (1 point)"
+    assert not option(g, "turn_up").legal
+    g2 = table()
+    stack(g2, "9D")
+    start(g2, "Treasure", kills=1)
+    assert "you hold no treasure, so the top card" in rules.ask_reward(g2.ctx).prompt
+
+
+def test_plurals_one_card_one_point():
+    g = table()
+    put(g, "Ana/hand", "2S", "3S", "4S", "5S")
+    stack(g, "AH")
+    start(g, "Draw")
+    rec = g.step()
+    assert "draws 1 card (A♥)" in rec.text and "card(s)" not in rec.text
+    g = table()
+    put(g, "Ana/monsters", "5C")
+    put(g, "Ana/followers", "4H")
+    put(g, "Ana/hand", "2D", "3D")
+    start(g, "Counterattack")
+    rec = g.step()
+    assert "1 monster point remains, so Ana must discard 1 card from hand" in rec.text
+    assert "(s)" not in rec.text and g.pending.prompt.startswith("Counterattack: 1 monster point got")
 
 
 def test_step6_no_kill_no_treasure():
@@ -719,6 +840,18 @@ def test_fighter_joker_replaces_the_whole_attack():
     assert where(g, "2S") == "Ana/hand"
 
 
+def test_fighter_joker_cannot_join_his_second_spade_CC_JOKER_ALONE():
+    g = table(heroes=FIGHTER)
+    put(g, "Ana/hand", "9S", "JK#1")
+    put(g, "Ana/monsters", "5C", "QC")
+    start(g, "Attack")
+    assert "CC-JOKER-ALONE" in g.pending.prompt
+    why = refused(g, "attack:9S", "joker:JK#1")
+    assert "CC-JOKER-ALONE" in why and "instead of a spade" in why
+    rec = g.choose("attack:9S")  # the spade alone is fine; so is the Joker alone (above)
+    assert rec.rule == "CC-FIGHTER" and where(g, "JK#1") == "Ana/hand"
+
+
 # -- the Wizard ------------------------------------------------------------------
 
 def test_wizard_mass_attack_kills_anywhere_spares_stronger_kills_count_CC_WIZARD():
@@ -773,6 +906,30 @@ def test_wizard_mass_attack_needs_a_monster_somewhere_CC_WIZARD():
     opt = option(g, "mass:7S")
     assert not opt.legal and "no monster anywhere" in opt.reason
     refused(g, "mass:7S")
+
+
+def test_wizard_mass_attack_that_kills_nothing_spends_the_card_CC_MASS_NONE():
+    g = table(heroes=WIZARD)
+    put(g, "Ana/hand", "3S")
+    put(g, "Ana/monsters", "9C")
+    put(g, "Bo/monsters", "QC")
+    start(g, "Attack")
+    opt = option(g, "mass:3S")
+    assert opt.legal and "kills nothing" in opt.label
+    rec = g.choose("mass:3S")
+    assert rec.rule == "CC-MASS-NONE" and "none dies" in rec.text
+    assert "9♣ in front of Ana, Q♣ in front of Bo" in rec.text and " before " not in rec.text
+    assert where(g, "3S") == "discard" and where(g, "9C") == "Ana/monsters"
+    assert turn(g)["kills"] == 0
+
+
+def test_wizard_mass_attack_names_where_the_monsters_stood_CC_WIZARD():
+    g = table(heroes=WIZARD)
+    put(g, "Ana/hand", "5S")
+    put(g, "Bo/monsters", "4C")
+    start(g, "Attack")
+    rec = g.choose("mass:5S")
+    assert "Killed: 4♣ in front of Bo." in rec.text and "1 kill counts" in rec.text
 
 
 def test_wizard_may_attack_normally():
@@ -973,6 +1130,30 @@ def test_thief_cannot_steal_when_nobody_else_has_treasure_CC_THIEF():
     assert "turns up" in rec.text and "(the only legal choice)" in rec.text
     assert g.pending is None or g.pending.kind != "replacement"
     assert zone(g, "Ana/treasure") == ["2D", "8D"]
+
+
+def test_thief_may_steal_when_the_pile_is_used_up_CC_THIEF_EMPTY():
+    g = table(heroes=THIEF, pile=2, final=["Bo", "Cy"])
+    put(g, "Bo/treasure", "4D")
+    start(g, "Treasure", kills=1)
+    assert zone(g, "deck") == []
+    assert g.pending is None  # the turn-up is the only reward: it is applied as a step
+    assert "a turn-up finds nothing (ruling CC-END)" in rules.ask_reward(g.ctx).prompt
+    rec = g.step()
+    assert rec.rule == "CC-THIEF-EMPTY" and "may steal" in rec.text
+    assert sorted(legal_ids(g)) == ["decline", STEAL]
+    rec = g.choose(STEAL)
+    assert rec.rule == "CC-THIEF" and "CC-THIEF-EMPTY" in rec.text
+    assert zone(g, "Ana/treasure") == ["4D"]
+
+
+def test_thief_declining_with_the_pile_used_up_finds_nothing_CC_THIEF_EMPTY():
+    g = table(heroes=THIEF, pile=2, final=["Bo", "Cy"])
+    put(g, "Bo/treasure", "4D")
+    start(g, "Treasure", kills=1)
+    g.step()
+    rec = g.choose("decline")
+    assert "nothing is turned up" in rec.text and zone(g, "Ana/treasure") == []
 
 
 def test_thief_cannot_steal_while_holding_a_treasure_CC_TURNUP():
@@ -1205,8 +1386,7 @@ def test_scoring_treasure_plus_followers_most_points_wins():
     g = table()
     put(g, "Ana/treasure", "5D", "3D")
     put(g, "Ana/followers", "4H")
-    put(g, "Ana/hand", "QD", "QH")  # cards in hand do not count
-    put(g, "Ana/monsters", "JC")  # nor monsters
+    put(g, "Ana/monsters", "JC")  # monsters do not count
     put(g, "Bo/treasure", "JD")
     put(g, "Bo/followers", "2H")
     put(g, "Cy/followers", "9H")
@@ -1215,11 +1395,23 @@ def test_scoring_treasure_plus_followers_most_points_wins():
     put(g, "Cy/treasure", "2D")
     g.start_at(["Count the points"])
     rec = g.step()
-    assert rec.rule == END and "Bo wins with 13" in rec.text
+    assert rec.rule == END and "Bo wins with 13" in rec.text and "CC-SCORE" not in rec.text
     assert "CC-COVER" in rec.text
     assert g.is_over
     assert g.result.scores == {"Ana": 12, "Bo": 13, "Cy": 5}  # Cy: 2 + the 3 uncovered
     assert g.result.winners == ["Bo"]
+
+
+def test_scoring_diamonds_and_hearts_in_hand_score_nothing_CC_SCORE():
+    g = table()
+    put(g, "Ana/treasure", "5D")
+    put(g, "Ana/hand", "QD", "QH", "3S")
+    put(g, "Bo/treasure", "7D")
+    g.start_at(["Count the points"])
+    rec = g.step()
+    assert rec.rule == "CC-SCORE" and "Ana's Q♦, Q♥" in rec.text and "score nothing" in rec.text
+    assert "3♠" not in rec.text and "Bo wins with 7" in rec.text
+    assert g.result.scores == {"Ana": 5, "Bo": 7, "Cy": 0}
 
 
 def test_tie_shares_the_win_CC_TIE():

@@ -167,12 +167,12 @@ def test_used_legendary_hero_is_illegal_for_the_rest_of_the_turn():
     g = position(ABC, zones={"Ana/heroes": ["warlock", "golem"]}, at="Legendary heroes")
     g.choose("use:warlock")
     opt = g.pending.option("use:warlock")
-    assert not opt.legal and opt.reason == "This Warlock was used already this turn."
+    assert not opt.legal and opt.reason.startswith("This Warlock was used already this turn") and "LAB-LEGEND-ONCE" in opt.reason
     assert g.pending.option("use:golem").legal
     g = position(ABC, zones={"Ana/heroes": ["warlock", "thief"]}, at="Legendary heroes",
                  used=["thief:0"])  # a position with the Thief used already (`_used_turn`)
     opt = g.pending.option("use:thief")
-    assert not opt.legal and opt.reason == "This Thief was used already this turn."
+    assert not opt.legal and opt.reason.startswith("This Thief was used already this turn")
     assert [o.id for o in g.pending.options] == ["use:warlock", "use:thief", "done"]
 
 
@@ -356,10 +356,12 @@ def test_every_other_lord_asked_clockwise_even_without_counter_ruling_lab_ask():
     assert asked == ["Cy", "Di", "Ana"]
 
 
+@pytest.mark.parametrize("reading", ["words", "stack"])
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
-def test_chain_of_one_to_four_cards_ruling_lab_chain(n):
+def test_chain_of_one_to_four_cards_ruling_lab_chain(n, reading):
     g = position(ABC, zones={"Ana/hand": ["recruitment", "sabotage#1"], "Bo/hand": ["sabotage#2"],
-                             "Cy/hand": ["treason#1"], "heroes": ["thief", "golem"]}, at="Actions")
+                             "Cy/hand": ["treason#1"], "heroes": ["thief", "golem"]}, at="Actions",
+                 options={"rulings": {"LAB-CHAIN": reading}})
     g.choose("play:recruitment")
     script = [("Bo", "counter:sabotage"), ("Cy", "counter:treason"), ("Ana", "counter:sabotage")]
     for who, oid in script[:n - 1]:
@@ -371,11 +373,17 @@ def test_chain_of_one_to_four_cards_ruling_lab_chain(n):
     recs = []
     while g.stack_depth:  # the chain resolves from the top; an activity that stands after
         recs.append(g.step())  # counters (3 links) resolves in a record of its own
-    assert len(recs) == (2 if n == 3 else 1)
     rec = recs[0]
-    resolves = n % 2 == 1
+    if reading == "words":  # only the last card's text resolves; the cards below are discarded
+        assert len(recs) == 1
+        resolves = n == 1
+        if n > 1:
+            assert "the rulebook's words" in rec.text and "discarded without effect" in rec.text
+    else:
+        assert len(recs) == (2 if n == 3 else 1)
+        resolves = n % 2 == 1
+        assert stands(n, 0) == resolves
     assert (len(g.state.zones["Ana/heroes"]) == 2) == resolves
-    assert stands(n, 0) == resolves
     if n > 1:
         assert rec.rule == "LAB-CHAIN" and "LAB-CHAIN" in rec.text
     assert g.state.extra["_this_turn"]["actions"] == 0
@@ -473,7 +481,45 @@ def test_legendary_retinue_any_four_legendary_heroes():
     g.choose("gather:legendary")
     passes(g, "Bo", "Cy")
     g.step()
-    assert g.state.zones["Ana/heroes"] == ["mentalmancer#2"]  # ruling LAB-GATHER-PICK
+    d = g.pending
+    assert d.kind == "gather" and d.player == "Ana"  # ruling LAB-GATHER-PICK: Ana chooses
+    g.choose(d.default)
+    assert g.state.zones["Ana/heroes"] == ["mentalmancer#2"]  # the suggestion keeps a Mentalmancer
+
+
+def test_the_lord_chooses_the_heroes_a_gathering_spends_ruling_lab_gather_pick():
+    g = position(ABC, zones={"Ana/heroes": ["archeress"] * 4 + ["mentalmancer"]}, at="Actions")
+    g.choose("gather:archeresses")
+    passes(g, "Bo", "Cy")
+    g.step()
+    d = g.pending
+    assert d.kind == "gather" and d.suggested.label.startswith("Spend 4 Archeresses")
+    legal = [o.label for o in d.legal]
+    assert legal == ["Spend 4 Archeresses (suggested: Mentalmancers kept for later)",
+                     "Spend 3 Archeresses and 1 Mentalmancer(s)"]
+    two = next(o for o in d.options if o.label.startswith("Spend 2"))
+    assert not two.legal and "1 Mentalmancer(s), not 2" in two.reason
+    rec = g.choose(next(o.id for o in d.legal if "Mentalmancer(s)" in o.label))
+    assert rec.rule == "LAB-GATHER-PICK" and "chosen by Ana" in rec.text
+    assert [g.state.cards[u]["card"] for u in g.state.zones["Ana/heroes"]] == ["archeress"]
+
+
+def test_the_heuristic_bot_takes_the_suggested_heroes():
+    g = position(ABC, zones={"Ana/heroes": ["archeress"] * 4 + ["mentalmancer"]}, at="Actions")
+    g.choose("gather:archeresses")
+    passes(g, "Bo", "Cy")
+    g.step()
+    d = g.pending
+    assert GAME.heuristic(g.ctx, d) == [d.default]
+
+
+def test_one_way_to_gather_asks_nothing():
+    g = position(ABC, zones={"Ana/heroes": ["archeress"] * 4}, at="Actions")
+    g.choose("gather:archeresses")
+    passes(g, "Bo", "Cy")
+    rec = g.step()
+    assert rec.rule == T.GATHER and "LAB-GATHER-PICK" not in rec.text
+    assert "archeresses" in g.state.extra["gathered"]["Ana"]
 
 
 def test_a_used_hero_shuffled_into_the_heroes_deck_is_no_longer_named_as_used():
@@ -515,12 +561,31 @@ def test_third_retinue_ends_the_game_at_once():
     assert g.state.zones["Ana/hand"] == ["haste#1"]  # the turn did not go on
 
 
-def test_round_limit_shares_the_win_ruling_lab_long():
+def test_safety_cap_ends_unfinished_with_no_winner_ruling_lab_long():
     g = new(2, 3, max_rounds=1)
     g.run(until="end", bots="random")
     assert g.is_over
     res = g.result
-    assert res.winners and ("LAB-LONG" in res.text or "third retinue" in res.text)
+    assert res.ending == "unfinished" and res.winners == [] and "safety cap" in res.text
+    assert g.history[-1].rule == "LAB-LONG" and "LAB-ONE-WINNER" in g.history[-1].text
+
+
+def test_lab_chain_readings_words_first():
+    assert list(GAME.ruling_variants["LAB-CHAIN"]) == ["words", "stack"]
+    assert new(3).ctx.ruling("LAB-CHAIN") == "words"
+
+
+def test_no_round_limit_by_default_and_a_safety_cap():
+    assert GAME.options["max_rounds"].default == 0
+    assert GAME.safety_rounds == 100 and GAME.safety_options() == {"max_rounds": 100}
+
+
+def test_only_ever_one_winner_ruling_lab_one_winner():
+    for seed in range(6):
+        g = tablekit.new_game("labyrinth", players=3, seed=seed, options=GAME.safety_options())
+        g.run(until="end", bots="heuristic")
+        assert g.is_over and len(g.result.winners) <= 1
+        assert (g.result.ending == "third_retinue") == (len(g.result.winners) == 1)
 
 
 # -- the whole game --------------------------------------------------------------------------------------

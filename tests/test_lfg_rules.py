@@ -79,8 +79,15 @@ def test_setup_little_chaos_whole_deck_with_few_players():
     g.run(until="decision")
     assert not g.state.zones["box"] and len(g.state.zones["aside"]) == 46 - 15 - 3
     assert g.history[0].rule == T.LITTLE_CHAOS
-    with pytest.raises(tablekit.SetupError):
-        tablekit.new_game("lfg", players=6, variant="little_chaos")
+
+
+def test_little_chaos_at_5_7_players_is_the_same_game_LFG_CHAOS_COUNT():
+    g = tablekit.new_game("lfg", players=5, seed=7, variant="little_chaos", options={"hand_size": 4})
+    g.run(until="decision")
+    plain = tablekit.new_game("lfg", players=5, seed=7, options={"hand_size": 4})
+    plain.run(until="decision")
+    assert not g.state.zones["box"] and g.state.zones["aside"] == plain.state.zones["aside"]
+    assert "same game" in g.history[0].text and g.history[0].rule == "LFG-CHAOS-COUNT"
 
 
 def test_setup_smaller_hand_size():
@@ -104,6 +111,30 @@ def test_setup_custom_deck_removes_and_adds_heroes():
         tablekit.new_game("lfg", players=4, options={"remove": ",".join(list(GAME_IDS)[:10])})
 
 
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7])
+def test_no_death_custom_deck_at_every_count_LFG_NO_DEATH(n):
+    g = tablekit.new_game("lfg", players=n, seed=3, options={"remove": "Assassin,WitchHunter"})
+    g.run(bots="random")
+    assert g.is_over
+    assert "LFG-NO-DEATH" in g.history[0].text and "Executioner" in g.history[0].text
+    assert all(g.ctx.zone_of(u) == "box" for u in g.state.cards
+               if u.startswith(("Assassin", "WitchHunter", "Executioner")))
+    assert not any(r.rule == T.EFFECT_R[7] for r in g.history)
+
+
+def test_deck_too_small_for_the_deal_hands_first_LFG_SHORT_DECK():
+    g = tablekit.new_game("lfg", players=4, seed=2, options={"remove": "Assassin,WitchHunter"})
+    g.run(until="decision")
+    assert all(len(g.state.zones[f"{p}/hand"]) == 5 for p in g.players)
+    assert g.state.zones["graveyard"] == [] and g.state.zones["aside"] == []
+    assert g.history[1].rule == "LFG-SHORT-DECK" and "hands are dealt in full first" in g.history[1].text
+    g = tablekit.new_game("lfg", players=4, seed=2, options={"remove": "Assassin"})
+    g.run(until="decision")
+    assert len(g.state.zones["graveyard"]) == 2 and g.history[1].rule == "LFG-SHORT-DECK"
+    with pytest.raises(tablekit.SetupError, match="LFG-SHORT-DECK"):
+        tablekit.new_game("lfg", players=4, options={"remove": "Assassin,WitchHunter,Bard"})
+
+
 GAME_IDS = tablekit.game_info("lfg").cards
 
 
@@ -114,6 +145,19 @@ def test_two_players_play_the_two_player_mode_LFG_TWO_MODE():
         tablekit.new_game("lfg", players=2, variant="little_chaos")
     with pytest.raises(tablekit.SetupError):
         tablekit.new_game("lfg", players=3, variant="two_player")
+    with pytest.raises(tablekit.SetupError, match="LFG-TWO-MODE"):
+        tablekit.new_game("lfg", players=3, variant="passing")
+
+
+def test_two_players_may_pass_hands_instead_LFG_TWO_MODE():
+    g = tablekit.new_game("lfg", players=["Ana", "Bo"], seed=1, variant="passing")
+    g.run(until="decision")
+    assert g.history[0].rule == "LFG-TWO-MODE"
+    assert all(len(g.state.zones[f"{p}/hand"]) == 5 for p in g.players)
+    assert len(g.state.zones["graveyard"]) == 3 and len(g.state.zones["aside"]) == 23 - 13
+    assert g.pending.kind == "draft"
+    g.run(bots="random")
+    assert g.is_over and any("every hand passes" in r.text for r in g.history)
 
 
 # -- the round --------------------------------------------------------------------------------
@@ -341,14 +385,14 @@ def test_protection_is_a_lasting_effect_the_core_ends_with_the_round_LFG_PROTECT
 
 
 def test_a_protected_hero_who_leaves_the_parties_is_no_longer_protected_LFG_PROTECT():
-    g = position(AB, parties={"Ana": ["Knight#2", "Cleric#1"]}, hands={"Ana": ["Assassin#1"]},
+    g = position(AB, parties={"Ana": ["Knight#2", "Cleric#1"]}, graveyard=["Assassin#1"],
                  picks={"Ana": "Quartermaster#1", "Bo": "Bard#1"}, variant="two_player",
                  protected=["Cleric#1"])
     assert T.is_protected(g.ctx, "Cleric#1")
     to_decision(g)
     g.choose("target:Ana:Cleric#1")
-    rec = g.choose("target:Ana/hand:Assassin#1")  # the Cleric goes into Ana's hand
-    assert zone(g, "Ana/hand") == ["Cleric#1"]
+    rec = g.choose("target:graveyard:Assassin#1")  # the Cleric goes into the graveyard
+    assert zone(g, "graveyard") == ["Cleric#1"]
     assert rec.text.endswith("Cleric is protected until the end of the round: that ends now.")
     assert not g.ctx.lasting() and not T.is_protected(g.ctx, "Cleric#1")
 
@@ -395,7 +439,7 @@ def test_kill_sends_to_the_graveyard_and_the_dead_cannot_be_healed():
 
 def test_abilities_are_mandatory_unless_they_say_may():
     g = position(AB, parties={"Ana": ["Knight#1"]}, picks={"Ana": "Quartermaster#1", "Bo": "Bard#1"},
-                 hands={"Ana": ["Cleric#1"]}, variant="two_player")
+                 graveyard=["Cleric#1"], variant="two_player")
     to_decision(g)
     assert "pass" in legal(g)
     rec = g.choose("pass")
@@ -495,15 +539,17 @@ def test_swap_without_a_pair_does_nothing_LFG_SWAP_PAIR():
     assert "LFG-SWAP-PAIR" in rules_fired(g)
 
 
-def test_swap_with_the_hand_is_not_a_draft():
-    g = position(AB, parties={"Ana": ["Knight#2", "Cleric#1"]}, hands={"Ana": ["Assassin#1"]},
+def test_swap_with_the_graveyard_never_the_hand_and_is_not_a_draft():
+    g = position(AB, parties={"Ana": ["Knight#2", "Cleric#1"]}, hands={"Ana": ["Rogue#1"]},
+                 graveyard=["Assassin#1", "Guardian#1"],
                  picks={"Ana": "Quartermaster#1", "Bo": "Bard#1"}, variant="two_player")
     to_decision(g)
     g.choose("target:Ana:Cleric#1")
-    assert "LFG-SWAP-LOYAL" in option(g, "target:Ana/hand:Assassin#1").reason or \
-        option(g, "target:Ana/hand:Assassin#1").legal
-    g.choose("target:Ana/hand:Assassin#1")
-    assert "Assassin#1" in zone(g, "Ana/party") and zone(g, "Ana/hand") == ["Cleric#1"]
+    assert not any("Rogue#1" in o.id for o in g.pending.options)  # never from your own hand
+    assert "LFG-SWAP-LOYAL" in option(g, "target:graveyard:Guardian#1").reason
+    g.choose("target:graveyard:Assassin#1")
+    assert "Assassin#1" in zone(g, "Ana/party") and "Cleric#1" in zone(g, "graveyard")
+    assert zone(g, "Ana/hand") == ["Rogue#1"]
     assert not waiting(g)
 
 
@@ -661,3 +707,116 @@ def test_two_player_skipped_pick_and_running_out_early():
     nodes = [r.node[-1] for r in g.history]
     assert "Skipped pick" in nodes and "Out of heroes" in nodes
     assert zone(g, "Bo/hand") == []
+
+
+# -- narration that stays true -----------------------------------------------------------------
+
+def test_own_hero_chosen_though_others_were_legal_is_not_called_forced():
+    g = position(AB, parties={"Ana": ["Cleric#1"], "Bo": ["Knight#1"]},
+                 picks={"Ana": "Assassin#1", "Bo": "Bard#1"}, variant="two_player")
+    to_decision(g)
+    assert option(g, "target:Bo:Knight#1").legal
+    rec = g.choose("target:Ana:Cleric#1")
+    assert "no other valid target" not in rec.text and "had to target" not in rec.text
+    assert "chose to kill their own hero" in rec.text
+
+
+def test_own_hero_forced_is_called_forced():
+    g = position(AB, parties={"Ana": ["Cleric#1"], "Bo": ["Knight#1"]},
+                 picks={"Ana": "Assassin#1", "Bo": "Bard#1"}, variant="two_player",
+                 protected=["Knight#1", "Bard#1"])
+    to_decision(g)
+    rec = g.choose("target:Ana:Cleric#1")
+    assert "had to target their own hero" in rec.text and "chose to" not in rec.text
+
+
+def test_the_order_prompt_says_when_a_random_draw_put_a_player_first():
+    for seed in range(6):
+        g = position(AB, picks={"Ana": "Rogue#1", "Bo": "Rogue#2"}, variant="two_player", seed=seed)
+        d = to_decision(g)
+        assert "most renown (" not in d.prompt.replace("for the most renown", "")
+        assert "random draw put you first" in d.prompt
+    g = position(AB, parties={"Bo": ["Knight#1"]}, picks={"Ana": "Rogue#1", "Bo": "Rogue#2"},
+                 variant="two_player")
+    d = to_decision(g)
+    assert d.player == "Bo" and "you have the most renown" in d.prompt and "random" not in d.prompt
+
+
+def test_plurals_and_unchanged_renown_read_right():
+    # the Bard's placeholder renown is 2, hurt 1; a hero hurt from n to n "stays at n"
+    g = position(AB, parties={"Bo": ["Smuggler#1"]}, picks={"Ana": "Rogue#1", "Bo": "Bard#1"},
+                 variant="two_player", protected=["Bard#1"])
+    to_decision(g)
+    rec = g.choose("target:Bo:Smuggler#1")
+    assert "stays at 1" in rec.text and "from 1 to 1" not in rec.text
+    g = final({"Ana": ["Mercenary#1", "Knight#1", "Cleric#1"], "Bo": ["Knight#2", "Cleric#2", "Archer#1"]})
+    last = g.history[-1].text
+    assert "(s)" not in last and "; 1 scoundrel." in last and "; 0 scoundrels." in last
+    assert not any("(s)" in r.text or "(ies)" in r.text for r in g.history)
+
+
+# -- stand-ins and printed heroes ---------------------------------------------------------------
+
+def test_printed_heroes_list_every_unknown_field():
+    cards = tablekit.game_info("lfg").cards
+    for cid in ("Bard", "Assassin", "WitchHunter"):
+        assert {"ability", "timing", "renown", "hurt_renown", "traits"} <= set(cards[cid]["unknown"])
+    assert "roles" not in cards["Bard"]["unknown"]  # "The versatile bard can play any role"
+
+
+# -- custom decks and the scoundrel win ------------------------------------------------------------
+
+def test_two_scoundrel_cards_in_the_deck_make_a_scoundrel_win_impossible_LFG_SCOUNDREL_DECK():
+    g = final({"Ana": ["Mercenary#1", "Trickster#1", "Bard#1"],
+               "Bo": ["Knight#1", "Cleric#1", "Archer#1"]})
+    assert g.result.winners == ["Bo"] and "LFG-SCOUNDREL-DECK" in g.history[-1].text
+    # a third scoundrel card anywhere in the game (here set aside) makes it possible again
+    g = position(AB, parties={"Ana": ["Mercenary#1", "Trickster#1", "Bard#1"],
+                              "Bo": ["Knight#1", "Cleric#1", "Archer#1"]},
+                 zones={"aside": ["Rogue#1"]}, at="Final parties")
+    g.run()
+    assert g.result.winners == ["Ana"] and g.history[-1].rule == "LFG-SCOUNDREL"
+    scoundrels = ",".join(c for c, d in tablekit.game_info("lfg").cards.items()
+                          if "scoundrel" in d.traits and c not in ("Mercenary", "Rogue"))
+    g = tablekit.new_game("lfg", players=3, seed=1, options={"remove": scoundrels})
+    g.run(until="decision")
+    assert "impossible this game (ruling LFG-SCOUNDREL-DECK)" in g.history[0].text
+
+
+# -- the rulings of the deal, hands, skips and piles ------------------------------------------------
+
+def test_a_hurt_hero_in_a_hand_stays_hurt_and_is_drafted_hurt_LFG_HAND_HURT():
+    g = position(ABC, hands={"Ana": ["Knight#1"], "Bo": ["Bard#1"], "Cy": ["Cleric#1"]},
+                 hurt=["Knight#1"], at="Rounds/Round/Draft")
+    to_decision(g)
+    g.choose("draft:Knight#1")
+    g.run(until="decision")
+    assert T.is_hurt(g.ctx, "Knight#1") and "Knight#1" in zone(g, "Ana/party")
+
+
+def test_a_skipped_pick_with_three_players_passes_the_hand_on_LFG_SKIP():
+    g = position(ABC, hands={"Ana": ["Cleric#1", "Knight#1"], "Bo": ["Bard#2", "Rogue#1"],
+                             "Cy": ["Druid#1", "Bard#1"]},
+                 extra={"skip": {"Ana": 1}}, at="Rounds/Round/Draft")
+    to_decision(g)
+    skip = next(r for r in g.history if r.node[-1] == "Skipped pick")
+    assert skip.rule == "LFG-SKIP"
+    g.choose("draft:Bard#2")
+    to_decision(g)
+    g.choose("draft:Bard#1")
+    g.run(until="decision")
+    assert zone(g, "Bo/hand") == ["Cleric#1", "Knight#1"]  # Ana's hand, whole, passed on
+    assert zone(g, "Ana/party") == []
+
+
+def test_a_taken_pile_keeps_its_order_first_dealt_first_LFG_PILE_ORDER():
+    g = two()
+    piles(g, ["Knight#1"], ["Cleric#1"], ["Archer#1"], ["Rogue#1", "Druid#1", "Bard#1"])
+    g.choose("leave:pile1")           # Bard goes on top of the Knight
+    rec = g.choose("take:pile2")      # a pile of one card: no order to keep
+    assert rec.rule == T.TWO_R and zone(g, "pile1") == ["Knight#1", "Bard#1"]
+    g2 = two()
+    # the Knight was dealt first (the bottom), the Bard laid on top when the pile was left
+    piles(g2, ["Knight#1", "Bard#1"], ["Cleric#1"], ["Archer#1"], ["Rogue#1"])
+    rec = g2.choose("take:pile1")
+    assert rec.rule == "LFG-PILE-ORDER" and zone(g2, "Ana/hand") == ["Knight#1", "Bard#1"]

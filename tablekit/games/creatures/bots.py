@@ -1,7 +1,8 @@
 """A simple heuristic player for Creatures and Cards.
 
 It plays its best follower, puts its biggest monster on the leader, makes the
-attack that kills the most monster health, takes its best treasure (the Thief
+attack that kills the most monster health, lets the weakest followers take
+the blows (ruling CC-ABSORB's suggestion), takes its best treasure (the Thief
 steals whenever he is offered it), and throws away attack cards it holds too
 many of, and one card from a full hand (so that it draws again and the game
 moves on). It is meant to be a fair
@@ -55,6 +56,12 @@ def heuristic(ctx: Ctx, d: Decision) -> list[str] | None:
             _, s, m = i.split(":")
             return T.remaining(ctx, m) if T.value(ctx, s) >= T.remaining(ctx, m) else T.value(ctx, s) // 2
         return [max(choices, key=lambda i: (gain(i), i))]
+    if d.kind in ("absorb", "cover"):
+        # who takes the blows, which monster covers: ruling CC-ABSORB's suggestion
+        # (the weakest first, the highest card covers)
+        if d.suggested is not None:
+            return [d.suggested.id]
+        return legal[:1]
     if d.kind == "replacement":  # the Thief, offered when a card is to be turned up: steal
         steal = [i for i in legal if i.startswith("replace:")]
         return steal[:1] or ["decline"]

@@ -75,7 +75,12 @@ class MassAttack(Power):
         return None if _all_monsters(ctx) else "There is no monster anywhere on the table."
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
-        return f"Mass attack with {ctx.name(use.args['card'])} (Wizard)"
+        card = use.args["card"]
+        v = T.value(ctx, card)
+        n = sum(1 for _, m in _all_monsters(ctx) if T.remaining(ctx, m) <= v)
+        if _all_monsters(ctx) and not n:  # still legal: the card is spent (ruling CC-MASS-NONE)
+            return f"Mass attack with {ctx.name(card)} (Wizard): kills nothing, every monster is stronger"
+        return f"Mass attack with {ctx.name(card)} (Wizard)"
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
         card = use.args["card"]
@@ -86,15 +91,22 @@ class MassAttack(Power):
                 killed.append((p, m))
             else:
                 spared.append((p, m))
+        k = ", ".join(f"{T.had_left(ctx, m)} in front of {p}" for p, m in killed) or "none"
+        s = ", ".join(f"{T.with_left(ctx, m)} in front of {p}" for p, m in spared) or "none"
         for _, m in killed:
             T.discard(ctx, m)
         T.discard(ctx, card)
         T.turn_data(ctx)["kills"] += len(killed)
-        k = ", ".join(f"{ctx.name(m)} before {p}" for p, m in killed) or "none"
-        s = ", ".join(ctx.name(m) for _, m in spared) or "none"
-        return Say(f"{use.controller} the Wizard makes a mass attack with {ctx.name(card)} ({v}): "
-                   f"every monster of {v} or less dies wherever it stands. Killed: {k}. Too strong "
-                   f"and untouched: {s}. {len(killed)} kill(s) count for {use.controller}'s "
+        head = (f"{use.controller} the Wizard makes a mass attack with {ctx.name(card)} ({v}): "
+                f"every monster with {v} or less health left dies wherever it stands.")
+        if not killed:
+            return Say(f"{head} Every monster on the table is stronger, so none dies ({s}); the "
+                       f"attack card is spent all the same and goes to the discard pile, and "
+                       f"{use.controller} has no kill to reward (ruling CC-MASS-NONE).",
+                       rule="CC-MASS-NONE")
+        return Say(f"{head} Killed: {k}. Too strong and untouched: {s}. "
+                   f"{T.plural(len(killed), 'kill')} {'counts' if len(killed) == 1 else 'count'} for "
+                   f"{use.controller}'s "
                    "treasure step (ruling CC-WIZARD).", rule="CC-WIZARD")
 
 
@@ -170,9 +182,11 @@ class ThiefSteal(Effect):
         tied = [q for q, n in counts.items() if n == most]
         tie = (f" {', '.join(tied)} tie with {most} treasure cards each, so the single lowest card "
                "among them is taken." if len(tied) > 1 else "")
+        empty = (" The draw pile is used up, but the steal replaces the turn-up all the same "
+                 "(ruling CC-THIEF-EMPTY)." if T.pile_exhausted(ctx) else "")
         return Say(f"{thief} the Thief steals instead of turning up a card: {p} has the most "
                    f"treasure cards ({most}), and their lowest is {ctx.name(u)}.{tie} "
-                   "(Ruling CC-THIEF: only the other players are counted.)", rule="CC-THIEF")
+                   "(Ruling CC-THIEF: only the other players are counted.)" + empty, rule="CC-THIEF")
 
 
 class JokerBlast(Power):
@@ -195,7 +209,7 @@ class JokerBlast(Power):
         ctx.move(use.source, T.DISCARD)
         T.turn_data(ctx)["kills"] += len(ms)
         return Say(f"{p} plays a Joker, a magic attack: every monster in front of {p} dies ({names}), "
-                   f"that is {len(ms)} kill(s); the Joker goes to the discard pile.", rule=KJ)
+                   f"that is {T.plural(len(ms), 'kill')}; the Joker goes to the discard pile.", rule=KJ)
 
 
 class FighterAttack(Effect):
@@ -214,8 +228,9 @@ class FighterAttack(Effect):
         whole = sum(T.remaining(ctx, m) for m in ms)
         how = " + ".join(f"{ctx.name(s)} ({T.value(ctx, s)})" for s in cards)
         outcome = self.kill_or_weaken(ctx, p, cards, total)
-        return Say(f"{p} the Fighter attacks with {how} = {total} against all {len(ms)} monster(s) "
-                   f"in front, {whole} in all, taken weakest first (ruling CC-FIGHTER). {outcome}",
+        return Say(f"{p} the Fighter attacks with {how} = {total} against all "
+                   f"{T.plural(len(ms), 'monster')} in front, {whole} in all, taken weakest first "
+                   f"(ruling CC-FIGHTER). {outcome}",
                    rule="CC-FIGHTER")
 
     def kill_or_weaken(self, ctx: Ctx, p: str, attack_cards: list[str], total: int) -> str:
@@ -225,7 +240,7 @@ class FighterAttack(Effect):
         for m in ms:
             r = T.remaining(ctx, m)
             if left >= r:
-                killed.append(T.with_left(ctx, m))
+                killed.append(T.had_left(ctx, m))
                 left -= r
                 T.discard(ctx, m)
             else:
@@ -237,8 +252,8 @@ class FighterAttack(Effect):
             ctx.card(weakened)["damage"] = ctx.card(weakened).get("damage", 0) + left
             for a in attack_cards:
                 ctx.move(a, T.monsters(p), attached_to=weakened)
-            tail = (f" The {left} point(s) left over weaken {ctx.name(weakened)}: the attack cards lie on "
-                    f"it and it has {T.remaining(ctx, weakened)} left.")
+            tail = (f" The {T.plural(left, 'point')} left over weaken {ctx.name(weakened)}: the "
+                    f"attack cards lie on it and it has {T.remaining(ctx, weakened)} left.")
         else:
             for a in attack_cards:
                 ctx.move(a, T.DISCARD)

@@ -106,9 +106,9 @@ def draw(ctx: Ctx) -> Say:
         short = (f" The draw pile ran out after {len(drawn)}, so {p} holds {len(h)} "
                  "(ruling CC-END).")
     rule = "CC-RESHUFFLE" if "CC-RESHUFFLE" in notes else ("CC-END" if short or "CC-END" in notes else DRAW)
-    return Say(f"{p} brings the hand up to five: draws {len(drawn)} card(s) "
-               f"({ctx.names(drawn)}).{short}{notes}", rule=rule,
-               public=f"{p} brings the hand up to five: draws {len(drawn)} card(s).{short}{notes}")
+    n = T.plural(len(drawn), "card")
+    return Say(f"{p} brings the hand up to five: draws {n} ({ctx.names(drawn)}).{short}{notes}",
+               rule=rule, public=f"{p} brings the hand up to five: draws {n}.{short}{notes}")
 
 
 def ask_follower(ctx: Ctx) -> Decision | None:
@@ -129,7 +129,8 @@ def resolve_follower(ctx: Ctx, ids) -> Say:
     uid = ids[0].split(":", 1)[1]
     ctx.move(uid, T.followers(p))
     return Say(f"{p} plays the follower {ctx.name(uid)} in front of them: "
-               f"{T.value(ctx, uid)} health against monsters, and {T.value(ctx, uid)} points at the end.",
+               f"{T.value(ctx, uid)} health against monsters, and {T.plural(T.value(ctx, uid), 'point')} "
+               "at the end.",
                rule=FOLLOW)
 
 
@@ -189,6 +190,10 @@ def resolve_monster(ctx: Ctx, ids) -> Say:
     ctx.move(c, T.monsters(q))
     if q != p:
         data["targets"].append(q)
+        if not T.has_turn_left(ctx, q):
+            return Say(f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of {q}; "
+                       f"{q} has already taken their last turn, so it never strikes: it only stays "
+                       "in front of them to the end (ruling CC-END).", rule="CC-END")
         return Say(f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of {q}; "
                    f"it will strike in {q}'s counterattack.", rule=MONST)
     return Say(f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of "
@@ -227,11 +232,13 @@ def ask_attack(ctx: Ctx) -> Decision | None:
     def check(ids) -> str | None:
         special = [i for i in ids if not i.startswith("attack:")]
         if special and len(ids) > 1:
-            return "A Joker or a mass attack replaces the whole attack: choose it alone."
+            return ("A Joker or a mass attack replaces the whole attack: choose it alone, not with "
+                    "a spade (ruling CC-JOKER-ALONE: a Joker is played \"instead of a spade\").")
         return None
 
     return Decision(p, f"Step 4: you may play up to {n_cards} attack cards (Fighter); their total is "
-                    "weighed against all the monsters in front of you. Choose none to skip.",
+                    "weighed against all the monsters in front of you. A Joker is played alone "
+                    "(ruling CC-JOKER-ALONE). Choose none to skip.",
                     opts, min=0, max=n_cards, kind="attack", validate=check)
 
 
@@ -280,12 +287,14 @@ def counterattack(ctx: Ctx) -> Say:
     if M >= F:
         for f in fs:
             T.discard(ctx, f)
-        lost = f" Every follower is lost ({ctx.names(fs)})." if fs else ""
+        lost = f" Every follower is lost ({', '.join(T.had_left(ctx, f) for f in fs)})." if fs else ""
         over = M - F
         if over == 0:
             return Say(f"{head}{lost} The monster points are used up exactly: no cards from hand "
                        "are lost.", rule=COUNTER)
         h = list(ctx.zone(T.hand(p)))
+        owed = (f"{T.plural(over, 'monster point')} {'remains' if over == 1 else 'remain'}, so"
+                f" {p} must discard {T.plural(over, 'card')}")
         if len(h) <= over:
             for u in h:
                 ctx.move(u, T.DISCARD)
@@ -296,40 +305,103 @@ def counterattack(ctx: Ctx) -> Say:
                          "ignored (ruling CC-HAND).")
             else:
                 extra = " That is the whole hand."
-            return Say(f"{head}{lost} {over} monster point(s) remain, so {p} must discard {over} "
-                       f"card(s) from hand.{extra}", rule="CC-HAND" if len(h) < over else COUNTER,
-                       public=None)
+            return Say(f"{head}{lost} {owed} from hand.{extra}",
+                       rule="CC-HAND" if len(h) < over else COUNTER, public=None)
         T.turn_data(ctx)["hand_discard"] = over
-        return Say(f"{head}{lost} {over} monster point(s) remain, so {p} must now discard {over} "
-                   "card(s) from hand.", rule=COUNTER)
-    # the followers outlast the monsters: the weakest absorb first (ruling CC-ABSORB)
-    keep = F - M
-    left = M
-    gone, covered = [], None
+        return Say(f"{head}{lost} {owed} from hand now.", rule=COUNTER)
+    # the followers outlast the monsters: the player chooses who takes the blows (CC-ABSORB)
+    T.turn_data(ctx)["absorb"] = M
+    return Say(f"{head} The followers outlast the monsters: {p} keeps {T.plural(F - M, 'point')} of "
+               f"followers and loses {M}, choosing which followers take the blows and which monster "
+               "card covers a follower that is only partly struck (\"keep that many points of follower "
+               "cards and discard the rest\"; ruling CC-ABSORB only suggests the weakest first).",
+               rule="CC-ABSORB")
+
+
+def absorbing(ctx: Ctx) -> bool:
+    return T.turn_data(ctx)["absorb"] <= 0
+
+
+def ask_absorb(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    left = T.turn_data(ctx)["absorb"]
+    if left <= 0:
+        return None
+    fs = T.of_kind(ctx, T.followers(p), "follower")
+    opts = []
     for f in fs:
-        if left <= 0:
-            break
         r = T.remaining(ctx, f)
-        if left >= r:
-            gone.append(T.with_left(ctx, f))
-            T.discard(ctx, f)
-            left -= r
+        if r <= left:
+            opts.append(Option(f"lose:{f}", f"{T.with_left(ctx, f)} takes {r} and is lost"))
         else:
-            cover = max(ms, key=lambda m: (T.value(ctx, m), m))
-            for a in T.attached(ctx, cover):
-                ctx.move(a, T.DISCARD)
-            ctx.card(cover).pop("damage", None)
-            ctx.move(cover, T.followers(p), attached_to=f)
-            ctx.card(f)["damage"] = ctx.card(f).get("damage", 0) + left
-            covered = (f, cover, left)
-            left = 0
-    text = (f"{head} {keep} point(s) of followers remain. The weakest followers take the blows "
-            f"first (ruling CC-ABSORB): lost {', '.join(gone) or 'none'}.")
-    if covered:
-        f, cover, hurt = covered
-        text += (f" {ctx.name(cover)} is laid over {ctx.name(f)} to cover {hurt} point(s); "
-                 f"{T.remaining(ctx, f)} stay uncovered.")
-    return Say(text, rule="CC-ABSORB")
+            opts.append(Option(f"part:{f}", f"{T.with_left(ctx, f)} takes the last {left} and is "
+                               f"partly covered, keeping {r - left}"))
+    if not opts:
+        return None
+    weakest = min(fs, key=lambda u: (T.remaining(ctx, u), u))
+    default = next(o.id for o in opts if o.id.endswith(f":{weakest}"))
+    return Decision(p, f"Counterattack: {T.plural(left, 'monster point')} still to absorb. Which "
+                    "follower takes them next?", opts, kind="absorb", default=default,
+                    hint="Ruling CC-ABSORB suggests the weakest follower: losing the small ones "
+                         "keeps the most health on the fewest cards.")
+
+
+def resolve_absorb(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    d = T.turn_data(ctx)
+    how, f = ids[0].split(":", 1)
+    left = d["absorb"]
+    r = T.remaining(ctx, f)
+    if how == "lose":
+        lost = T.had_left(ctx, f)
+        T.discard(ctx, f)
+        d["absorb"] = left - r
+        more = (f" {T.plural(d['absorb'], 'monster point')} still to absorb." if d["absorb"]
+                else " The monster points are used up.")
+        return Say(f"{p} chooses {lost} to take {r} of the {T.plural(left, 'monster point')}: it is lost (ruling "
+                   f"CC-ABSORB: the player chooses).{more}", rule="CC-ABSORB")
+    ctx.card(f)["damage"] = ctx.card(f).get("damage", 0) + left
+    d["absorb"] = 0
+    d["covered"] = f
+    return Say(f"{p} chooses {ctx.name(f)} to take the last {T.plural(left, 'monster point')}: a monster card "
+               f"covers {left} of it and {T.remaining(ctx, f)} stay uncovered (rulings CC-ABSORB, "
+               "CC-COVER).", rule="CC-ABSORB")
+
+
+def covering(ctx: Ctx) -> bool:
+    return bool(T.turn_data(ctx)["covered"])
+
+
+def ask_cover(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    f = T.turn_data(ctx)["covered"]
+    ms = T.monsters_before(ctx, p)
+    if not f or not ms:
+        return None
+    hurt = ctx.card(f).get("damage", 0)
+    opts = [Option(f"cover:{m}", f"Cover {ctx.name(f)} with {ctx.name(m)}") for m in ms]
+    high = max(ms, key=lambda m: (T.value(ctx, m), m))
+    return Decision(p, f"Counterattack: which monster card covers the {T.plural(hurt, 'struck point')} of "
+                    f"{ctx.name(f)}? (\"If needed, use a monster card to cover part of a follower "
+                    "card\": the others are discarded.)", opts, kind="cover", default=f"cover:{high}",
+                    hint="Ruling CC-ABSORB suggests the highest monster card; any one will do.")
+
+
+def resolve_cover(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    d = T.turn_data(ctx)
+    f, cover = d["covered"], ids[0].split(":", 1)[1]
+    spent = T.attached(ctx, cover)
+    for a in spent:
+        ctx.move(a, T.DISCARD)
+    ctx.card(cover).pop("damage", None)
+    ctx.move(cover, T.followers(p), attached_to=f)
+    d["covered"] = ""
+    gone = f" (the attack card on it, {ctx.names(spent)}, is discarded)" if spent else ""
+    hurt = ctx.card(f).get("damage", 0)
+    return Say(f"{ctx.name(cover)} is laid over {ctx.name(f)}{gone} to cover "
+               f"{T.plural(hurt, 'point')}; {T.remaining(ctx, f)} stay uncovered (rulings CC-ABSORB, "
+               "CC-COVER).", rule="CC-ABSORB")
 
 
 def ask_hand_discard(ctx: Ctx) -> Decision | None:
@@ -338,8 +410,8 @@ def ask_hand_discard(ctx: Ctx) -> Decision | None:
     if not k:
         return None
     opts = [Option(f"discard:{u}", f"Discard {ctx.name(u)}") for u in ctx.zone(T.hand(p))]
-    return Decision(p, f"Counterattack: {k} monster point(s) got through; discard {k} card(s) "
-                    "from your hand.", opts, min=k, max=k, kind="hand-discard")
+    return Decision(p, f"Counterattack: {T.plural(k, 'monster point')} got through; discard "
+                    f"{T.plural(k, 'card')} from your hand.", opts, min=k, max=k, kind="hand-discard")
 
 
 def resolve_hand_discard(ctx: Ctx, ids) -> Say:
@@ -380,7 +452,7 @@ def ask_reward(ctx: Ctx) -> Decision | None:
         return None
     n = d["rewarded"] + 1
     gems = T.of_kind(ctx, T.hand(p), "treasure")
-    opts = [Option(f"treasure:{u}", f"Play {ctx.name(u)} ({T.value(ctx, u)} points)") for u in gems]
+    opts = [Option(f"treasure:{u}", f"Play {ctx.name(u)} ({T.plural(T.value(ctx, u), 'point')})") for u in gems]
     if gems:
         thief = (" The Thief steals only instead of turning up a card, so he may not steal now "
                  "either." if _thief(ctx, p) is not None else "")
@@ -391,8 +463,17 @@ def ask_reward(ctx: Ctx) -> Decision | None:
     else:
         # the Thief's steal is not an option here: the core offers it when the card is turned up
         opts.append(Option("turn_up", "Turn up the top card of the draw pile"))
-    return Decision(p, f"Step 6: kill {n} of {d['kills']}: play a treasure (a diamond) from your "
-                    "hand, or turn up the top card of the draw pile.", opts, kind="reward")
+    if gems:
+        prompt = (f"Step 6: kill {n} of {d['kills']}: you may play a treasure (a diamond) from your "
+                  "hand for it, or play none (holding a treasure, you may not turn up a card, "
+                  "ruling CC-TURNUP).")
+    elif T.pile_exhausted(ctx):
+        prompt = (f"Step 6: kill {n} of {d['kills']}: you hold no treasure, and the draw pile is "
+                  "used up, so a turn-up finds nothing (ruling CC-END).")
+    else:
+        prompt = (f"Step 6: kill {n} of {d['kills']}: you hold no treasure, so the top card of "
+                  "the draw pile is turned up.")
+    return Decision(p, prompt, opts, kind="reward")
 
 
 def resolve_reward(ctx: Ctx, ids) -> Say:
@@ -405,9 +486,13 @@ def resolve_reward(ctx: Ctx, ids) -> Say:
     if choice.startswith("treasure:"):
         u = choice.split(":", 1)[1]
         ctx.move(u, T.treasure(p))
-        return Say(f"{p} plays the treasure {ctx.name(u)} for a kill: {T.value(ctx, u)} points.",
+        return Say(f"{p} plays the treasure {ctx.name(u)} for a kill: {T.plural(T.value(ctx, u), 'point')}.",
                    rule=TREAS)
     ev = ctx.do("turn_up", player=p)
+    if ev is PENDING and T.pile_exhausted(ctx):  # nothing to turn up: he may steal all the same
+        return Say(f"{p} has no treasure for this kill. The draw pile is used up, so a turn-up would "
+                   f"find nothing, but {p} the Thief may steal a treasure instead all the same (ruling "
+                   "CC-THIEF-EMPTY).", rule="CC-THIEF-EMPTY")
     if ev is PENDING:  # the Thief may steal instead: the core asks, then the record tells
         return Say(f"{p} has no treasure for this kill, so the top card of the draw pile is to be "
                    f"turned up; {p} the Thief may steal a treasure instead (ruling CC-THIEF).",
@@ -430,7 +515,7 @@ def turn_up(ctx: Ctx, ev: dict) -> Say:
     name = ctx.name(uid)
     if k == "treasure":
         ctx.move(uid, T.treasure(p))
-        what, rule = f"a treasure: {p} keeps it in front ({T.value(ctx, uid)} points)", TREAS
+        what, rule = f"a treasure: {p} keeps it in front ({T.plural(T.value(ctx, uid), 'point')})", TREAS
     elif k == "follower":
         ctx.move(uid, T.followers(p))
         what, rule = f"a follower: it joins {p}'s followers", TREAS
@@ -440,6 +525,9 @@ def turn_up(ctx: Ctx, ev: dict) -> Say:
     elif k == "monster":
         ctx.move(uid, T.monsters(p))
         what, rule = f"a monster: it stays in front of {p} and strikes in {p}'s next turn", TREAS
+        if ctx.extra["final"] is not None and p not in ctx.extra["final"]:
+            what = (f"a monster: it stays in front of {p}, but {p} has no turn left, so it never "
+                    "strikes (ruling CC-END)")
     else:  # a Joker
         ctx.move(uid, T.hand(p))
         what, rule = "a Joker: it goes into the hand like an attack card (ruling CC-JOKER)", "CC-JOKER"
@@ -488,22 +576,31 @@ def skip_turn(ctx: Ctx, p: str) -> bool:
 
 
 def count_points(ctx: Ctx) -> Say:
-    parts = []
+    parts, held = [], []
     for p in ctx.players:
         t = sum(T.value(ctx, u) for u in T.of_kind(ctx, T.treasure(p), "treasure"))
         f = sum(T.remaining(ctx, u) for u in T.of_kind(ctx, T.followers(p), "follower"))
         parts.append(f"{p}: treasure {t} + followers {f} = {t + f}")
+        h = T.of_kind(ctx, T.hand(p), "treasure") + T.of_kind(ctx, T.hand(p), "follower")
+        if h:
+            held.append(f"{p}'s {ctx.names(h)}")
     scores = {p: T.score(ctx, p) for p in ctx.players}
     best = max(scores.values())
     winners = [p for p, s in scores.items() if s == best]
+    rule = END
+    note = ""
+    if held:
+        verb = "scores" if len(held) == 1 and "," not in held[0] and " and " not in held[0] else "score"
+        note = (f" Diamonds and hearts still in hand ({'; '.join(held)}) {verb} nothing: only the "
+                "cards played in front of a player count (ruling CC-SCORE).")
+        rule = "CC-SCORE"
     if len(winners) > 1:
         tail = f" {' and '.join(winners)} tie with {best} and share the win (ruling CC-TIE)."
         rule = "CC-TIE"
     else:
         tail = f" {winners[0]} wins with {best}."
-        rule = END
     return Say(f"The game is over. Points (a covered follower counts only its uncovered health, "
-               f"ruling CC-COVER): {'; '.join(parts)}.{tail}", rule=rule)
+               f"ruling CC-COVER): {'; '.join(parts)}.{note}{tail}", rule=rule)
 
 
 # -- cheap tests that hold exactly when a decision arises ----------------------------
@@ -559,6 +656,16 @@ def build_flow():
             Step("Monsters strike", counterattack, "Compare the monsters' health left with your "
                  "followers' health: followers are lost, or cards from your hand.", COUNTER,
                  when=has_monsters),
+            Loop("Followers take the blows",
+                 Ask("Choose a follower", ask_absorb, resolve_absorb, "You choose which follower "
+                     "takes the monster points next (ruling CC-ABSORB suggests the weakest).",
+                     "CC-ABSORB", auto_forced=True),
+                 until=absorbing, rule="CC-ABSORB",
+                 text="When the followers outlast the monsters, you choose the followers that "
+                      "are lost, one at a time, until the monster points are used up."),
+            Ask("Cover a follower", ask_cover, resolve_cover, "You choose the monster card that "
+                "covers a partly struck follower (ruling CC-ABSORB suggests the highest).",
+                "CC-ABSORB", auto_forced=True),
             Ask("Discard from hand", ask_hand_discard, resolve_hand_discard,
                 "Discard one card from hand for each monster point that got through.", COUNTER,
                 when=must_discard),

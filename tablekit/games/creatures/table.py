@@ -87,9 +87,35 @@ def fresh_turn() -> dict:
     """What a turn keeps track of: kills and treasure played for them, the other
     players given a monster, whether monster placing is over, hand discards owed.
     The game's `per_turn`: the engine puts a fresh copy in place as each turn begins."""
-    return {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False, "hand_discard": 0}
+    return {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False, "hand_discard": 0,
+            "absorb": 0, "covered": ""}
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 card', '2 cards' ('1 monster point', '3 monster points')."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def had_left(ctx: Ctx, uid: str) -> str:
+    """'10♥', or '10♥ (which had 5 health left)' for a weakened or covered card
+    that leaves the table: its health before it went."""
+    left = remaining(ctx, uid)
+    if left != value(ctx, uid):
+        return f"{ctx.name(uid)} (which had {left} health left)"
+    return ctx.name(uid)
+
+
+def pile_exhausted(ctx: Ctx) -> bool:
+    """No card can be taken any more: the draw pile is empty and there is no
+    reshuffle to come (the second pile is in use, or nothing is discarded)."""
+    return not ctx.state.zones[DECK] and (ctx.extra["pile"] == 2 or not ctx.state.zones[DISCARD])
+
+
+def has_turn_left(ctx: Ctx, p: str) -> bool:
+    """Whether `p` still has a turn to come after this one (in the last turns,
+    only the players still to take theirs)."""
+    final = ctx.extra["final"]
+    return final is None or p in final
 
 
 def turn_data(ctx: Ctx) -> dict:

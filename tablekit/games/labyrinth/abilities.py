@@ -189,7 +189,8 @@ class Architects(Retinue):
         use.data["lord"] = q
         opts = [Option(f"swap:{a}:{b}", f"Give your {ctx.name(a)}, take {q}'s {ctx.name(b)}")
                 for a in ctx.zone(T.hand(p)) for b in ctx.zone(T.hand(q))]
-        return ctx.ask(_pick(p, f"Retinue of Architects: {q}'s hand is open to you; choose the swap.", opts),
+        return ctx.ask(_pick(p, f"Retinue of Architects: {q}'s hand is open to you; choose the swap: "
+                             "you pick both cards (ruling LAB-ARCHITECTS-PICK).", opts),
                        then="swapped", name="Choose the swap",
                        say=Say(f"{p} chooses to look at {q}'s hand.", rule=RET))
 
@@ -201,9 +202,10 @@ class Architects(Retinue):
         ctx.move(a, T.hand(q))
         ctx.move(b, T.hand(p))
         return Say(f"{p} uses the {name}: looks at {q}'s hand ({seen}) and swaps {ctx.name(a)} for "
-                   f"{ctx.name(b)}.", rule=RET,
+                   f"{ctx.name(b)}, choosing both cards (ruling LAB-ARCHITECTS-PICK).",
+                   rule="LAB-ARCHITECTS-PICK",
                    public=f"{p} uses the {name}: looks at {q}'s hand and swaps one influence card "
-                          "with them.")
+                          "with them, choosing both (ruling LAB-ARCHITECTS-PICK).")
 
 
 class SistersOfWar(Retinue):
@@ -480,7 +482,8 @@ def legend_options(ctx: Ctx, p: str) -> list[Option]:
         if ctx.used(use):  # one option, in the game's words, rather than one per target
             name = ctx.name(u)
             opts.append(Option(f"use:{u}", f"Use your {name}", False,
-                               f"This {name} was used already this turn."))
+                               f"This {name} was used already this turn (each legendary hero once a "
+                               "turn, ruling LAB-LEGEND-ONCE)."))
             continue
         opts.extend(ctx.game.effect(ab.effect).options(ctx, use))  # each through ctx.usable
     return opts

@@ -47,9 +47,9 @@ def heuristic(ctx: Ctx, d: Decision) -> list[str] | None:
             return ["pass"]
         base, top = links[0], links[-1]
         mine = base["player"] == p
-        # the activity currently resolves when the number of links is odd
-        resolves = len(links) % 2 == 1
-        if mine and not resolves:
+        # ruling LAB-CHAIN: whether the activity would resolve if everyone passed now
+        resolves = C.activity_resolves(ctx, len(links))
+        if mine and not resolves and not C.by_the_words(ctx):
             return [counters[0]]  # defend my own activity
         if not mine and resolves and base["what"] == "gather":
             return [counters[0]]  # never let an opponent gather unanswered
@@ -70,6 +70,8 @@ def heuristic(ctx: Ctx, d: Decision) -> list[str] | None:
         for i in ranked:
             return [i]
         return ["done"]
+    if d.kind == "gather":  # ruling LAB-GATHER-PICK: keep the Mentalmancers for later
+        return [d.suggested.id] if d.suggested is not None else legal[:1]
     if d.kind == "hand":
         plain = sorted(legal, key=lambda i: (T.is_counter(ctx, i.split(":", 1)[1]), i))
         return plain[:d.min]

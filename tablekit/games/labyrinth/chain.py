@@ -6,9 +6,11 @@ other lord, clockwise from the acting lord's left (ruling LAB-COUNTER-WHO). A
 Sabotage! or Treason! played there is a frame of its own, and the window opens
 again above it, asking every lord but the one who played it. Once everyone
 asked has passed, the frames resolve last in, first out: each counter that
-resolves cancels the frame it answers (ruling LAB-CHAIN: "each counter cancels
-what it answers" is the parity reading of the rulebook's "only the last card
-is carried out").
+resolves as ruling LAB-CHAIN reads the rulebook's "only the game text of the
+last card played should be resolved": by the words (the default, the core's
+`mode="top"`) only the top card resolves and every card below it is discarded;
+on the "stack" reading (`mode="cancel"`) each counter that resolves cancels the
+frame it answers, so a countered counter lets the card under it stand.
 
 A link of the chain, for the bots and the texts, is {"player", "what" ("play",
 "gather" or "counter"), "label"}, read from the frames.
@@ -16,7 +18,7 @@ A link of the chain, for the bots and the texts, is {"player", "what" ("play",
 
 from __future__ import annotations
 
-from tablekit.core import AbilityUse, Ctx, Effect, Option, Pause, Say
+from tablekit.core import AbilityUse, Ctx, Decision, Effect, Option, Pause, Say
 
 from . import table as T
 
@@ -54,7 +56,25 @@ def links(ctx: Ctx) -> list[dict]:
 def place(ctx: Ctx, p: str, effect: str, source: str, ability: int | None = None) -> None:
     """Put an activity on the table and ask every other lord, clockwise, whether to counter it."""
     ctx.start(effect, source=source, controller=p, ability=ability, now=False)
-    ctx.open_window(WINDOW, T.order_from(ctx, p), label="Counters")
+    ctx.open_window(WINDOW, T.order_from(ctx, p), label="Counters", mode=chain_mode(ctx))
+
+
+def by_the_words(ctx: Ctx) -> bool:
+    """Ruling LAB-CHAIN: "words" (the default) resolves only the last card played;
+    "stack" lets each counter cancel what it answers."""
+    return ctx.ruling("LAB-CHAIN") == "words"
+
+
+def chain_mode(ctx: Ctx) -> str:
+    """The core's response-window mode for the reading of LAB-CHAIN in force."""
+    return "top" if by_the_words(ctx) else "cancel"
+
+
+def activity_resolves(ctx: Ctx, n: int) -> bool:
+    """Whether the activity at the bottom of a chain of n links resolves (ruling
+    LAB-CHAIN): by the words only when nobody countered; on the stack reading when
+    the number of counters is even."""
+    return n == 1 if by_the_words(ctx) else n % 2 == 1
 
 
 def can_counter(ctx: Ctx, counter_uid: str, frame: dict) -> str | None:
@@ -160,8 +180,39 @@ class Gather(Activity):
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return f"{use.controller}'s gathering of the {T.retinue_name(ctx.defn(use.source).id)}"
 
-    def carry_out(self, ctx: Ctx, use: AbilityUse) -> Say:
-        return Say(gather(ctx, use.controller, ctx.defn(use.source).id), rule=T.GATHER)
+    def carry_out(self, ctx: Ctx, use: AbilityUse) -> Say | Pause:
+        """Ruling LAB-GATHER-PICK: the lord chooses which heroes the gathering spends
+        (the suggested pick is the decision's default); with one way only, no question."""
+        p, r = use.controller, ctx.defn(use.source).id
+        ways = [w for w in T.gather_choices(ctx, p, r) if not w[2]]
+        if len(ways) < 2:
+            return Say(gather(ctx, p, r), rule=T.GATHER)
+        plan, _ = T.gather_plan(ctx, p, r)
+        return ctx.ask(self.choice(ctx, use), then="chosen", name="Choose the heroes",
+                       say=Say(f"{p} chooses which heroes the gathering of the {T.retinue_name(r)} "
+                               "spends (ruling LAB-GATHER-PICK).", rule="LAB-GATHER-PICK"),
+                       data={"plan": plan})
+
+    def choice(self, ctx: Ctx, use: AbilityUse) -> Decision:
+        p, r = use.controller, ctx.defn(use.source).id
+        opts, default = [], None
+        plan = set(use.data.get("plan") or T.gather_plan(ctx, p, r)[0] or ())
+        for i, (uids, label, why) in enumerate(T.gather_choices(ctx, p, r)):
+            oid = f"heroes:{','.join(uids)}" if uids else f"heroes:none{i}"
+            if uids and set(uids) == plan:
+                default = oid
+                label += " (suggested: Mentalmancers kept for later)" if r != T.LEGENDARY else \
+                    " (suggested)"
+            opts.append(Option(oid, label, not why, why))
+        return Decision(p, f"Gathering the {T.retinue_name(r)}: choose the heroes you spend "
+                        "(they are shuffled back into the heroes deck; ruling LAB-GATHER-PICK).",
+                        opts, kind="gather", default=default,
+                        hint="A Mentalmancer stands in for any missing hero; the Golem never joins "
+                             "a retinue.")
+
+    def chosen(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Say:
+        uids = ids[0].split(":", 1)[1].split(",")
+        return Say(gather(ctx, use.controller, ctx.defn(use.source).id, uids), rule="LAB-GATHER-PICK")
 
 
 class Counter(Effect):
@@ -180,7 +231,8 @@ class Counter(Effect):
         top = top_frame(ctx)
         depth = len(ctx.chain_frames(top["chain"])) + 1
         ctx.move(uid, T.played(q))
-        own = " on another lord's turn" if q != ctx.player else ""
+        own = (" on another lord's turn" if q != ctx.player else
+               " on their own turn, against a counter played on their card")
         return Say(f"{q} plays {ctx.name(uid)}{own}, free of any action, against {top['label']}. "
                    f"The chain is now {depth} deep; every lord but {q} may answer it, "
                    f"clockwise from {q}'s left (ruling LAB-COUNTER-WHO).", rule="LAB-COUNTER-WHO")
@@ -188,6 +240,14 @@ class Counter(Effect):
     def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
         me = use.frame
         chain = me["chain"]
+        if by_the_words(ctx):
+            # the core resolved only the top of the chain and discarded the cards below it
+            gone = use.data.get("_discarded") or []
+            return Say(f"Only the game text of the last card played is resolved (ruling LAB-CHAIN, "
+                       f"the rulebook's words): {me['label']} is carried out, and "
+                       f"{', '.join(gone) or 'nothing'} {'is' if len(gone) == 1 else 'are'} discarded "
+                       f"without effect, so {gone[0] if gone else 'the activity'} does not resolve."
+                       + SPENT, rule="LAB-CHAIN")
         if use.data.get("_links"):
             # a counter that stands once the one above it was cancelled
             target = ctx.cancel_answered(use)
@@ -218,10 +278,14 @@ class Counter(Effect):
         return Say(head, rule="LAB-CHAIN")
 
 
-def gather(ctx: Ctx, p: str, retinue: str) -> str:
-    """Put p's marker on the retinue and shuffle the heroes used into the heroes
-    deck; a third retinue ends the game at once."""
-    use, why = T.gather_plan(ctx, p, retinue)
+def gather(ctx: Ctx, p: str, retinue: str, use: list[str] | None = None) -> str:
+    """Put p's marker on the retinue and shuffle the heroes used (`use`, chosen by p;
+    None: the only way there is) into the heroes deck; a third retinue ends the game
+    at once."""
+    chosen = use is not None
+    why = ""
+    if use is None:
+        use, why = T.gather_plan(ctx, p, retinue)
     if use is None:  # pragma: no cover - the heroes cannot change while the chain is open
         return f"{p} can no longer gather the {T.retinue_name(retinue)}: {why}"
     for u in use:
@@ -231,8 +295,7 @@ def gather(ctx: Ctx, p: str, retinue: str) -> str:
     mine.append(retinue)
     ctx.do("counter", player=p, key="retinues", add=1)
     mm = [u for u in use if T.hero_kind(ctx, u) == "mentalmancer"]
-    spare = any(T.is_legendary(ctx, u) and T.hero_kind(ctx, u) != "golem" for u in ctx.zone(T.heroes(p)))
-    pick = " (ruling LAB-GATHER-PICK chose which)" if spare and retinue == T.LEGENDARY else ""
+    pick = f" (chosen by {p}, ruling LAB-GATHER-PICK)" if chosen else ""
     sub = ""
     if mm and retinue != T.LEGENDARY:
         sub = f" ({len(mm)} Mentalmancer(s) stand in for missing heroes)"

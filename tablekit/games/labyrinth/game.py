@@ -50,9 +50,19 @@ class LabyrinthGame(GameDef):
     options = {
         "gentle": OptionSpec(bool, False, "the gentler game: leave the Golem, Deadly Plague and "
                              "Beguilement! in the box"),
-        "max_rounds": OptionSpec(int, 20, "end a game nobody wins after this many rounds "
-                                 "(ruling LAB-LONG); 0: no limit"),
+        "max_rounds": OptionSpec(int, 0, "a safety cap: end a game nobody has won after this many "
+                                 "rounds as unfinished, with no winner (ruling LAB-LONG); 0: off"),
     }
+    # the rulebook has no round limit: the generic suite, the bench and simulations
+    # cap a game at 100 rounds (ruling LAB-LONG; 200 overruns the generic suite's 5000 records)
+    safety_rounds = 100
+    # ruling LAB-CHAIN: the rulebook's words (only the last card's text resolves) first
+    ruling_variants = {"LAB-CHAIN": {
+        "words": "only the game text of the last card played is resolved; every card below it "
+                 "in the chain is discarded without effect",
+        "stack": "each counter that resolves cancels the card it answers, last in, first out, "
+                 "so a countered counter lets the card under it stand",
+    }}
     settable_extra = {
         "first": ((str,), "the lord who took the first turn (turn order starts there)"),
         "round": ((int,), "the number of the current round"),
@@ -114,12 +124,11 @@ class LabyrinthGame(GameDef):
         st.extra = {"first": None, "round": 0, "gathered": {p: [] for p in st.player_names}}
 
     def result(self, ctx: Ctx) -> Result:
-        """The flow ends only at the round limit (a third retinue ends the game at once,
-        through ctx.end_game)."""
+        """Never reached in play: a third retinue ends the game at once, and the safety
+        cap ends it as unfinished (both through ctx.end_game). There can be only 1
+        winner (ruling LAB-ONE-WINNER), so a game without one has none."""
         scores = {p: len(T.gathered(ctx, p)) for p in ctx.players}
-        winners = ctx.extra.get("limit_winners") or []
-        return Result(list(winners), scores, "the round limit was reached: most retinues share "
-                      "the win (ruling LAB-LONG)", "unfinished")
+        return Result([], scores, "nobody gathered a third retinue (ruling LAB-LONG)", "unfinished")
 
     # -- the counter window (ruling LAB-COUNTER-WHO, LAB-ASK) -----------------------------
     def response_options(self, ctx: Ctx, window: str, player: str) -> list[Option]:

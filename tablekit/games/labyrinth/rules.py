@@ -89,8 +89,8 @@ def current_round(ctx: Ctx) -> int:
 
 
 def game_done(ctx: Ctx) -> bool:
-    """Checked before each round: the round limit (ruling LAB-LONG). A third retinue
-    ends the game at once instead (see chain.gather)."""
+    """Checked before each round: the safety cap, off by default (ruling LAB-LONG). A
+    third retinue ends the game at once instead (see chain.gather)."""
     limit = ctx.state.options.get("max_rounds", 0)
     return bool(limit) and ctx.count("Rounds") >= limit
 
@@ -150,7 +150,7 @@ def ask_legend(ctx: Ctx) -> Decision | None:
     opts = A.legend_options(ctx, p)
     opts.append(Option("done", "Use no more legendary heroes; go on to the actions"))
     return Decision(p, "Legendary heroes: use each of yours that acts before the actions, in any "
-                    "order (each once).", opts, kind="legend")
+                    "order (each once a turn, ruling LAB-LEGEND-ONCE).", opts, kind="legend")
 
 
 def resolve_legend(ctx: Ctx, ids) -> Say:
@@ -183,7 +183,9 @@ def ask_action(ctx: Ctx) -> Decision | None:
         if T.is_counter(ctx, u):
             opts.append(Option(f"play:{cid}", label, False,
                                f"{ctx.name(u)} is never played as an action: it is free, and only "
-                               "answers another lord's activity on that lord's turn."))
+                               "answers another lord's card when every lord is asked: their "
+                               "activity on their turn, or a counter played on your own activity "
+                               "(rulings LAB-COUNTER-WHO, LAB-COUNTER-WHAT)."))
         else:
             opts.append(Option(f"play:{cid}", label))
     for r in T.BOARD_ORDER:
@@ -227,8 +229,11 @@ def resolve_action(ctx: Ctx, ids) -> Say:
                    f"{ctx.defn(uid).text} Each other lord is asked, clockwise, whether to counter it.",
                    rule=T.PLAYING)
     use, _ = T.gather_plan(ctx, p, arg)
+    ways = sum(1 for w in T.gather_choices(ctx, p, arg) if not w[2])
     C.place(ctx, p, "gather", arg)
-    return Say(f"{p} spends an action to gather the {T.retinue_name(arg)} with {ctx.names(use)}. "
+    spend = (f"with {ctx.names(use)}" if ways < 2 else
+             f"({p} chooses which heroes to spend as it resolves, ruling LAB-GATHER-PICK)")
+    return Say(f"{p} spends an action to gather the {T.retinue_name(arg)} {spend}. "
                "Each other lord is asked, clockwise, whether to counter it.", rule=T.GATHER)
 
 
@@ -288,7 +293,8 @@ def build_flow():
              until=retinues_over, level="phase", rule=T.RETINUES,
              text="Use retinue abilities; moving on loses the unused ones."),
         Loop("Legendary heroes", Ask("Use a legendary hero", ask_legend, resolve_legend,
-                                     "Use a Warlock, Reaper, Golem, Thief or Assassin (each once), "
+                                     "Use a Warlock, Reaper, Golem, Thief or Assassin (each once a "
+                                     "turn, ruling LAB-LEGEND-ONCE), "
                                      "or go on.", T.LEGENDS, when=lambda ctx: True),
              until=legends_over, level="phase", rule=T.LEGENDS,
              text="Legendary heroes that act before the actions; the others are always on."),
@@ -320,17 +326,22 @@ def build_flow():
                                      text="Each lord takes a turn, clockwise from the first lord.",
                                      rule=T.TURN), until=game_done, label="Round {n}", level="round", rule=T.GOAL,
              text="Turns go clockwise until a lord gathers a third retinue (the game ends at once)."),
-        Step("Round limit", lambda ctx: final_say(ctx), "A game nobody won within the round limit "
-             "ends; most retinues win (ruling LAB-LONG).", "LAB-LONG"),
+        Step("Safety cap", final_say, "A game nobody has won when the safety cap (option "
+             "max_rounds, off by default) is reached ends unfinished, with no winner (ruling "
+             "LAB-LONG).", "LAB-LONG"),
     ])
 
 
 def final_say(ctx: Ctx) -> Say:
+    """The safety cap (ruling LAB-LONG): the game ends unfinished and nobody wins,
+    since there can be only 1 winner and only a third retinue makes one (ruling
+    LAB-ONE-WINNER)."""
     counts = {p: len(T.gathered(ctx, p)) for p in ctx.players}
-    best = max(counts.values())
-    winners = [p for p, n in counts.items() if n == best]
-    ctx.extra["limit_winners"] = winners
     limit = ctx.state.options.get("max_rounds", 0)
-    return Say(f"Round {limit} was the last one (ruling LAB-LONG): nobody gathered "
-               f"a third retinue. Most retinues: {', '.join(winners)} with {best}; "
-               f"{'they share the win' if len(winners) > 1 else 'that lord wins'}.", rule="LAB-LONG")
+    text = (f"Round {limit} was the last one the safety cap allows (option max_rounds, ruling "
+            "LAB-LONG), and nobody gathered a third retinue. There can be only 1 winner and only "
+            "a third retinue makes one (ruling LAB-ONE-WINNER), so the game ends unfinished with no "
+            f"winner (retinues: {', '.join(f'{p} {n}' for p, n in counts.items())}).")
+    ctx.end_game("unfinished", f"the safety cap of {limit} rounds was reached with no third "
+                 "retinue gathered", [], counts)
+    return Say(text, rule="LAB-LONG")

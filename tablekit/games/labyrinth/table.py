@@ -198,8 +198,9 @@ def hand_limit(ctx: Ctx, p: str) -> int:
 
 
 def gather_plan(ctx: Ctx, p: str, retinue: str) -> tuple[list[str] | None, str]:
-    """The heroes p would use to gather a retinue, or None and the reason in words
-    (ruling LAB-GATHER-PICK: tablekit picks the heroes, keeping Mentalmancers for last)."""
+    """Whether p can gather a retinue: the heroes suggested for it (the default of the
+    choice, ruling LAB-GATHER-PICK: heroes of the retinue's own kind first, Mentalmancers
+    last), or None and the reason in words. `gather_choices` lists every other way."""
     facts = _facts(ctx)
     cards = ctx.state.cards
     mine = [(u, facts[cards[u]["card"]]) for u in ctx.zone(heroes(p))]
@@ -226,6 +227,50 @@ def gather_plan(ctx: Ctx, p: str, retinue: str) -> tuple[list[str] | None, str]:
         return None, (f"You need 4 {kind_name(kind, True)}; you control {len(same)} and "
                       f"{len(mm)} Mentalmancer(s) to replace missing ones.")
     return same[:4] + mm[:need], ""
+
+
+def gather_choices(ctx: Ctx, p: str, retinue: str) -> list[tuple[list[str], str, str]]:
+    """Every way p may spend heroes on a retinue (ruling LAB-GATHER-PICK: the lord
+    chooses): (heroes, label, reason it is illegal or ""). A common retinue: 4 heroes
+    of its kind, or fewer with Mentalmancers standing in (at least one of the kind,
+    ruling LAB-MENTAL); the Legendary Retinue: any 4 legendary heroes but the Golem.
+    Identical heroes are interchangeable, so each way names the first copies."""
+    mine = ctx.zone(heroes(p))
+    mm = [u for u in mine if hero_kind(ctx, u) == "mentalmancer"]
+    out: list[tuple[list[str], str, str]] = []
+    if retinue == LEGENDARY:
+        groups: dict[str, list[str]] = {}
+        for u in mine:
+            if is_legendary(ctx, u) and hero_kind(ctx, u) != "golem":
+                groups.setdefault(ctx.state.cards[u]["card"], []).append(u)
+        keys = list(groups)
+
+        def pick(i: int, left: int, acc: list[tuple[str, int]]):
+            if left == 0:
+                uids = [u for k, n in acc for u in groups[k][:n]]
+                words = [ctx.name(groups[k][0]) + (f" ×{n}" if n > 1 else "") for k, n in acc]
+                out.append((uids, f"Spend {', '.join(words)}", ""))
+                return
+            if i == len(keys):
+                return
+            for n in range(min(left, len(groups[keys[i]])), -1, -1):
+                pick(i + 1, left - n, acc + ([(keys[i], n)] if n else []))
+
+        pick(0, 4, [])
+        return out
+    kind = KIND_OF[retinue]
+    same = [u for u in mine if hero_kind(ctx, u) == kind]
+    for n_mm in range(4):
+        n = 4 - n_mm
+        label = f"Spend {n} {kind_name(kind, n > 1)}" + (f" and {n_mm} Mentalmancer(s)" if n_mm else "")
+        if len(same) < n:
+            why = f"You control {len(same)} {kind_name(kind, len(same) != 1)}, not {n}."
+        elif len(mm) < n_mm:
+            why = f"You control {len(mm)} Mentalmancer(s), not {n_mm}."
+        else:
+            why = ""
+        out.append((same[:n] + mm[:n_mm] if not why else [], label, why))
+    return out
 
 
 KIND_NAMES = {"sorceress": ("Sorceress", "Sorceresses"), "swordmaster": ("Swordmaster", "Swordmasters"),

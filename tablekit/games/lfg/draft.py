@@ -19,8 +19,12 @@ def skip_pick(ctx: Ctx) -> Say:
     ctx.extra["skip"][p] -= 1
     if not ctx.extra["skip"][p]:
         del ctx.extra["skip"][p]
-    return Say(f"{p} skips this draft pick, as an ability said, and adds no hero this round.",
-               rule=T.TWO_R if T.is_2p(ctx) else T.DRAFT_AB)
+    if T.is_2p(ctx):
+        return Say(f"{p} skips this draft pick, as an ability said, and adds no hero this round.",
+                   rule=T.TWO_R)
+    return Say(f"{p} skips this draft pick, as an ability said, and adds no hero this round; the hand, "
+               "with every hero still in it, passes on as usual at the end of the round (ruling LFG-SKIP).",
+               rule="LFG-SKIP")
 
 
 def out_of_heroes(ctx: Ctx) -> bool:
@@ -172,7 +176,7 @@ def resolve_pile(ctx: Ctx, ids) -> Say:
         for u in cards:
             ctx.move(u, T.hand(p))
         refill = ""
-        rule = T.TWO_R
+        rule = "LFG-PILE-ORDER" if len(cards) > 1 else T.TWO_R
         if deck:
             ctx.move(deck[-1], pile)
             refill = " One card from the deck refills the pile."
@@ -181,7 +185,8 @@ def resolve_pile(ctx: Ctx, ids) -> Say:
             rule = "LFG-2P-EMPTY-DECK"
         ctx.extra["drafter"], ctx.extra["pile"] = other, 0
         ctx.state.turn = other
-        return Say(f"{p} takes pile {i + 1} into hand, in its order: {ctx.names(cards)}.{refill} "
+        return Say(f"{p} takes pile {i + 1} into hand, in its order from the first card dealt to the last "
+                   f"(ruling LFG-PILE-ORDER), after the heroes already there: {ctx.names(cards)}.{refill} "
                    f"{other} drafts next.", rule=rule,
                    public=f"{p} takes pile {i + 1} ({len(cards)} heroes) into hand.{refill} {other} drafts next.")
     added = ""

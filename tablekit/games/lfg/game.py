@@ -24,7 +24,10 @@ class LFGGame(GameDef):
     max_players = 7
     variants = {
         T.TWO: "the two-player mode: a three-pile draft, then parties built in draft order",
-        T.CHAOS: "a little chaos: 3-4 players with the whole deck (both copies of every hero)",
+        T.CHAOS: "a little chaos: the whole deck (both copies of every hero), for 3-4 players; at 5-7 "
+                 "players the whole deck is used anyway, so it is the same game",
+        T.PASSING: "two players with the ordinary passing draft (hands passed back and forth) instead of "
+                   "the pile draft (ruling LFG-TWO-MODE)",
     }
     options = {
         "hand_size": OptionSpec(int, 5, "heroes dealt to each player (fewer makes a short, tight game)",
@@ -71,10 +74,12 @@ class LFGGame(GameDef):
             return why
         if variant == T.TWO and n != 2:
             return "the two-player mode is for exactly 2 players"
-        if n == 2 and variant != T.TWO:
-            return "with 2 players LFG plays its two-player mode (variant 'two_player', ruling LFG-TWO-MODE)"
-        if variant == T.CHAOS and n > 4:
-            return "a little chaos is for 3-4 players: 5-7 players use the whole deck anyway"
+        if variant == T.PASSING and n != 2:
+            return ("the passing variant is for exactly 2 players: 3-7 players always pass their hands "
+                    "(ruling LFG-TWO-MODE)")
+        if n == 2 and variant not in (T.TWO, T.PASSING):
+            return ("with 2 players LFG plays its two-player mode (variant 'two_player', the default) or "
+                    "the ordinary passing draft (variant 'passing'), ruling LFG-TWO-MODE")
         return None
 
     def create_table(self, ctx: Ctx) -> None:

@@ -59,7 +59,7 @@ def next_words(ctx: Ctx, e: dict, data: dict) -> Say:
         gone = (f" {e['name']} has left {e['by']}'s party since it activated, but an activated ability "
                 f"still resolves, for the player who activated it (ruling LFG-GONE).")
     return Say(f"Next to resolve: {entry_words(ctx, e)}, priority {pri} of 7{tied}: \"{ab.text}\". "
-               f"{waiting} other ability(ies) wait.{gone}", rule="LFG-GONE" if gone else T.EFFECT_R[pri])
+               f"{waiting} other {'ability waits' if waiting == 1 else 'abilities wait'}.{gone}", rule="LFG-GONE" if gone else T.EFFECT_R[pri])
 
 
 class Prioritised(Effect):
@@ -129,6 +129,11 @@ class Prioritised(Effect):
             return Say(f"{entry_words(ctx, e)}: the ability says \"may\", and {e['by']} chooses not to use "
                        "it.", rule=T.NOT_OPTIONAL)
         uid = uid_of(ids[0])
+        if T.party_of(ctx, uid) == e["by"]:
+            # own hero: forced only if no hero of another party was a legal target
+            others = [o for o in self.options(ctx, e, picks)
+                      if o.legal and T.party_of(ctx, uid_of(o.id)) not in (None, e["by"])]
+            use.data.setdefault("own", {})[uid] = "chosen" if others else "forced"
         picks.append(uid)
         if self.needs_target(ctx, e, picks):
             return ctx.ask("ask_target", then="target", name="Choose a target",
@@ -141,7 +146,9 @@ class Prioritised(Effect):
         picks = list(use.data.get("picks") or [])
         say = self.resolve(ctx, use, e, picks)
         if picks and len(picks) < self.slots(ctx, e) and ability_of(ctx, e).effect in COUNTED:
-            say.text += (f" Only {len(picks)} valid target(s) could be chosen, so that is all it affects.")
+            n = len(picks)
+            say.text += (f" Only {n} valid {'target' if n == 1 else 'targets'} could be chosen, so that is "
+                         "all it affects.")
         return say
 
     def _party_options(self, ctx: Ctx, e: dict, picks: list[str], verb: str,
@@ -268,8 +275,10 @@ class Protect(PartyEffect):
                             "until the end of the round", source=e["src"], controller=e["by"],
                             targets=[u], what=T.PROTECTION)
         names = ", ".join(f"{ctx.name(u)} ({T.where(ctx, u)})" for u in picks)
-        return Say(f"{entry_words(ctx, e)}: {names} is protected until the end of this round: hurt and "
-                   "kill cannot touch or target it (ruling LFG-PROTECT).", rule="LFG-PROTECT")
+        many = len(picks) > 1
+        return Say(f"{entry_words(ctx, e)}: {names} {'are' if many else 'is'} protected until the end of "
+                   f"this round: hurt and kill cannot touch or target {'them' if many else 'it'} (ruling "
+                   "LFG-PROTECT).", rule="LFG-PROTECT")
 
 
 class Hurt(PartyEffect):
@@ -288,14 +297,13 @@ class Hurt(PartyEffect):
             before = T.hero_renown(ctx, u)
             ctx.card(u)["hurt"] = True
             after = T.hero_renown(ctx, u)
-            how = "goes up" if after > before else "goes down" if after < before else "stays"
-            parts.append(f"{ctx.name(u)} ({owner}'s party) is hurt: its renown {how} from {before} to "
-                         f"{after}")
-        friendly = [u for u in picks if T.party_of(ctx, u) == e["by"]]
-        tail = ""
-        if friendly:
-            tail = (f" {e['by']} had to target their own hero: a target must be chosen whenever a valid "
-                    "one exists.")
+            if after == before:
+                parts.append(f"{ctx.name(u)} ({owner}'s party) is hurt: its renown stays at {after}")
+            else:
+                how = "goes up" if after > before else "goes down"
+                parts.append(f"{ctx.name(u)} ({owner}'s party) is hurt: its renown {how} from {before} to "
+                             f"{after}")
+        tail = own_words(use, picks, e["by"], "hurt")
         return Say(f"{entry_words(ctx, e)}: {'; '.join(parts)}.{tail}", rule=rule)
 
 
@@ -358,7 +366,8 @@ class Recruit(Prioritised):
 
 class Swap(Prioritised):
     """Exchange one of your party's heroes with one from another party (or from
-    your hand). Neither may be Loyal (ruling LFG-SWAP-LOYAL); without a hero on
+    the graveyard, `with: graveyard`: never from your hand, which the rulebook
+    excludes). Neither may be Loyal (ruling LFG-SWAP-LOYAL); without a hero on
     both sides nothing happens (ruling LFG-SWAP-PAIR)."""
 
     LOYAL = "Loyal: a swap moves heroes like a recruit, so a Loyal hero is never swapped (ruling LFG-SWAP-LOYAL)"
@@ -375,10 +384,10 @@ class Swap(Prioritised):
     def _theirs(self, ctx, e) -> list[Option]:
         src = ability_of(ctx, e).args.get("with", "party")
         out = []
-        if src == "hand":
-            for u in ctx.zone(T.hand(e["by"])):
-                oid = f"target:{e['by']}/hand:{u}"
-                label = f"Take {T.describe(ctx, u)} from your hand"
+        if src == "graveyard":
+            for u in ctx.zone(T.GRAVE):
+                oid = f"target:graveyard:{u}"
+                label = f"Take {ctx.name(u)} from the graveyard"
                 out.append(Option(oid, label, False, self.LOYAL) if T.has(ctx, u, "loyal") else Option(oid, label))
             return out
         for p, u in T.all_party_heroes(ctx):
@@ -408,7 +417,7 @@ class Swap(Prioritised):
         dest = ctx.zone_of(theirs)
         ctx.move(theirs, T.party(p))
         ctx.move(mine, dest)
-        if ctx.state.zone_info[dest]["kind"] == "hand":
+        if ctx.state.zone_info[dest]["kind"] in ("hand", "graveyard"):
             forget_hidden(ctx, mine)
             left_play(ctx, mine)
         return Say(f"{entry_words(ctx, e)}: {p} swaps {ctx.name(mine)} for {ctx.name(theirs)} from {frm}. "
@@ -424,15 +433,29 @@ class Kill(PartyEffect):
         if not picks:
             return _nothing(ctx, e)
         parts = []
+        tail = own_words(use, picks, e["by"], "kill")
         for u in picks:
             owner = T.party_of(ctx, u)
-            if owner == e["by"]:
-                parts.append(f"{e['by']} had no other valid target and must kill their own hero")
             ctx.move(u, T.GRAVE)
             left_play(ctx, u)
             parts.append(f"{ctx.name(u)} leaves {owner}'s party for the graveyard")
-        return Say(f"{entry_words(ctx, e)}: {'; '.join(parts)}. The dead cannot be healed.",
+        return Say(f"{entry_words(ctx, e)}: {'; '.join(parts)}. The dead cannot be healed.{tail}",
                    rule=T.EFFECT_R[7])
+
+
+def own_words(use: AbilityUse, picks: list[str], by: str, verb: str) -> str:
+    """What the record says of a player's own hero among the targets: forced
+    (no hero of another party could be chosen: friendly fire) or chosen."""
+    own = use.data.get("own") or {}
+    forced = [u for u in picks if own.get(u) == "forced"]
+    chosen = [u for u in picks if own.get(u) == "chosen"]
+    out = ""
+    if forced:
+        out += (f" {by} had to target their own hero: no hero of another party was a valid target of this "
+                f"{verb}, and a target must be chosen whenever a valid one exists.")
+    if chosen:
+        out += f" {by} chose to {verb} their own hero, though a hero of another party could be chosen."
+    return out
 
 
 def left_play(ctx: Ctx, uid: str) -> None:

@@ -108,7 +108,7 @@ def rank(ctx: Ctx) -> Say:
         ranked += group
     for i in tied:
         triggers[i].setdefault("data", {})["tie"] = {"pri": pri, "rest": list(ranked), "front": [],
-                                                     "back": []}
+                                                     "back": [], "renown": dict(ren)}
     scores = ", ".join(f"{p} {ren[p]}" for p in ctrls)
     draw = f" {'; '.join(drawn)}." if drawn else ""
     many = len(ctrls) > 2
@@ -127,8 +127,22 @@ def ask_order(ctx: Ctx, s: tuple) -> Decision:
     others = ", ".join(tie["rest"][1:])
     opts = [Option("before", f"Resolve your {T.CLASS_WORD[pri]} abilities before {others}'s"),
             Option("after", f"Resolve your {T.CLASS_WORD[pri]} abilities after {others}'s")]
-    return Decision(who, f"Same priority ({T.CLASS_WORD[pri]}): you have the most renown among those "
-                    f"still to be placed. Go before or after {others}?", opts, kind="order")
+    return Decision(who, f"Same priority ({T.CLASS_WORD[pri]}): {why_first(who, tie)}. Go before or "
+                    f"after {others}?", opts, kind="order")
+
+
+def why_first(who: str, tie: dict) -> str:
+    """Why this player chooses now: strictly the most renown among those still
+    to be placed, or a random draw among those tied with the most."""
+    ren = tie.get("renown") or {}
+    rest = [p for p in tie["rest"][1:] if p in ren]
+    if who not in ren or len(rest) < len(tie["rest"]) - 1:
+        return "you are placed first among those still to be placed"
+    tied = [p for p in rest if ren[p] == ren[who]]
+    if tied:
+        return (f"you tie with {', '.join(tied)} for the most renown ({ren[who]}) among those still to "
+                "be placed, and the random draw put you first")
+    return f"you have the most renown ({ren[who]}) among those still to be placed"
 
 
 def resolve_order(ctx: Ctx, triggers: list[dict], s: tuple, ids) -> Say:

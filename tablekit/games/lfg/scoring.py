@@ -7,6 +7,7 @@ from __future__ import annotations
 from tablekit.core import Ctx, Say
 
 from . import table as T
+from .setup import scoundrel_cards
 
 
 def outcome(ctx: Ctx) -> tuple[list[str], str, str]:
@@ -18,7 +19,11 @@ def outcome(ctx: Ctx) -> tuple[list[str], str, str]:
                     "LFG-NO-WINNER)."), "LFG-NO-WINNER"
     sc = {p: T.scoundrels(ctx, p) for p in complete}
     note = ""
-    if len(complete) >= 2:
+    few = scoundrel_cards(ctx)
+    if few <= 2 and len(complete) >= 2 and max(sc.values()) > 0:
+        note = (f" No scoundrel win is possible: only {few} scoundrel "
+                f"{'card was' if few == 1 else 'cards were'} left in the deck (ruling LFG-SCOUNDREL-DECK).")
+    elif len(complete) >= 2:
         most = max(sc.values())
         low = min(ren[p] for p in complete)
         rogues = [p for p in complete if sc[p] == most]
@@ -53,6 +58,6 @@ def final_parties(ctx: Ctx) -> Say:
         sc = T.scoundrels(ctx, p)
         state = (f"roles: {T.matching_words(ctx, m)}" if m else
                  f"incomplete ({T.matching_words(ctx, m)}): disqualified")
-        lines.append(f"{p}: {state}; renown {T.renown_words(ctx, p)} = {ren}; {sc} scoundrel(s)")
+        lines.append(f"{p}: {state}; renown {T.renown_words(ctx, p)} = {ren}; {sc} {'scoundrel' if sc == 1 else 'scoundrels'}")
     winners, why, rule = outcome(ctx)
     return Say("Every hero is drafted and the game ends. " + ". ".join(lines) + ". " + why, rule=rule)

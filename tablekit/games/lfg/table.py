@@ -10,7 +10,7 @@ from tablekit.core import Ctx
 
 DECK, ASIDE, BOX, GRAVE = "deck", "aside", "box", "graveyard"
 PILES = ("pile1", "pile2", "pile3")
-TWO, CHAOS = "two_player", "little_chaos"
+TWO, CHAOS, PASSING = "two_player", "little_chaos", "passing"
 
 ROLES = ("defence", "support", "damage")
 ROLE_WORD = {"defence": "Defence", "support": "Support", "damage": "Damage"}
