@@ -150,6 +150,8 @@ def _ruling_choices(gamedef: GameDef, value: Any) -> dict[str, str]:
         raise SetupError("option 'rulings' maps ruling ids to readings, e.g. {'LAB-CHAIN': 'stack'}")
     out = {rid: next(iter(readings)) for rid, readings in gamedef.ruling_variants.items()}
     for rid, reading in value.items():
+        if not isinstance(rid, str) or not isinstance(reading, str):
+            raise SetupError(f"option 'rulings' maps ruling ids to readings (text), not {rid!r}: {reading!r}"[:300])
         readings = gamedef.ruling_variants.get(rid)
         if readings is None:
             known = ", ".join(gamedef.ruling_variants)
