@@ -181,23 +181,8 @@ class Ctx:
             r = self._replacements(ev, set())
             if r is None or r is PENDING:
                 return r
-            return self._finish_event(r)
-        # the common case, inline: no replacement to ask about or apply
-        procedure = self._procedures.get(kind)
-        if procedure is None:
-            procedure = self._procedures[kind] = self.game.procedure(kind)
-        said = procedure(self, ev)
-        if said is not None:
-            self._said = said
-        self.events.append(ev)
-        if ("trigger", kind) in index:
-            for uid, ab in self._active(("trigger", kind)):
-                if self._matches(ab.when, ev, uid):
-                    st.triggers.append({"source": uid, "ability": self._ability_index(uid, ab),
-                                        "controller": self.owner_of(uid), "event": ev})
-        if self._checks:
-            self.game.check_state(self, ev)
-        return ev
+            ev = r
+        return self._finish_event(ev)
 
     def _replacements(self, ev: dict, applied: set[str]) -> dict | None | _Pending:
         """Offer the optional replacements, then apply the mandatory ones (each
