@@ -48,7 +48,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         print(json.dumps({"result": res.to_dict()}, ensure_ascii=False))
     else:
         scores = ", ".join(f"{p} {s}" for p, s in res.scores.items())
-        print(f"Ended: {res.summary()} [{res.ending}]")
+        words = g.gamedef.ending_words(res.ending)
+        print(f"Ended: {res.summary()} [{res.ending}{': ' + words if words else ''}]")
         print(f"Scores: {scores}")
         print(f"Winners: {', '.join(res.winners) or 'nobody'}")
     return 0

@@ -426,6 +426,22 @@ def test_check_state_flow_end_gives_an_ending(duel):
     assert g.is_over and g.result.ending in ("time", "knocked_out")
 
 
+def test_declared_endings_are_checked_and_have_words(duel):
+    duel.endings = {"knocked_out": "a player lost every hit point", "time": "the third round ended"}
+    assert duel.ending_words("time") == "the third round ended"
+    assert duel.ending_words("unfinished")   # always allowed, with words of the core
+    g = make_game(duel, ["Ana", "Bo"], seed=3)
+    g.run(bots="random")
+    assert g.result.ending in duel.endings
+    duel.endings = {"knocked_out": "a player lost every hit point"}   # "time" is not declared
+    g = make_game(duel, ["Ana", "Bo"], seed=3)
+    g.state.player("Bo")["hp"] = 30
+    g.state.player("Ana")["hp"] = 30
+    g.rebase()
+    with pytest.raises(tablekit.TablekitError, match="ending 'time' is not one of the game's endings"):
+        g.run(bots="random")
+
+
 # 5. Layering ----------------------------------------------------------------------------
 
 def test_layering_games_are_entry_points():

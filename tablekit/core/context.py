@@ -570,6 +570,7 @@ class Ctx:
         bad = [w for w in winners if w not in self.players]
         if bad:
             raise ValueError(f"end_game: {bad} are not players")
+        self.game.check_ending(ending)
         st.result = Result(list(winners), dict(scores or {}), text, ending).to_dict()
         st.over = True
         st.triggers.clear()

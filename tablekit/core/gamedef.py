@@ -88,6 +88,30 @@ class GameDef:
     # suite, `tablekit bench` and simulations pass it as the option `max_rounds`
     # (a game that reaches it ends through ctx.end_game as "unfinished")
     safety_rounds: int = 0
+    # the ways a game can end: ending id -> what it means, in words. Every Result
+    # and every ctx.end_game names one of these ("unfinished", the safety cap, is
+    # always allowed); the sandbox, `tablekit play` and game_info show the words.
+    endings: dict[str, str] = {}
+    # the shapes of the option ids the game's decisions offer, for scenario writers:
+    # form -> meaning, with <placeholders> for the parts that vary
+    # ("attack:<card>:<monster>": "lay one attack card on one monster"); the
+    # scenario docs list them, and the generic suite checks every option id a
+    # played game offers has one of these forms
+    option_forms: dict[str, str] = {}
+
+    def ending_words(self, ending: str) -> str:
+        """What an ending id means, in words ("" for an id the game does not declare)."""
+        if ending == "unfinished":
+            return self.endings.get(ending, "the game was stopped at a cap before its own end")
+        return self.endings.get(ending, "")
+
+    def check_ending(self, ending: str) -> None:
+        """Refuse an ending id the game does not declare (a game with no `endings`
+        accepts any)."""
+        if self.endings and ending != "unfinished" and ending not in self.endings:
+            raise TablekitError(f"{self.title}: the ending {ending!r} is not one of the game's "
+                                f"endings ({', '.join(sorted(self.endings))}); declare it in "
+                                f"GameDef.endings")
 
     def safety_options(self) -> dict[str, Any]:
         """The options that cap a measured game at `safety_rounds` (none when it has no cap)."""

@@ -172,6 +172,7 @@ class Stepping:
                 res = self.gamedef.result(ctx)
                 if not res.ending:
                     res.ending = "end"
+                self.gamedef.check_ending(res.ending)
                 st.result = res.to_dict()
                 st.over = True
                 return

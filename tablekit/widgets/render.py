@@ -98,7 +98,9 @@ def status_line(game: Game, waiting: str | None) -> str:
     if game.is_over:
         res = game.result
         scores = ", ".join(f"{escape(p)} {s}" for p, s in res.scores.items())
-        return (f"<b>Game over.</b> {escape(res.summary())} Winners: "
+        words = game.gamedef.ending_words(res.ending)
+        how = f" <span class='tk-ending' title='{escape(res.ending)}'>Ending: {escape(words)}.</span>" if words else ""
+        return (f"<b>Game over.</b> {escape(res.summary())}{how} Winners: "
                 f"{escape(', '.join(res.winners) or 'nobody')}. Scores: {scores}.")
     where = " › ".join(game.path) or "start"
     text = f"Record {len(game.history)} · now at <b>{escape(where)}</b>"
