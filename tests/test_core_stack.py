@@ -447,7 +447,7 @@ def test_declared_endings_are_checked_and_have_words(duel):
 def test_layering_games_are_entry_points():
     from importlib.metadata import entry_points
     names = sorted(e.name for e in entry_points(group="tablekit.games"))
-    assert names == ["creatures", "labyrinth", "lfg"]
+    assert names == ["creatures", "foehunters", "labyrinth", "lfg"]
     assert sorted(tablekit.games()) == names
     shows = [e.value for e in entry_points(group="tablekit.display")]
     assert shows == ["tablekit.widgets:display_game"]
@@ -493,3 +493,54 @@ def test_order_rule_runs_as_a_step_of_its_own(duel):
 
 def test_ask_node_is_unchanged(duel):
     assert isinstance(duel.flow.find(["Rounds", "Turns", "Act"]), Ask)
+
+
+# 6. Options that map seats to values; sample cards; a game's own word on player counts --
+
+class SeatedDuel(Duel):
+    options = {**Duel.options,
+               "weapons": OptionSpec(dict, {}, "each seat's weapon", ("sword", "bow"))}
+    min_players = 2
+
+    def check_players(self, n, variant):
+        if n == 1:
+            return "Duel needs two duellists: play both seats yourself with players=2"
+        return super().check_players(n, variant)
+
+
+def test_a_seat_mapping_option_is_checked_and_read_from_text(tmp_path):
+    path = tmp_path / "duel.yaml"
+    path.write_text(CARDS, encoding="utf-8")
+    duel = SeatedDuel(path)
+    g = make_game(duel, ["Ana", "Bo"], seed=1, options={"weapons": {"Ana": "bow"}})
+    assert g.state.options["weapons"] == {"Ana": "bow"}
+    g = make_game(duel, ["Ana", "Bo"], seed=1, options={"weapons": "Ana:sword, Bo:bow"})
+    assert g.state.options["weapons"] == {"Ana": "sword", "Bo": "bow"}
+    for bad, words in (({"Cy": "bow"}, "'Cy', who is not a seat"),
+                       ({"Ana": "axe"}, "Ana's value must be one of sword, bow"),
+                       ("Ana=bow", "written seat:value"), (3, "maps seats to values")):
+        with pytest.raises(tablekit.SetupError, match=words):
+            make_game(duel, ["Ana", "Bo"], seed=1, options={"weapons": bad})
+    from tablekit.core.schemas import scenario_game_schema
+    prop = scenario_game_schema(duel)["properties"]["options"]["properties"]["weapons"]
+    assert prop["type"] == "object" and prop["additionalProperties"] == {"enum": ["sword", "bow"]}
+
+
+def test_a_refused_player_count_says_what_the_game_says(tmp_path):
+    path = tmp_path / "duel.yaml"
+    path.write_text(CARDS, encoding="utf-8")
+    with pytest.raises(tablekit.SetupError, match="play both seats yourself with players=2"):
+        make_game(SeatedDuel(path), 1, seed=1)
+    with pytest.raises(tablekit.SetupError, match="is for 2 to 4 players, not 5"):
+        make_game(SeatedDuel(path), 5, seed=1)
+
+
+def test_a_test_only_card_is_marked(tmp_path):
+    path = tmp_path / "duel.yaml"
+    path.write_text(CARDS.replace("    quantity: 4\n", "    quantity: 4\n    test_only: true\n"),
+                    encoding="utf-8")
+    duel = Duel(path)
+    assert duel.cards["token"].test_only and not duel.cards["flame"].test_only
+    g = make_game(duel, ["Ana", "Bo"], seed=1)
+    assert "test only" in duel.describe_card(g.ctx, "token#1")[1]
+    assert "test only" not in duel.describe_card(g.ctx, "flame")[1]

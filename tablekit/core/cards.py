@@ -4,7 +4,9 @@ A card file is a mapping with `format_version`, `game` and `cards`, a list
 of card mappings. Every card has an `id`, a `name` and a `text` (our own
 summary of what the card does), and may have `quantity` (copies in the
 game, default 1), `stand_in` (true for a card the project designed because
-the printed one is not public), `traits` and `abilities`. A game declares the
+the printed one is not public), `test_only` (true for a sample card that is
+never dealt into a deck, but that scenarios and tests may place), `traits` and
+`abilities`. A game declares the
 other fields its cards carry (a suit, a value...) with their types.
 
 An ability is a mapping with a `type`:
@@ -40,7 +42,7 @@ from .yamlio import LineDict, load_yaml_file
 CARD_FORMAT_VERSION = 1
 ABILITY_TYPES = ("modifier", "trigger", "replacement", "action", "restriction")
 ONCE_PER = ("turn", "round", "phase", "target")
-_COMMON_FIELDS = {"id": str, "name": str, "text": str, "quantity": int, "stand_in": bool,
+_COMMON_FIELDS = {"id": str, "name": str, "text": str, "quantity": int, "stand_in": bool, "test_only": bool,
                   "traits": list, "abilities": list, "kind": str, "faces": list}
 
 
@@ -110,6 +112,7 @@ class CardDef:
     kind: str = ""
     quantity: int = 1
     stand_in: bool = False
+    test_only: bool = False  # a sample card: never dealt into a deck; scenarios and tests place it
     traits: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     fields: dict = field(default_factory=dict)
@@ -196,6 +199,7 @@ def load_cards(path: str | Path, game_id: str, fields: dict[str, Any],
         out[cid] = CardDef(
             id=cid, name=raw["name"], text=raw["text"], kind=raw.get("kind", ""),
             quantity=raw.get("quantity", 1), stand_in=raw.get("stand_in", False),
+            test_only=raw.get("test_only", False),
             traits=tuple(raw.get("traits", [])), abilities=abilities,
             fields={k: raw[k] for k in own if k in raw}, source=f"{p}, line {raw.line}",
             faces=tuple(faces),

@@ -117,8 +117,9 @@ def _player_names(players: int | Iterable[str], gamedef: GameDef | None = None) 
         raise SetupError(f"players must be a count or a list of names, not {_short(players)}")
     n = players if isinstance(players, int) else len(players)
     if gamedef is not None and not gamedef.min_players <= n <= gamedef.max_players:
-        raise SetupError(f"{gamedef.title} is for {gamedef.min_players} to {gamedef.max_players} "
-                         f"players, not {n}")
+        # the game may say more (Foe Hunters names its solo call for 1 player)
+        raise SetupError(gamedef.check_players(n, None) or f"{gamedef.title} is for "
+                         f"{gamedef.min_players} to {gamedef.max_players} players, not {n}")
     if isinstance(players, int):
         if players < 1:
             raise SetupError(f"a player count is a whole number of at least 1, not {players}")
@@ -164,6 +165,31 @@ def _ruling_choices(gamedef: GameDef, value: Any) -> dict[str, str]:
     return out
 
 
+def _seat_mapping(key: str, spec: Any, value: Any, names: list[str]) -> dict[str, str]:
+    """An option that maps seats to values ({"Ana": "paladin"}), or its text form
+    "Ana:paladin,Bo:pathfinder": every key a seat, every value in the option's domain."""
+    if isinstance(value, str):
+        pairs = [part.partition(":") for part in value.split(",") if part.strip()]
+        if not pairs or any(not sep or not k.strip() or not v.strip() for k, sep, v in pairs):
+            raise SetupError(f"option {key!r} maps seats to values, written seat:value,seat:value, "
+                             f"not {_short(value)}")
+        value = {k.strip(): v.strip() for k, _, v in pairs}
+    if not isinstance(value, Mapping):
+        raise SetupError(f"option {key!r} maps seats to values, not {_short(value)}")
+    out: dict[str, str] = {}
+    for seat, v in value.items():
+        if seat not in names:
+            raise SetupError(f"option {key!r} names {_short(seat)}, who is not a seat; the seats are "
+                             f"{', '.join(names)}")
+        if spec.choices and v not in spec.choices:
+            raise SetupError(f"option {key!r}: {seat}'s value must be one of {', '.join(spec.choices)}, "
+                             f"not {_short(v)}")
+        if not spec.choices and not isinstance(v, str):
+            raise SetupError(f"option {key!r}: {seat}'s value must be text, not {_short(v)}")
+        out[seat] = v
+    return out
+
+
 def make_game(gamedef: GameDef, players: int | Iterable[str] = 2, seed: int | None = None,
               variant: str | None = None, options: Mapping[str, Any] | None = None) -> Game:
     names = _player_names(players, gamedef)
@@ -188,6 +214,9 @@ def make_game(gamedef: GameDef, players: int | Iterable[str] = 2, seed: int | No
         if spec is None:
             known = ", ".join(gamedef.options) or "none"
             raise SetupError(f"{gamedef.title} has no option {key!r}; options: {known}")
+        if spec.type is dict:
+            opts[key] = _seat_mapping(key, spec, value, names)
+            continue
         if not isinstance(value, spec.type) or isinstance(value, bool) and spec.type is not bool:
             raise SetupError(f"option {key!r} must be {spec.type.__name__}, not {value!r}")
         if spec.choices and value not in spec.choices:

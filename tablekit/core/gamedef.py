@@ -50,7 +50,10 @@ class Result:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A game option users may set: its type, default and meaning."""
+    """A game option users may set: its type, default and meaning. `choices` is
+    its domain. An option of type `dict` maps seats to values (each seat's hero):
+    its keys must be seat names and `choices` is the domain of its values; it may
+    also be given as text, "Ana:paladin,Bo:pathfinder" (the command line's form)."""
 
     type: type
     default: Any
@@ -311,6 +314,8 @@ class GameDef:
         words = d.name + (f" · {d.kind}" if d.kind else "")
         if d.stand_in:
             words += " · stand-in"
+        if d.test_only:
+            words += " · test only"
         state: list[str] = []
         if cs.get("damage"):
             state.append(f"damage {cs['damage']}")

@@ -109,6 +109,8 @@ _COMMON_DOCS = {
                  {"type": "integer", "minimum": 1, "maximum": MAX_QUANTITY}),
     "stand_in": ("true for a card the project designed (the printed one is not public)",
                  {"type": "boolean"}),
+    "test_only": ("true for a sample card that is never dealt into a deck (scenarios and tests "
+                  "place it)", {"type": "boolean"}),
     "traits": ("the card's traits", {"type": "array", "items": {"type": "string"}}),
     "kind": ("the card's kind", {"type": "string"}),
     "abilities": ("how the card's powers work (see docs/core.md)", {"type": "array"}),
@@ -286,7 +288,9 @@ def scenario_game_schema(g: GameDef) -> dict:
     options = {}
     for k, spec in g.options.items():
         o = {**json_type(spec.type), "description": f"{spec.doc} (default {spec.default!r})"}
-        if spec.choices:
+        if spec.type is dict:  # seats to values: the values' domain
+            o["additionalProperties"] = {"enum": list(spec.choices)} if spec.choices else {"type": "string"}
+        elif spec.choices:
             o["enum"] = list(spec.choices)
         options[k] = o
     if g.ruling_variants:  # the readings of the rulings that have two
