@@ -1,0 +1,682 @@
+"""The effects Foe Hunters' cards name, and the ones its rules start (playing a
+card, using a feat, resolving a foe card). Every effect has the core's one shape:
+stages that ask with `ctx.ask` keep their picks in `use.data`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablekit.core import AbilityUse, Ctx, Decision, Effect, Option, Pause, Say
+
+from . import damage as D
+from . import table as T
+
+
+def _text(out: Any) -> str:
+    if isinstance(out, Say):
+        return out.text
+    return out if isinstance(out, str) else ""
+
+
+def _base(ctx: Ctx, amount: Any) -> int:
+    """A printed amount: a number, or P (the number of players, R-138)."""
+    return T.n_players(ctx) if amount == "P" else int(amount)
+
+
+def _card_label(ctx: Ctx, use: AbilityUse, fallback: str) -> str:
+    if use.source and use.source in ctx.state.cards:
+        return T.target_name(ctx, use.source)
+    return fallback
+
+
+def then_wait(ctx: Ctx, out: Any, then: str, say: str, data: dict | None = None) -> Any:
+    """After starting a frame: go on at `then` when it paused, else at once."""
+    if isinstance(out, Pause):
+        return ctx.wait(then, data=data, say=joined(say, out))
+    return None
+
+
+def joined(say: str, out: Any) -> str | None:
+    """This stage's words, then those of the frame it started (which paused)."""
+    inner = out.say if isinstance(out, Pause) and isinstance(out.say, str) else ""
+    text = " ".join(t for t in (say, inner) if t)
+    return text or None
+
+
+# -- hero-side effects ---------------------------------------------------------------------
+
+class Deal(Effect):
+    """Deal damage to an enemy target, to each enemy target, or divided among some
+    (FAQ-07, FAQ-08): power is added per instance (the divided total first)."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        a = use.args
+        return _card_label(ctx, use, f"Deal {a.get('amount')} damage")
+
+    def _by(self, use: AbilityUse) -> str:
+        return use.args.get("by", "hero")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        mode = use.args.get("target", "enemy")
+        targets = T.enemy_targets(ctx, foe=mode != "non_foe")
+        if not targets:
+            return Say(f"{self.label(ctx, use)}: there is no enemy target with hit points "
+                       "(ruling FH-TARGETS).", rule="FH-TARGETS")
+        if mode == "each":
+            return self.strike(ctx, use, targets)
+        if mode == "divided":
+            return ctx.ask(self.ask_split_targets(ctx, use, targets), then="split_targets",
+                           name="Choose the targets")
+        if len(targets) == 1:
+            return self.strike(ctx, use, targets)
+        opts = [Option(f"target:{t}", T.target_label(ctx, t)) for t in targets]
+        return ctx.ask(Decision(use.controller, f"{self.label(ctx, use)}: choose an enemy target.", opts,
+                                kind="target"), then="targeted", name="Choose a target")
+
+    def targeted(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        return self.strike(ctx, use, [ids[0].split(":", 1)[1]])
+
+    def strike(self, ctx: Ctx, use: AbilityUse, targets: list[str]) -> Any:
+        a, p = use.args, use.controller
+        base = _base(ctx, a.get("amount", 0))
+        types = [a.get("dtype")] + ([a["also"]] if a.get("also") else [])
+        insts = [D.instance(t, T.amount_for(ctx, base, p, self._by(use), dt, t), dt, use.source, p, self._by(use))
+                 for t in targets for dt in types]
+        said = f"{self.label(ctx, use)}: {p} deals " + ", ".join(
+            f"{T.damage_words(i['amount'], i['dtype'])} to {T.target_name(ctx, i['target'])}" for i in insts) + "."
+        return self._go(ctx, use, insts, said)
+
+    def _go(self, ctx: Ctx, use: AbilityUse, insts: list[dict], said: str) -> Any:
+        out = D.deal(ctx, insts, use.controller, said)
+        return then_wait(ctx, out, "dealt", "") or out
+
+    def dealt(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Say:
+        return Say(f"{self.label(ctx, use)} is done.")
+
+    # divided damage (FAQ-07): the total after power, split as the dealer chooses
+    def ask_split_targets(self, ctx: Ctx, use: AbilityUse, targets: list[str]) -> Decision:
+        k = int(use.args.get("among", 2))
+        opts = [Option(f"target:{t}", T.target_label(ctx, t)) for t in targets]
+        return Decision(use.controller, f"{self.label(ctx, use)}: choose up to {k} enemy targets.", opts,
+                        min=1, max=min(k, len(targets)), kind="targets")
+
+    def split_targets(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        targets = [i.split(":", 1)[1] for i in ids]
+        p = use.controller
+        total = int(ctx.stat("power", _base(ctx, use.args.get("amount", 0)), player=p,
+                             event={"dtype": use.args.get("dtype")}))
+        use.data.update({"targets": targets, "total": max(total, 0)})
+        if len(targets) == 1:
+            return self.split(ctx, use, (f"split:{targets[0]}:{use.data['total']}",))
+        opts = [Option(f"split:{t}:{n}", f"{n} to {T.target_name(ctx, t)}")
+                for t in targets for n in range(use.data["total"] + 1)]
+        d = Decision(p, f"{self.label(ctx, use)}: divide {T.points(use.data['total'])} of damage (with your "
+                     f"power) among {', '.join(T.target_name(ctx, t) for t in targets)}: one amount each.",
+                     opts, min=len(targets), max=len(targets), kind="split")
+        return ctx.ask(d, then="split", name="Divide the damage", validate="check_split")
+
+    def check_split(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> str | None:
+        picks = [i.split(":") for i in ids]
+        if len({t for _, t, _ in picks}) != len(picks):
+            return "give each target exactly one amount"
+        got = sum(int(n) for _, _, n in picks)
+        if got != use.data["total"]:
+            return (f"the amounts add up to {got}, but the damage to divide is {use.data['total']} "
+                    "(power is added before dividing, FAQ-07)")
+        return None
+
+    def split(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        p, dt = use.controller, use.args.get("dtype")
+        insts = []
+        for i in ids:
+            _, t, n = i.split(":")
+            if int(n) > 0:
+                insts.append(D.instance(t, T.amount_for(ctx, int(n), p, "hero", dt, t, power=False), dt,
+                                        use.source, p, "hero"))
+        said = f"{self.label(ctx, use)}: {p} divides the damage: " + ", ".join(
+            f"{T.damage_words(i['amount'], dt)} to {T.target_name(ctx, i['target'])}" for i in insts) + "."
+        return self._go(ctx, use, insts, said)
+
+
+class MarkTarget(Deal):
+    """The Pathfinder's feat (FAQ-16): the marker first, then 1 damage; power counts,
+    the mark does not (ruling FH-MARKED: one marker, moved by a new use)."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return "Marked Target"
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        targets = T.enemy_targets(ctx)
+        if not targets:
+            return Say("Marked Target: there is no enemy target with hit points (ruling FH-TARGETS).",
+                       rule="FH-TARGETS")
+        opts = [Option(f"target:{t}", T.target_label(ctx, t)) for t in targets]
+        return ctx.ask(Decision(use.controller, "Marked Target: choose an enemy target to mark.", opts,
+                                kind="target"), then="targeted", name="Choose a target")
+
+    def targeted(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        t = ids[0].split(":", 1)[1]
+        p = use.controller
+        ctx.extra["marked"] = t
+        n = T.amount_for(ctx, 1, p, "hero", None, t, mark=False)
+        said = (f"{p} puts the Marked Target marker on {T.target_name(ctx, t)}, then deals it "
+                f"{T.damage_words(n, None)} (power counts, the mark does not: FAQ-16).")
+        return self._go(ctx, use, [D.instance(t, n, None, use.source, p, "hero")], said)
+
+
+class Heal(Effect):
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return _card_label(ctx, use, "Heal")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        p, n = use.controller, int(use.args.get("amount", 0))
+        if use.args.get("target") == "self":
+            return self.healed(ctx, use, (f"heal:{p}",))
+        opts = []
+        for q in ctx.players:
+            if T.is_incap(ctx, q):
+                opts.append(Option(f"heal:{q}", f"Heal {q}", False, f"{q} is incapacitated and cannot be "
+                                   "healed (R-126)"))
+            else:
+                opts.append(Option(f"heal:{q}", f"Heal {q} ({ctx.counter(q, 'hp')} of {T.max_hp(ctx, q)} HP)"))
+        return ctx.ask(Decision(p, f"{self.label(ctx, use)}: heal which hero {n} HP?", opts, kind="heal"),
+                       then="healed", name="Choose a hero")
+
+    def healed(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Say:
+        q = ids[0].split(":", 1)[1]
+        ev = ctx.do("heal", target=q, amount=int(use.args.get("amount", 0)))
+        return Say(f"{self.label(ctx, use)}: {D.heal_words(ev)}.", rule=T.DAMAGE)
+
+
+class Draw(Effect):
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return _card_label(ctx, use, "Draw")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        s = T.draw_say(ctx, use.controller, int(use.args.get("n", 1)), rule=T.DRAW_SEC)
+        return Say(f"{self.label(ctx, use)}: {s.text}", rule=s.rule, public=f"{self.label(ctx, use)}: {s.public}")
+
+
+class GainXp(Effect):
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return _card_label(ctx, use, "Gain XP")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        return Say(f"{self.label(ctx, use)}: {T.gain_xp(ctx, use.controller, int(use.args.get('n', 1)))}.",
+                   rule=T.BUYING)
+
+
+class Power(Effect):
+    """+N power (of one type, or of every type) for the rest of this turn (R-139, R-141),
+    held as a lasting effect after the Ability card has gone to the discard pile."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return _card_label(ctx, use, "Power")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        p, n, dt = use.controller, int(use.args.get("add", 1)), use.args.get("dtype")
+        what = f"+{n} {dt} power" if dt else f"+{n} power"
+        spec: dict[str, Any] = {"stat": "power", "add": n}
+        if dt:
+            spec["if"] = {"dtype": dt}
+        ctx.add_lasting("modifier", "turn", f"{p}'s {what} this turn ({self.label(ctx, use)})",
+                        source=use.source, controller=p, players=[p], **spec)
+        return Say(f"{self.label(ctx, use)}: {p}'s hero receives {what} this turn.", rule=T.POWER)
+
+
+class GainArmor(Effect):
+    """Armor from an Ability: it dissipates at the beginning of your next turn (ruling FH-ARMOR)."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return _card_label(ctx, use, "Armor")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        return give_armor(ctx, use, use.controller, int(use.args.get("n", 1)))
+
+
+def give_armor(ctx: Ctx, use: AbilityUse, q: str, n: int) -> Say:
+    p = use.controller
+    ctx.add_lasting("modifier", {"turn_of": p}, f"{q}'s {n} armor until the beginning of {p}'s next turn",
+                    source=use.source, controller=p, players=[q], stat="armor", add=n)
+    return Say(f"{_card_label(ctx, use, 'Armor')}: {q} gains {n} armor, ready, until the beginning of "
+               f"{p}'s next turn (ruling FH-ARMOR).", rule="FH-ARMOR")
+
+
+class TemperArmor(Effect):
+    """The Forgemaster's feat (stand-in): a hero of your choice gains 1 armor."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return "Forgemaster's feat"
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        opts = [Option(f"hero:{q}", q, not T.is_incap(ctx, q), f"{q} is incapacitated")
+                for q in ctx.players]
+        return ctx.ask(Decision(use.controller, "Forgemaster's feat: which hero gains 1 armor?", opts,
+                                kind="hero"), then="chosen", name="Choose a hero")
+
+    def chosen(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Say:
+        return give_armor(ctx, use, ids[0].split(":", 1)[1], 1)
+
+
+class Martyr(Effect):
+    """The Paladin's feat (stand-in, ruling FH-PALADIN): until the beginning of his next
+    turn he may take the damage another hero would be dealt, once for each hero; a new
+    use starts the count afresh (FAQ-15)."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return "Paladin's feat"
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        p = use.controller
+        ctx.extra["martyr_used"] = []
+        ctx.add_lasting("restriction", {"turn_of": p}, f"{p} may take damage meant for another hero, once "
+                        "for each", source=use.source, controller=p, players=[p], what="martyr")
+        return Say(f"{p} uses the Paladin's feat: until the beginning of {p}'s next turn, {p} may take "
+                   "the damage another hero would be dealt, once for each hero (ruling FH-PALADIN).",
+                   rule="FH-PALADIN")
+
+
+class RaiseDead(Effect):
+    """The Necromancer's feat (FAQ-25): you may discard a card; only if you did, you may
+    return an ally from your discard pile to play, the one just discarded too. It is
+    not played (R-085)."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return "Necromancer's feat"
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        p = use.controller
+        opts = [Option(f"discard:{u}", f"Discard {ctx.name(u)}") for u in ctx.zone(T.hand(p))]
+        opts.append(Option("none", "Discard nothing (then no ally returns)"))
+        return ctx.ask(Decision(p, "Necromancer's feat: discard a card?", opts, kind="discard",
+                                default="none"), then="discarded", name="Discard a card")
+
+    def discarded(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        p = use.controller
+        if ids[0] == "none":
+            return Say(f"{p} discards nothing, so no ally returns (FAQ-25).", rule=T.FEAT)
+        u = ids[0].split(":", 1)[1]
+        ctx.move(u, T.discard(p))
+        back = [a for a in ctx.zone(T.discard(p)) if ctx.kind(a) == "ally"]
+        if not back:
+            return Say(f"{p} discards {ctx.name(u)}; there is no ally in the discard pile to return.",
+                       rule=T.FEAT)
+        opts = [Option(f"return:{a}", f"Return {ctx.name(a)} to play") for a in back]
+        opts.append(Option("none", "Return no ally"))
+        return ctx.ask(Decision(p, "Necromancer's feat: return an ally from your discard pile to play?",
+                                opts, kind="return"), then="returned", name="Return an ally",
+                       say=f"{p} discards {ctx.name(u)}.")
+
+    def returned(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Say:
+        p = use.controller
+        if ids[0] == "none":
+            return Say(f"{p} returns no ally.", rule=T.FEAT)
+        a = ids[0].split(":", 1)[1]
+        ctx.move(a, T.play(p), damage=None)
+        return Say(f"{ctx.name(a)} returns to play from {p}'s discard pile; it was not played (R-085, "
+                   "R-086).", rule=T.PLAYING)
+
+
+class Bloodlust(Effect):
+    """The Berserker's feat (FAQ-01 to FAQ-03): draw first; then discard a card (its
+    RAGE may be used, even the card just drawn) or lose 2 life (not damage)."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return "Berserker's feat"
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        p = use.controller
+        s = T.draw_say(ctx, p, 1)
+        return ctx.ask("ask_pay", then="paid", name="Discard or lose life", say=s.text)
+
+    def ask_pay(self, ctx: Ctx, use: AbilityUse) -> Decision:
+        p = use.controller
+        opts = [Option(f"discard:{u}", f"Discard {ctx.name(u)}") for u in ctx.zone(T.hand(p))]
+        opts.append(Option("lose_life:2", "Lose 2 life"))
+        return Decision(p, "Berserker's feat: discard a card, or lose 2 life.", opts, kind="pay")
+
+    def paid(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        p = use.controller
+        if ids[0].startswith("lose_life"):
+            ev = ctx.do("lose_life", player=p, amount=2)
+            return Say(f"{ev.get('text', '') if ev else ''} (FAQ-02).", rule=T.FEAT)
+        u = ids[0].split(":", 1)[1]
+        ctx.move(u, T.discard(p))
+        return rage_offer(ctx, use, u, f"{p} discards {ctx.name(u)}.")
+
+    def raged(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        return rage_answer(ctx, use, ids)
+
+    def rage_done(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Say:
+        return Say("The RAGE effect is done.", rule=T.FEAT)
+
+
+def rage_ability(ctx: Ctx, uid: str) -> int | None:
+    for i, ab in enumerate(ctx.defn(uid).abilities):
+        if ab.type == "action" and ab.window == "rage":
+            return i
+    return None
+
+
+def rage_offer(ctx: Ctx, use: AbilityUse, uid: str, said: str) -> Any:
+    """A discarded RAGE card may use its RAGE effect (FAQ-03, FAQ-06); it is not played (FAQ-04)."""
+    if rage_ability(ctx, uid) is None:
+        return Say(said, rule=T.FEAT)
+    opts = [Option(f"rage:{uid}", f"Use the RAGE effect of {ctx.name(uid)}"), Option("no_rage", "Do not")]
+    use.data["rage"] = uid
+    return ctx.ask(Decision(use.controller, f"{ctx.name(uid)} is discarded: use its RAGE effect?", opts,
+                            kind="rage"), then="raged", name="RAGE", say=said)
+
+
+def rage_answer(ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+    if ids[0] == "no_rage":
+        return Say(f"{use.controller} does not use the RAGE effect.", rule=T.FEAT)
+    uid = use.data["rage"]
+    i = rage_ability(ctx, uid)
+    ab = ctx.defn(uid).abilities[i]
+    out = ctx.start(ab.effect, source=uid, controller=use.controller, ability=i, args=dict(ab.args))
+    return then_wait(ctx, out, "rage_done", f"{use.controller} uses the RAGE effect of {ctx.name(uid)} "
+                     "(a discard, not a play: FAQ-04).") or Say(
+        f"{use.controller} uses the RAGE effect of {ctx.name(uid)} (not a play, FAQ-04). {_text(out)}",
+        rule=T.FEAT)
+
+
+class Trap(Effect):
+    """Woodland Trap: a counter and 3 nature damage for each vassal the foe deck plays;
+    at its last counter it is shuffled into its owner's deck."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return "Woodland Trap"
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        u, p = use.source, use.controller
+        cs = ctx.card(u)
+        left = (cs.get("counters") or {}).get("counters", 0) - 1
+        cs["counters"] = {"counters": max(left, 0)}
+        v = use.event["card"]
+        said = f"Woodland Trap loses a counter ({max(left, 0)} left)"
+        if left <= 0:
+            ctx.move(u, T.deck(p), counters=None)
+            ctx.shuffle(T.deck(p))
+            said += f" and, its last counter gone, is shuffled into {p}'s deck"
+        n = T.amount_for(ctx, int(use.args.get("amount", 3)), p, "hero", use.args.get("dtype"), v)
+        said += f"; it deals {T.damage_words(n, use.args.get('dtype'))} to {ctx.name(v)}."
+        out = D.deal(ctx, [D.instance(v, n, use.args.get("dtype"), u, p, "hero")], p, said)
+        return then_wait(ctx, out, "dealt", "") or out
+
+    def dealt(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Say:
+        return Say("Woodland Trap is done.")
+
+
+class Vault(Effect):
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return "Ancient Vault"
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        got = []
+        for _ in range(int(use.args.get("n", 2))):
+            u = T.top_city(ctx)
+            if u is None:
+                break
+            ctx.move(u, T.CITY_ROW_Z)
+            got.append(u)
+        return Say(f"Ancient Vault puts {ctx.names(got)} into the city row; the row now holds "
+                   f"{len(ctx.zone(T.CITY_ROW_Z))} cards, and they stay until bought (R-072).", rule=T.CITY)
+
+
+class ForgeDiscount(Effect):
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return "Dwarven Forge Technique"
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        p = use.controller
+        ctx.add_lasting("modifier", {"turn_of": p}, f"city cards cost {p} 1 XP less (Dwarven Forge "
+                        "Technique)", source=use.source, controller=p, players=[p], stat="cost", add=-1)
+        return Say(f"Dwarven Forge Technique: until the beginning of {p}'s next turn, city cards cost "
+                   f"{p} 1 XP less (ruling FH-COST).", rule="FH-COST")
+
+
+class Steps(Effect):
+    """A card whose text has several parts: they resolve from the top down (R-149, FAQ-26)."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return _card_label(ctx, use, "Effect")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        return self.next(ctx, use, ())
+
+    def next(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        steps = use.args.get("steps", [])
+        said = []
+        i = use.data.get("i", 0)
+        while i < len(steps):
+            if ctx.state.over:
+                break
+            s = steps[i]
+            i += 1
+            out = ctx.start(s["effect"], source=use.source, controller=use.controller, event=use.event,
+                            args=dict(s.get("args") or {}))
+            if isinstance(out, Pause):
+                return ctx.wait("next", data={"i": i}, say=joined(" ".join(t for t in said if t), out))
+            said.append(_text(out))
+        return Say(" ".join(t for t in said if t) or f"{self.label(ctx, use)} is done.")
+
+
+# -- the foe's effects -----------------------------------------------------------------------
+
+class FoeHit(Effect):
+    """Foe damage to each hero (not incapacitated: ruling FH-INCAP-TARGET), to the event's
+    hero, and to vassals or the foe where the card says so. The foe's instances come first
+    (ruling FH-SIMUL-END)."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return _card_label(ctx, use, "Foe damage")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        a = use.args
+        if a.get("who") == "player":
+            p = (use.event or {}).get("player")
+            heroes = [p] if p in ctx.players and not T.is_incap(ctx, p) else []
+        else:
+            heroes = T.active_heroes(ctx)
+        targets = ([T.foe_card(ctx)] if a.get("foe") and T.foe_targetable(ctx) else []) + heroes
+        if a.get("vassals"):
+            targets += T.vassals(ctx)
+        base, dt = _base(ctx, a.get("amount", 0)), a.get("dtype")
+        insts = [D.instance(t, T.amount_for(ctx, base, None, "foe", dt, t), dt, use.source, None, "foe")
+                 for t in targets]
+        said = f"{self.label(ctx, use)}: " + (", ".join(
+            f"{T.damage_words(i['amount'], dt)} to {T.target_name(ctx, i['target'])}" for i in insts) or
+            "no target") + "."
+        out = D.deal(ctx, insts, None, said)
+        return then_wait(ctx, out, "dealt", "") or out
+
+    def dealt(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Say:
+        return Say(f"{self.label(ctx, use)} is done.")
+
+
+class FoeHeal(Effect):
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return _card_label(ctx, use, "Heal the foe")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        u = T.foe_card(ctx)
+        if u is None or not T.foe_targetable(ctx):
+            return Say(f"{self.label(ctx, use)}: the foe has no hit points to heal now.", rule=T.FOE)
+        ev = ctx.do("heal", target=u, amount=int(use.args.get("amount", 0)))
+        return Say(f"{self.label(ctx, use)}: {D.heal_words(ev)} (ruling FH-HEAL-CAP).", rule="FH-HEAL-CAP")
+
+
+class EachGainsXp(Effect):
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return _card_label(ctx, use, "XP")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        n = int(use.args.get("n", 1))
+        return Say(f"{self.label(ctx, use)}: " + "; ".join(T.gain_xp(ctx, p, n) for p in ctx.players) + ".",
+                   rule=T.FOE_PHASE)
+
+
+class FoeDrain(Effect):
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return _card_label(ctx, use, "Drain")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        p = (use.event or {}).get("player")
+        n = min(int(use.args.get("n", 1)), ctx.counter(p, "xp")) if p else 0
+        if n:
+            ctx.do("counter", player=p, key="xp", add=-n)
+        return Say(f"{self.label(ctx, use)}: {p} loses {n} XP.", rule=T.FOE)
+
+
+class FoeSacrifice(Effect):
+    """Each hero sacrifices a card of the named kinds, chosen by its own player (ruling
+    FH-FOE-CHOICES); a sacrifice has no source, so no "destroyed" trigger (R-145)."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return _card_label(ctx, use, "Sacrifice")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        use.data["left"] = [p for p in T.active_heroes(ctx) if self.choices(ctx, use, p)]
+        use.data["said"] = []
+        return self.next(ctx, use, ())
+
+    def choices(self, ctx: Ctx, use: AbilityUse, p: str) -> list[str]:
+        kinds = use.args.get("kinds", [])
+        return [u for u in ctx.zone(T.play(p)) if ctx.kind(u) in kinds]
+
+    def next(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        while use.data["left"]:
+            p = use.data["left"][0]
+            cards = self.choices(ctx, use, p)
+            if len(cards) > 1:
+                opts = [Option(f"sacrifice:{u}", f"Sacrifice {ctx.name(u)}") for u in cards]
+                return ctx.ask(Decision(p, f"{self.label(ctx, use)}: sacrifice one of your cards in play.",
+                                        opts, kind="sacrifice"), then="chosen", name=f"{p} sacrifices",
+                               say=" ".join(use.data["said"]) or None)
+            use.data["left"].pop(0)
+            if cards:
+                use.data["said"].append(sacrifice(ctx, p, cards[0]) + " (the only one)")
+        said = " ".join(use.data["said"])
+        return Say(f"{self.label(ctx, use)}: {said or 'no hero has such a card in play.'}", rule=T.SACRIFICE)
+
+    def chosen(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        p = use.data["left"].pop(0)
+        use.data["said"] = [sacrifice(ctx, p, ids[0].split(":", 1)[1]) + "."]
+        return self.next(ctx, use, ())
+
+
+def sacrifice(ctx: Ctx, p: str, uid: str) -> str:
+    ctx.move(uid, T.discard(p), damage=None, counters=None)
+    ctx.do("sacrificed", card=uid, owner=p)
+    return f"{p} sacrifices {ctx.name(uid)} (no source, so it is not destroyed: R-144)"
+
+
+# -- what the rules start ------------------------------------------------------------------------
+
+def ability_of(ctx: Ctx, uid: str, window: str) -> int | None:
+    for i, ab in enumerate(ctx.defn(uid).abilities):
+        if ab.type == "action" and ab.window == window:
+            return i
+    return None
+
+
+class ResolvePlay(Effect):
+    """A played card resolves, after the "when you play a card" triggers (FAQ-30). A hero
+    incapacitated by them gets no effect from it (ruling FH-PLAY-INCAP)."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return ctx.name(use.source)
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        u, p = use.source, use.controller
+        if T.is_incap(ctx, p) or ctx.zone_of(u) != T.resolving(p):
+            if ctx.zone_of(u) == T.resolving(p):
+                ctx.move(u, T.discard(p))
+            return Say(f"{p} is incapacitated before {ctx.name(u)} resolves: it goes to the discard pile "
+                       "without effect (ruling FH-PLAY-INCAP).", rule="FH-PLAY-INCAP")
+        kind = ctx.kind(u)
+        stays = kind in ("persistent", "equipment", "ally")
+        if stays:
+            start = ctx.defn(u).fields.get("counters")
+            ctx.move(u, T.play(p), **({"counters": {"counters": start}} if start else {}))
+        i = ability_of(ctx, u, "play")
+        where = "into play" if stays else "to the discard pile once resolved"
+        if i is None:
+            if not stays:
+                ctx.move(u, T.discard(p))
+            return Say(f"{ctx.name(u)} goes {where}.", rule=T.PLAYING)
+        ab = ctx.defn(u).abilities[i]
+        out = ctx.start(ab.effect, source=u, controller=p, ability=i, args=dict(ab.args))
+        if isinstance(out, Pause):
+            return ctx.wait("finish", say=joined(f"{ctx.name(u)} resolves" + (" as it enters play." if stays
+                                                                                  else "."), out))
+        return self.finish(ctx, use, (), said=_text(out))
+
+    def finish(self, ctx: Ctx, use: AbilityUse, ids: tuple, said: str = "") -> Say:
+        u, p = use.source, use.controller
+        if ctx.zone_of(u) == T.resolving(p):
+            ctx.move(u, T.discard(p))
+            tail = f" {ctx.name(u)} goes to {p}'s discard pile (R-094)."
+        elif ctx.zone_of(u) == T.play(p):
+            tail = f" {ctx.name(u)} stays in play (R-095)."
+        else:
+            tail = ""
+        return Say(f"{said}{tail}".strip() or f"{ctx.name(u)} is done.", rule=T.PLAYING)
+
+
+class UseFeat(Effect):
+    """A feat resolves after the "whenever a hero uses a feat" triggers (ruling FH-FEAT-TRIGGER)."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return "Feat"
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        p, u = use.controller, use.source
+        if T.is_incap(ctx, p):
+            return Say(f"{p} is incapacitated before the feat resolves: it does nothing (ruling "
+                       "FH-FEAT-TRIGGER).", rule="FH-FEAT-TRIGGER")
+        i = int(use.data["ability"])
+        ab = ctx.defn(u).abilities[i]
+        out = ctx.start(ab.effect, source=u, controller=p, ability=i, args=dict(ab.args))
+        if isinstance(out, Pause):
+            return ctx.wait("finish", say=joined(f"{p}'s feat resolves.", out))
+        return Say(_text(out) or "The feat is done.", rule=T.FEAT)
+
+    def finish(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Say:
+        return Say("The feat is done.", rule=T.FEAT)
+
+
+class ResolveFoeCard(Effect):
+    """A foe ability resolves, then goes to the foe discard pile (R-042)."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return ctx.name(use.source)
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        u = use.source
+        i = ability_of(ctx, u, "foe")
+        if i is None:
+            return self.finish(ctx, use, ())
+        ab = ctx.defn(u).abilities[i]
+        out = ctx.start(ab.effect, source=u, controller=None, ability=i, args=dict(ab.args))
+        if isinstance(out, Pause):
+            return ctx.wait("finish", say=joined(f"{ctx.name(u)} resolves.", out))
+        return self.finish(ctx, use, (), said=_text(out))
+
+    def finish(self, ctx: Ctx, use: AbilityUse, ids: tuple, said: str = "") -> Say:
+        u = use.source
+        if ctx.zone_of(u) == T.FOE_RESOLVING:
+            ctx.move(u, T.FOE_DISCARD)
+        return Say(f"{said} {ctx.name(u)} goes to the foe discard pile (R-042).".strip(), rule=T.FOE_PHASE)
+
+
+EFFECTS = {
+    "deal": Deal(), "mark_target": MarkTarget(), "heal": Heal(), "draw": Draw(), "gain_xp": GainXp(),
+    "power": Power(), "gain_armor": GainArmor(), "temper_armor": TemperArmor(), "martyr": Martyr(),
+    "raise_dead": RaiseDead(), "bloodlust": Bloodlust(), "trap": Trap(), "vault": Vault(),
+    "forge_discount": ForgeDiscount(), "steps": Steps(), "foe_steps": Steps(), "foe_hit": FoeHit(),
+    "foe_heal": FoeHeal(), "each_gains_xp": EachGainsXp(), "foe_drain": FoeDrain(),
+    "foe_sacrifice": FoeSacrifice(), "resolve_play": ResolvePlay(), "use_feat": UseFeat(),
+    "resolve_foe": ResolveFoeCard(),
+}
