@@ -641,7 +641,7 @@ class UseFeat(Effect):
         out = ctx.start(ab.effect, source=u, controller=p, ability=i, args=dict(ab.args))
         if isinstance(out, Pause):
             return ctx.wait("finish", say=joined(f"{p}'s feat resolves.", out))
-        return Say(_text(out) or "The feat is done.", rule=T.FEAT)
+        return out if isinstance(out, Say) else Say(_text(out) or "The feat is done.", rule=T.FEAT)
 
     def finish(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Say:
         return Say("The feat is done.", rule=T.FEAT)

@@ -1,0 +1,744 @@
+"""Foe Hunters: one test per rule point that states behaviour (named by its R- or
+FAQ- id from the specification), on positions built by hand. Each asserts ids and
+numbers in a position where the opposite reading would fail."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tablekit
+from tablekit.core.bots import random_answer
+from tablekit.games.foehunters import table as T
+
+TWO = {"Ana": "berserker", "Bo": "pathfinder"}
+TURN = ["Rounds", "Round", "Hero phase", "Hero turns", "Hero turn", "Incapacitated?", "Turn", "Actions",
+        "Take an action"]
+TURN_START = TURN[:-2] + ["Start of the turn"]
+HELP = TURN[:-3] + ["Help the party"]
+FOE_PLAY = ["Rounds", "Round", "Foe phase", "Play the top foe card"]
+FOE_START = ["Rounds", "Round", "Foe phase", "Start of the foe phase"]
+FOE_END = ["Rounds", "Round", "Foe phase", "End of the foe phase"]
+REFILL = ["Rounds", "Round", "Hero phase", "Hero turns", "Hero turn", "Refill the city row"]
+
+
+def new(players=("Ana", "Bo"), foe="dragonspawn", heroes=None, seed=1, variant=None, **opts):
+    g = tablekit.new_game("foehunters", players=list(players), seed=seed, variant=variant,
+                          options={"foe": foe, "heroes": dict(heroes or TWO), **opts})
+    while g.cursor[-1] != "Start of the foe phase":
+        g.step()
+    return g
+
+
+def at(g, path, turn=None, zones=None, cards=None, extra=None, counters=None, lasting=None):
+    for p, values in (counters or {}).items():
+        g.state.player(p).update(values)
+    g.arrange(zones=zones, cards=cards, extra=extra, at=path, turn=turn, lasting=lasting)
+    return g
+
+
+def ids(g):
+    return [o.id for o in g.pending.options]
+
+
+def legal(g):
+    return {o.id: o.legal for o in g.pending.options}
+
+
+def reason(g, oid):
+    return g.pending.option(oid).reason
+
+
+def until_decision(g, limit=60):
+    for _ in range(limit):
+        if g.pending is not None or g.is_over:
+            return g
+        g.step()
+    raise AssertionError("no decision")
+
+
+def texts(g):
+    return " ".join(r.text for r in g.history)
+
+
+# -- setup, seats and modes ---------------------------------------------------------------------
+
+def test_R013_each_player_picks_a_different_hero():
+    g = tablekit.new_game("foehunters", players=["Ana", "Bo"], seed=1, options={"foe": "cult"})
+    assert g.pending.player == "Ana" and g.pending.kind == "hero"
+    g.choose("hero:paladin")
+    assert legal(g)["hero:paladin"] is False and "R-013" in reason(g, "hero:paladin")
+    assert legal(g)["hero:pathfinder"] is True
+    with pytest.raises(tablekit.SetupError, match="same hero"):
+        tablekit.new_game("foehunters", players=["Ana", "Bo"], seed=1,
+                          options={"heroes": {"Ana": "paladin", "Bo": "paladin"}})
+
+
+def test_R019_the_party_picks_the_foe_and_options_answer_in_advance():
+    g = tablekit.new_game("foehunters", players=["Ana", "Bo", "Cy"], seed=2)
+    d = g.pending
+    assert d.kind == "foe" and d.player == "Ana" and set(d.party) == {"Ana", "Bo", "Cy"}
+    assert ids(g) == ["foe:cult", "foe:keraxis", "foe:dragonspawn"]
+    g = tablekit.new_game("foehunters", players=["Ana", "Bo"], seed=2,
+                          options={"foe": "keraxis", "heroes": "Ana:paladin,Bo:elemancer"})
+    assert g.pending is None and g.state.extra["heroes"] == {"Ana": "paladin", "Bo": "elemancer"}
+    with pytest.raises(tablekit.SetupError, match="one of"):
+        tablekit.new_game("foehunters", players=2, seed=2, options={"foe": "kraken"})
+
+
+def test_R016_R017_R018_hit_points_xp_and_one_card():
+    g = new()
+    assert g.state.player("Ana")["hp"] == 16 and g.state.player("Bo")["hp"] == 15
+    assert all(g.state.player(p)["xp"] == 4 for p in ("Ana", "Bo"))
+    assert len(g.state.zones["Ana/hand"]) == 1 and len(g.state.zones["Bo/hand"]) == 1
+    assert len(g.state.zones["Ana/deck"]) == 5
+
+
+def test_R010_R011_R012_the_full_city_deck_and_a_row_of_four():
+    g = new()
+    city = g.state.zones["city/deck"] + g.state.zones["city/row"]
+    assert len(g.state.zones["city/row"]) == 4
+    assert "holy_water" in city  # a Paladin card, though no Paladin plays
+    assert not any(g.ctx.defn(u).test_only for u in city)
+
+
+def test_R034_R035_easy_mode_keeps_the_heroes_cards_and_the_generic_ones_even_in_solo():
+    g = new(variant="solo", easy=True)
+    city = g.state.zones["city/deck"] + g.state.zones["city/row"]
+    affinities = {g.ctx.defn(u).fields.get("affinity") for u in city}
+    assert affinities == {None, "berserker", "pathfinder"}
+    assert "holy_water" not in city and "woodland_trap" in city and "sharp_sword" in city
+
+
+def test_R028_R032_two_seats_use_the_two_player_foe_card_and_three_the_full_one():
+    assert new().state.zones["foe/card"] == ["dragonspawn_2p"]
+    assert new(variant="solo").state.zones["foe/card"] == ["dragonspawn_2p"]
+    g = new(players=("Ana", "Bo", "Cy"), heroes={"Ana": "paladin", "Bo": "pathfinder", "Cy": "necromancer"})
+    assert g.state.zones["foe/card"] == ["dragonspawn"]
+
+
+def test_R032_solo_is_two_seats_with_open_hands_and_one_player_is_refused_with_the_call():
+    with pytest.raises(tablekit.SetupError, match=r'new_game\("foehunters", players=2, variant="solo"\)'):
+        tablekit.new_game("foehunters", players=1, seed=1)
+    g = new(variant="solo")
+    assert g.view("Ana")["zones"]["Bo/hand"] == g.state.zones["Bo/hand"]
+    normal = new()
+    assert normal.view("Ana")["zones"]["Bo/hand"][0].startswith("hidden:")
+
+
+def test_FH_PLAYERS_five_players_are_refused():
+    with pytest.raises(tablekit.SetupError, match="FH-PLAYERS"):
+        tablekit.new_game("foehunters", players=5, seed=1)
+
+
+# -- the foe phase ------------------------------------------------------------------------------
+
+def test_R042_a_foe_ability_resolves_then_goes_to_the_foe_discard():
+    g = at(new(), FOE_PLAY, zones={"foe/deck": ["ember_breath#1"]})
+    rec = g.step()
+    assert rec.rule == "How To Play: Foe Phase" and "Ember Breath" in rec.text
+    while g.pending is None or g.pending.kind != "refresh":
+        g.choose(g.pending.default or ids(g)[0]) if g.pending else g.step()
+    assert g.state.zones["foe/discard"] == ["ember_breath#1"]
+    assert g.state.player("Ana")["hp"] == 14 and g.state.player("Bo")["hp"] == 13
+
+
+def test_R041_a_vassal_goes_into_play_and_its_enters_play_effect_resolves():
+    g = at(new(), FOE_PLAY, zones={"foe/deck": ["controlled_hireling"]}, cards={"dragonspawn_2p": {"damage": 8}})
+    g.step()
+    assert g.state.zones["foe/play"] == ["controlled_hireling"]
+    rec = g.step()
+    assert "heals 5 HP" in rec.text and g.state.cards["dragonspawn_2p"]["damage"] == 3
+
+
+def test_FH_HEAL_CAP_the_foe_is_not_healed_above_its_face():
+    g = at(new(), FOE_PLAY, zones={"foe/deck": ["controlled_hireling"]}, cards={"dragonspawn_2p": {"damage": 2}})
+    g.step()
+    rec = g.step()
+    assert rec.rule == "FH-HEAL-CAP" and g.state.cards["dragonspawn_2p"]["damage"] == 0
+
+
+def test_FH_FOE_DECK_EMPTY_the_foe_discard_is_reshuffled():
+    g = at(new(), FOE_PLAY, zones={"foe/deck": [], "foe/discard": ["kobold_scout#1"]})
+    rec = g.step()
+    assert rec.rule == "FH-FOE-DECK-EMPTY" and g.state.zones["foe/play"] == ["kobold_scout#1"]
+
+
+def test_R043_R137_end_of_phase_triggers_are_ordered_by_the_party():
+    g = at(new(), FOE_END, zones={"foe/play": ["kobold_scout#1", "controlled_hireling"]})
+    g.step()
+    d = g.pending
+    assert d.kind == "trigger_order" and d.player == "Ana" and set(d.party) == {"Ana", "Bo"}
+    assert all(o.id.startswith("first:") for o in d.options)
+
+
+def test_R044_R045_the_refresh_is_one_for_one_and_optional():
+    g = at(new(), FOE_END, zones={"foe/play": []})
+    g.step()
+    assert g.pending.kind == "refresh" and "no_refresh" in ids(g)
+    row = list(g.state.zones["city/row"])
+    top = g.state.zones["city/deck"][-1]
+    rec = g.choose(f"refresh:{row[1]}")
+    assert rec.rule == "FH-REFRESH"
+    assert g.state.zones["city/row"] == [row[0], top, row[2], row[3]]
+    assert g.state.zones["city/discard"] == [row[1]]
+
+
+# -- the hero phase -----------------------------------------------------------------------------
+
+def test_R048_R049_the_party_picks_the_starting_hero_then_clockwise():
+    g = at(new(players=("Ana", "Bo", "Cy"), heroes={"Ana": "berserker", "Bo": "pathfinder", "Cy": "paladin"}),
+           ["Rounds", "Round", "Hero phase", "Choose the starting hero"])
+    assert g.pending.kind == "start" and g.pending.player == "Ana"
+    g.choose("start:Bo")
+    until_decision(g)
+    assert g.pending.player == "Bo"
+    assert g.state.extra["first"] == "Bo"
+
+
+def test_R051_R116_armor_is_readied_at_the_start_of_the_turn():
+    g = at(new(), TURN_START, turn="Ana", zones={"Ana/play": ["runed_shield"]}, counters={"Ana": {"armor_used": 1}})
+    g.step()
+    assert g.state.player("Ana")["armor_used"] == 0
+
+
+def test_R053_FAQ27_the_active_hero_orders_its_own_start_of_turn_triggers():
+    g = at(new(), TURN_START, turn="Bo", zones={"Bo/play": ["wolf_companion#1", "hunting_hawk"]})
+    g.step()
+    d = g.pending
+    assert d.kind == "trigger_order" and d.player == "Bo"
+    assert sorted(o.id for o in d.options) == ["first:0", "first:1"]
+
+
+def test_R124_an_incapacitated_hero_ignores_start_of_turn_effects():
+    g = at(new(), HELP, turn="Bo", zones={"Bo/play": []}, counters={"Bo": {"incap": True, "hp": 0}})
+    assert g.pending.kind == "help"
+    assert not any(r.path[-1] == "Start of the turn" for r in g.history)
+
+
+def test_R054_R087_R088_FAQ29_the_discard_is_shuffled_only_when_a_card_must_be_drawn():
+    g = at(new(), TURN_START, turn="Ana", zones={"Ana/deck": [], "Ana/discard": ["frenzy#1", "frenzy#2", "cleave#1",
+                                                                                 "cleave#2"]})
+    g.step()
+    assert g.state.zones["Ana/deck"] == [] and len(g.state.zones["Ana/discard"]) == 4
+    rec = g.step()
+    assert "shuffled into a new deck" in rec.text
+    assert len(g.state.zones["Ana/deck"]) == 3 and g.state.zones["Ana/discard"] == []
+    assert "frenzy" not in rec.text_for("Bo")
+
+
+def test_FH_EMPTY_DRAW_nothing_to_draw():
+    g = at(new(), TURN_START, turn="Ana", zones={"Ana/deck": [], "Ana/discard": []})
+    g.step()
+    assert g.step().rule == "FH-EMPTY-DRAW"
+
+
+def test_R056_R082_R091_R079_one_play_one_feat_one_purchase():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1", "frenzy#2"]}, counters={"Ana": {"xp": 20}})
+    g.choose("play:frenzy#1")
+    until_decision(g)
+    assert legal(g)["play:frenzy#2"] is False and "R-082" in reason(g, "play:frenzy#2")
+    row = g.state.zones["city/row"][0]
+    g.choose(f"buy:{row}")
+    assert all(legal(g)[f"buy:{u}"] is False for u in g.state.zones["city/row"])
+    assert "R-079" in reason(g, f"buy:{g.state.zones['city/row'][0]}")
+    assert row in g.state.zones["Ana/hand"]
+    assert legal(g)[f"play:{row}"] is False  # the play is spent; a second play needs a card that allows it
+
+
+def test_R057_a_hero_may_end_the_turn_having_done_nothing():
+    g = at(new(), TURN, turn="Ana")
+    assert "end" in ids(g) and legal(g)["end"]
+    g.choose("end")
+    assert g.history[-1].text == "Ana ends the turn."
+
+
+def test_R069_R080_FH_COST_affinity_discount_and_too_little_xp():
+    g = at(new(), TURN, turn="Ana", zones={"city/row": ["battle_axe", "woodland_trap", "sharp_sword"]},
+           counters={"Ana": {"xp": 3}})
+    assert g.pending.option("buy:battle_axe").label == "Purchase Battle Axe for 3 XP"  # 4 - 1 (berserker)
+    assert g.pending.option("buy:woodland_trap").label == "Purchase Woodland Trap for 3 XP"
+    assert legal(g)["buy:sharp_sword"] is False and g.pending.option("buy:sharp_sword").rule == "FH-COST"
+    g.choose("buy:battle_axe")
+    assert g.state.player("Ana")["xp"] == 0 and "battle_axe" in g.state.zones["Ana/hand"]
+
+
+def test_R076_R077_a_purchased_card_may_be_played_the_same_turn():
+    g = at(new(), TURN, turn="Ana", zones={"city/row": ["strong_draw"], "Ana/hand": []},
+           counters={"Ana": {"xp": 5}})
+    g.choose("buy:strong_draw")
+    assert legal(g)["play:strong_draw"] is True
+
+
+def test_R071_R073_R074_FAQ13_the_row_refills_only_below_four():
+    g = at(new(), REFILL, turn="Ana", zones={"city/row": ["strong_draw", "sharp_sword", "battle_axe", "holy_water",
+                                                          "iron_ration"]})
+    rec = g.step()
+    assert "not refilled" in rec.text and len(g.state.zones["city/row"]) == 5
+    g = at(new(), REFILL, turn="Ana", zones={"city/row": ["strong_draw", "sharp_sword", "battle_axe"]})
+    rec = g.step()
+    assert len(g.state.zones["city/row"]) == 4 and "refilled to 4" in rec.text
+
+
+def test_R094_R095_an_ability_goes_to_the_discard_a_persistent_card_stays():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"]})
+    g.choose("play:frenzy#1")
+    until_decision(g)
+    assert g.state.zones["Ana/discard"] == ["frenzy#1"]
+    g = at(new(), TURN, turn="Bo", zones={"Bo/hand": ["wolf_companion#1"]})
+    g.choose("play:wolf_companion#1")
+    until_decision(g)
+    assert g.state.zones["Bo/play"] == ["wolf_companion#1"]
+
+
+def test_R135_the_hand_is_cut_to_seven_at_the_end_of_the_turn():
+    hand = ["frenzy#1", "frenzy#2", "cleave#1", "cleave#2", "wild_swing#1", "wild_swing#2", "strong_draw",
+            "sharp_sword"]
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": hand})
+    g.choose("end")
+    until_decision(g)
+    assert g.pending.kind == "hand" and g.pending.min == g.pending.max == 1
+
+
+# -- damage, armor, redirection -------------------------------------------------------------------
+
+def foe_hits(g, amount=3, dtype="fire"):
+    """Start a foe_hit on every hero at the start of the foe phase (a stand-in card effect)."""
+    g.ctx.start("foe_hit", controller=None, args={"amount": amount, "dtype": dtype}, now=False)
+    g._settle()
+    return g
+
+
+def test_R117_R118_armor_reduces_the_damage_by_the_armor_exhausted():
+    g = at(new(), FOE_START, zones={"Ana/play": ["runed_shield", "blessed_plate"]},
+           lasting=[{"kind": "modifier", "until": "game", "text": "1 armor", "players": ["Ana"], "stat": "armor",
+                     "add": 1}])
+    g.ctx.start("foe_hit", controller=None, args={"amount": 4, "dtype": "melee"}, now=False)
+    g.rebase()
+    until_decision(g)
+    assert g.pending.kind == "armor" and g.pending.player == "Ana"
+    assert ids(g) == ["armor:0", "armor:1", "armor:2", "armor:3"]
+    g.choose("armor:3")
+    assert g.state.player("Ana")["hp"] == 15 and g.state.player("Ana")["armor_used"] == 3
+
+
+def test_FH_ARMOR_more_armor_than_damage_is_refused_with_the_ruling():
+    g = at(new(), FOE_START, zones={"Ana/play": ["runed_shield"]},
+           lasting=[{"kind": "modifier", "until": "game", "text": "2 armor", "players": ["Ana"], "stat": "armor",
+                     "add": 2}])
+    g.ctx.start("foe_hit", controller=None, args={"amount": 1, "dtype": "melee"}, now=False)
+    g.rebase()
+    until_decision(g)
+    assert legal(g) == {"armor:0": True, "armor:1": True, "armor:2": False, "armor:3": False}
+    assert g.pending.option("armor:2").rule == "FH-ARMOR"
+
+
+def test_R104_R110_R111_two_instances_on_an_ally_carry_over_after_the_batch():
+    g = at(new(), FOE_START, zones={"Bo/play": ["wolf_companion#1"]})
+    g.ctx.start("hit", controller=None, data={"todo": [
+        {"target": "Bo", "amount": 2, "dtype": "melee", "source": None, "dealer": None, "by": "foe"},
+        {"target": "Bo", "amount": 2, "dtype": "melee", "source": None, "dealer": None, "by": "foe"}],
+        "said": []}, now=False)
+    g.rebase()
+    until_decision(g)
+    assert g.pending.kind == "redirect" and ids(g) == ["redirect:wolf_companion#1", "take"]
+    g.choose("redirect:wolf_companion#1")
+    g.choose("redirect:wolf_companion#1")
+    # the ally took 2 then 1 and is destroyed; the last point carries over to the hero
+    assert g.state.zones["Bo/discard"] == ["wolf_companion#1"]
+    assert g.state.player("Bo")["hp"] == 14
+    assert "carry over" in texts(g)
+
+
+def test_R103_FAQ22_prevented_or_redirected_damage_is_not_dealt_to_the_hero():
+    g = at(new(), FOE_START, zones={"Bo/play": ["wolf_companion#1", "sample_hurt_draw"]})
+    hand = len(g.state.zones["Bo/hand"])
+    g.ctx.start("hit", controller=None, data={"todo": [
+        {"target": "Bo", "amount": 2, "dtype": "melee", "source": None, "dealer": None, "by": "foe"}],
+        "said": []}, now=False)
+    g.rebase()
+    until_decision(g)
+    g.choose("redirect:wolf_companion#1")
+    for _ in range(3):
+        if g.pending is None and not g.is_over:
+            g.step()
+    assert g.state.player("Bo")["hp"] == 15 and len(g.state.zones["Bo/hand"]) == hand
+
+
+def test_R100_R101_R121_R123_a_hero_at_zero_is_incapacitated_at_once():
+    g = at(new(), FOE_START, zones={"Ana/hand": ["frenzy#1"], "Ana/play": ["battle_axe"]},
+           counters={"Ana": {"hp": 2}})
+    foe_hits(g, 3, "fire")
+    until_decision(g) if g.pending is None else None
+    st = g.state
+    assert st.player("Ana")["hp"] == 0 and st.player("Ana")["incap"] is True
+    assert st.cards["grimnar"]["face"] == 1
+    assert {"frenzy#1", "battle_axe"} <= set(st.zones["Ana/discard"]) and st.zones["Ana/hand"] == []
+    assert any("FH-INCAP-DISCARD" in r.text for r in g.history)
+
+
+def test_R064_R066_every_hero_down_ends_the_game_at_once_as_a_shared_loss():
+    g = at(new(), FOE_START, counters={"Ana": {"hp": 1}, "Bo": {"hp": 1}})
+    foe_hits(g, 1, "fire")
+    while not g.is_over:
+        g.step() if g.pending is None else g.choose(g.pending.default or ids(g)[0])
+    assert g.result.ending == "party_defeated" and g.result.winners == []
+
+
+def test_R063_R065_R066_the_foe_last_face_at_zero_ends_the_game_as_a_shared_win():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["wild_swing#1"], "foe/play": []},
+           cards={"dragonspawn_2p": {"face": 1, "damage": 22}})
+    g.choose("play:wild_swing#1")
+    while not g.is_over:
+        g.step() if g.pending is None else g.choose(ids(g)[0])
+    assert g.result.ending == "foe_defeated" and g.result.winners == ["Ana", "Bo"]
+
+
+def test_R133_R134_FH_FLIP_DAMAGE_the_foe_flips_on_a_hero_turn_and_the_damage_carries_over():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["wild_swing#1"], "foe/play": []},
+           cards={"dragonspawn_2p": {"damage": 13}})
+    g.choose("play:wild_swing#1")
+    until_decision(g)
+    foe = g.state.cards["dragonspawn_2p"]
+    assert foe["face"] == 1 and foe["damage"] == 2 and not g.is_over
+    assert any("FH-FLIP-DAMAGE" in r.text for r in g.history)
+
+
+def test_R031_R133_two_officers_in_the_discard_flip_keraxis():
+    g = at(new(foe="keraxis"), TURN, turn="Ana", zones={"Ana/hand": ["wild_swing#1"],
+                                                         "foe/play": ["bosun"], "foe/discard": ["first_mate"]})
+    g.choose("play:wild_swing#1")
+    until_decision(g)
+    g.choose("target:bosun")
+    until_decision(g)
+    assert "bosun" in g.state.zones["foe/discard"]
+    assert g.state.cards["keraxis_2p"]["face"] == 1 and g.state.cards["keraxis_2p"].get("damage", 0) == 0
+
+
+def test_R021_FH_CULT_P1_the_cult_has_no_hit_points_in_phase_1():
+    g = at(new(foe="cult"), TURN, turn="Ana", zones={"Ana/hand": ["wild_swing#1"], "foe/play": ["cultist#1"]})
+    assert T.enemy_targets(g.ctx) == ["cultist#1"]  # the Cult itself is no target in phase 1
+    g.choose("play:wild_swing#1")
+    until_decision(g)
+    assert "cultist#1" in g.state.zones["foe/discard"] and g.state.cards["cult_2p"].get("damage", 0) == 0
+    assert not any(r.path[-1] == "Choose a target" for r in g.history)
+
+
+def test_R007_R099_FH_XP_BY_HERO_a_vassal_destroyed_by_a_hero_gives_every_active_hero_its_xp():
+    g = at(new(players=("Ana", "Bo", "Cy"), heroes={"Ana": "berserker", "Bo": "pathfinder", "Cy": "paladin"}),
+           TURN, turn="Ana", zones={"Ana/hand": ["wild_swing#1"], "foe/play": ["bosun"]},
+           counters={"Cy": {"incap": True, "hp": 0}})
+    g.choose("play:wild_swing#1")
+    until_decision(g)
+    g.choose("target:bosun")
+    until_decision(g)
+    assert g.state.player("Ana")["xp"] == 6 and g.state.player("Bo")["xp"] == 6
+    assert g.state.player("Cy")["xp"] == 4
+
+
+def test_FH_XP_BY_HERO_a_vassal_the_foe_destroys_gives_no_xp():
+    g = at(new(), FOE_START, zones={"foe/play": ["kobold_scout#1"]}, counters={"Ana": {"hp": 10}, "Bo": {"hp": 10}})
+    g.ctx.start("foe_hit", controller=None, args={"amount": 3, "dtype": "fire", "vassals": True}, now=False)
+    g.rebase()
+    while g.state.zones["foe/play"]:
+        g.step() if g.pending is None else g.choose(g.pending.default or ids(g)[0])
+    assert g.state.player("Ana")["xp"] == 4 and "FH-XP-BY-HERO" in texts(g)
+
+
+def test_R127_FH_INCAP_HELP_the_four_helps():
+    g = at(new(), HELP, turn="Ana", counters={"Ana": {"incap": True, "hp": 0}, "Bo": {"hp": 15}},
+           cards={"grimnar": {"face": 1}})
+    o = legal(g)
+    assert o["help:xp:Bo"] and not o["help:heal:Bo"] and not o["help:heal:Ana"]
+    assert g.pending.option("help:heal:Bo").rule == "FH-INCAP-HELP"
+    assert "help:damage:dragonspawn_2p" in o and any(i.startswith("help:refresh:") for i in o)
+    g.choose("help:damage:dragonspawn_2p")
+    assert g.state.cards["dragonspawn_2p"]["damage"] == 1
+
+
+def test_R126_no_xp_and_no_healing_for_an_incapacitated_hero():
+    g = at(new(), FOE_START, counters={"Ana": {"incap": True, "hp": 0}})
+    g.ctx.do("heal", target="Ana", amount=3)
+    assert "gains no XP" in T.gain_xp(g.ctx, "Ana", 2)
+    assert g.state.player("Ana")["hp"] == 0 and g.state.player("Ana")["xp"] == 4
+
+
+def test_R129_R138_P_counts_incapacitated_players():
+    g = at(new(players=("Ana", "Bo", "Cy", "Di"),
+               heroes={"Ana": "berserker", "Bo": "pathfinder", "Cy": "paladin", "Di": "elemancer"}),
+           TURN, turn="Ana", zones={"Ana/hand": ["sample_p_damage"], "foe/play": []},
+           counters={"Di": {"incap": True, "hp": 0}})
+    g.choose("play:sample_p_damage")
+    until_decision(g)
+    assert g.state.cards["dragonspawn"]["damage"] == 4
+
+
+# -- power ------------------------------------------------------------------------------------
+
+def test_R139_R142_typed_and_general_power_add_up():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["sample_cold_fire"], "Ana/play": ["sample_cold_power",
+                                                                                        "sample_power"],
+                                           "foe/play": []})
+    g.choose("play:sample_cold_fire")
+    until_decision(g)
+    rec = " ".join(r.text for r in g.history[-4:])
+    assert "3 cold damage to The Dragonspawn" in rec and "2 fire damage to The Dragonspawn" in rec
+    assert g.state.cards["dragonspawn_2p"]["damage"] == 5
+
+
+def test_FAQ23_dragon_fire_raises_fire_damage_but_never_life_loss():
+    g = at(new(), FOE_START, zones={"foe/play": ["dragon_fire"]}, counters={"Ana": {"hp": 10}})
+    foe_hits(g, 3, "fire")
+    while g.stack_depth:
+        g.step() if g.pending is None else g.choose(g.pending.default or ids(g)[0])
+    assert g.state.player("Ana")["hp"] == 6
+    g.ctx.do("lose_life", player="Ana", amount=2)
+    assert g.state.player("Ana")["hp"] == 4
+
+
+# -- the FAQ ----------------------------------------------------------------------------------
+
+def berserker_feat(g):
+    g.choose("feat:grimnar:0")
+    until_decision(g)
+    return g
+
+
+def test_FAQ01_the_berserker_feat_draws_first_then_discard_or_life():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"], "Ana/deck": ["cleave#1"]})
+    berserker_feat(g)
+    assert g.pending.kind == "pay" and ids(g) == ["discard:frenzy#1", "discard:cleave#1", "lose_life:2"]
+    assert all(legal(g).values())
+
+
+def test_FAQ02_losing_life_is_a_payment_not_damage():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"], "Ana/deck": ["cleave#1"],
+                                           "Ana/play": ["sample_hurt_draw"]}, counters={"Ana": {"hp": 10}})
+    berserker_feat(g)
+    g.choose("lose_life:2")
+    until_decision(g)
+    assert g.state.player("Ana")["hp"] == 8 and len(g.state.zones["Ana/hand"]) == 2
+
+
+def test_FAQ03_FAQ04_the_card_just_drawn_may_rage_and_raging_is_not_playing():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"], "Ana/deck": ["wild_swing#1"],
+                                           "foe/play": ["enervation"]}, counters={"Ana": {"xp": 4}})
+    berserker_feat(g)
+    g.choose("discard:wild_swing#1")
+    assert g.pending.kind == "rage" and ids(g) == ["rage:wild_swing#1", "no_rage"]
+    g.choose("rage:wild_swing#1")
+    until_decision(g)
+    assert g.state.cards["dragonspawn_2p"]["damage"] == 1
+    assert g.state.player("Ana")["xp"] == 4  # Enervation did not trigger
+    assert legal(g)["play:frenzy#1"] is True
+
+
+def test_FAQ07_divided_damage_adds_power_before_dividing():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["sample_divided"], "Ana/play": ["sample_power"],
+                                           "foe/play": ["kobold_scout#1", "kobold_scout#2"]},
+           lasting=[{"kind": "modifier", "until": "game", "text": "+1 power", "players": ["Ana"],
+                     "stat": "power", "add": 1}])
+    g.choose("play:sample_divided")
+    until_decision(g)
+    g.choose("target:kobold_scout#1", "target:kobold_scout#2")
+    assert g.pending.kind == "split"
+    for bad in (("split:kobold_scout#1:3", "split:kobold_scout#2:0"),
+                ("split:kobold_scout#1:2", "split:kobold_scout#2:1")):
+        with pytest.raises(tablekit.IllegalChoice, match="FAQ-07"):
+            g.choose(*bad)
+    g.choose("split:kobold_scout#1:4", "split:kobold_scout#2:1")
+    assert "kobold_scout#1" in g.state.zones["foe/discard"] and g.state.cards["kobold_scout#2"]["damage"] == 1
+
+
+def test_FAQ08_damage_to_each_enemy_target_gets_power_on_each():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["sample_each"], "Ana/play": ["sample_power"],
+                                           "foe/play": ["controlled_hireling", "competing_dragonslayers"]})
+    g.choose("play:sample_each")
+    until_decision(g)
+    dmg = [e for r in g.history for e in r.events if e["type"] == "damage"]
+    assert [e["amount"] for e in dmg] == [3, 3, 3]
+
+
+MARTYR = [{"kind": "restriction", "until": {"turn_of": "Ana"}, "text": "Dorin's martyr", "controller": "Ana",
+           "players": ["Ana"], "what": "martyr"}]
+THREE = {"Ana": "paladin", "Bo": "pathfinder", "Cy": "berserker"}
+
+
+def test_FAQ14_the_paladin_redirects_several_times_but_once_per_hero():
+    g = at(new(players=("Ana", "Bo", "Cy"), heroes=THREE), FOE_START, zones={"foe/play": []}, lasting=MARTYR,
+           extra={"martyr_used": []})
+    for _ in range(2):
+        g.ctx.start("hit", controller=None, data={"todo": [
+            {"target": "Bo", "amount": 2, "dtype": "melee", "source": None, "dealer": None, "by": "foe"},
+            {"target": "Cy", "amount": 2, "dtype": "melee", "source": None, "dealer": None, "by": "foe"}],
+            "said": []}, now=False)
+        g._settle()
+        while g.stack_depth:
+            if g.pending is None:
+                g.step()
+            elif g.pending.kind == "martyr":
+                g.choose("martyr:Bo" if "martyr:Bo" in ids(g) else "decline")
+            else:
+                g.choose(g.pending.default or ids(g)[0])
+    # Bo's damage went to Dorin the first time only; Cy's was offered and declined twice
+    assert g.state.player("Ana")["hp"] == 16 and g.state.player("Bo")["hp"] == 13
+    assert g.state.player("Cy")["hp"] == 12 and g.state.extra["martyr_used"] == ["Bo"]
+
+
+def test_FAQ15_a_new_use_of_the_feat_starts_the_count_again():
+    g = at(new(players=("Ana", "Bo", "Cy"), heroes=THREE), TURN, turn="Ana", extra={"martyr_used": ["Bo"]})
+    g.choose("feat:dorin:0")
+    until_decision(g)
+    assert g.state.extra["martyr_used"] == []
+    assert [e["what"] for e in g.state.lasting if e["kind"] == "restriction"] == ["martyr"]
+    assert g.history[-1].rule == "FH-PALADIN"
+
+
+def test_FAQ16_FAQ17_FAQ18_marked_target():
+    g = at(new(), TURN, turn="Bo", zones={"Bo/hand": ["quick_shot#1"], "Bo/play": ["sample_power"],
+                                          "foe/play": ["controlled_hireling"]})
+    g.choose("feat:lylias:0")
+    until_decision(g)
+    g.choose("target:controlled_hireling")
+    until_decision(g)
+    assert g.state.extra["marked"] == "controlled_hireling"
+    assert g.state.cards["controlled_hireling"]["damage"] == 2          # 1 + 1 power, no mark (FAQ-16)
+    g.choose("play:quick_shot#1")
+    until_decision(g)
+    g.choose("target:controlled_hireling")
+    until_decision(g)
+    assert "controlled_hireling" in g.state.zones["foe/discard"]          # 2 + 1 power + 1 mark = 4 (FAQ-17)
+    assert T.amount_for(g.ctx, 2, "Bo", "ally", None, "dragonspawn_2p") == 2   # allies get no bonus (FAQ-18)
+
+
+def test_FAQ20_FAQ21_healing_is_capped_at_the_current_maximum():
+    g = at(new(), FOE_START, counters={"Ana": {"hp": 14}})
+    g.ctx.do("heal", target="Ana", amount=5)
+    assert g.state.player("Ana")["hp"] == 16
+    at(g, FOE_START, zones={"Ana/play": ["sample_max_hp"]}, counters={"Ana": {"hp": 16}})
+    g.ctx.do("heal", target="Ana", amount=5)
+    assert g.state.player("Ana")["hp"] == 18
+
+
+def test_FAQ24_life_loss_is_never_redirected_to_an_ally():
+    g = at(new(), FOE_START, zones={"Bo/play": ["wolf_companion#1"]}, counters={"Bo": {"hp": 5}})
+    g.ctx.do("lose_life", player="Bo", amount=2)
+    assert g.state.player("Bo")["hp"] == 3 and g.pending is None
+    assert g.state.cards["wolf_companion#1"].get("damage", 0) == 0
+
+
+def test_FAQ22_losing_the_last_life_incapacitates():
+    g = at(new(), FOE_START, counters={"Bo": {"hp": 2}})
+    g.ctx.do("lose_life", player="Bo", amount=2)
+    assert g.state.player("Bo")["incap"] is True
+
+
+def test_FAQ25_the_necromancer_returns_an_ally_only_after_a_discard():
+    heroes = {"Ana": "necromancer", "Bo": "pathfinder"}
+    g = at(new(heroes=heroes), TURN, turn="Ana", zones={"Ana/hand": ["skeleton#1", "bone_spear#1"],
+                                                        "Ana/discard": ["ghoul"]})
+    g.choose("feat:shael:0")
+    until_decision(g)
+    g.choose("discard:skeleton#1")
+    assert sorted(ids(g)) == ["none", "return:ghoul", "return:skeleton#1"]
+    g.choose("return:skeleton#1")
+    until_decision(g)
+    assert g.state.zones["Ana/play"] == ["skeleton#1"]
+    assert not any(e["type"] == "card_played" for r in g.history for e in r.events)
+    assert legal(g)["play:bone_spear#1"] is True
+    g = at(new(heroes=heroes), TURN, turn="Ana", zones={"Ana/hand": ["skeleton#1"], "Ana/discard": ["ghoul"]})
+    g.choose("feat:shael:0")
+    until_decision(g)
+    g.choose("none")
+    assert "return:ghoul" not in (ids(g) if g.pending else [])
+
+
+def test_FAQ26_R149_text_resolves_from_the_top_down():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["sample_power_then_damage"], "foe/play": []})
+    g.choose("play:sample_power_then_damage")
+    until_decision(g)
+    assert g.state.cards["dragonspawn_2p"]["damage"] == 3
+
+
+def test_FAQ28_a_potion_is_sacrificed_for_its_effect_outside_the_play_limit():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"], "Ana/play": ["healing_potion"]},
+           counters={"Ana": {"hp": 10}})
+    g.choose("play:frenzy#1")
+    until_decision(g)
+    assert legal(g)["sacrifice:healing_potion"] is True
+    g.choose("sacrifice:healing_potion")
+    assert g.state.player("Ana")["hp"] == 13 and "healing_potion" in g.state.zones["Ana/discard"]
+    assert g.history[-1].rule == "FH-POTION"
+
+
+def test_FAQ30_when_a_card_is_played_triggers_resolve_first():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["sample_heal"], "foe/play": ["arcane_rune"]},
+           counters={"Ana": {"hp": 1}, "Bo": {"hp": 15}})
+    g.choose("play:sample_heal")
+    until_decision(g)
+    assert g.state.player("Ana")["incap"] is True and g.state.player("Ana")["hp"] == 0
+    assert any(r.rule == "FH-PLAY-INCAP" for r in g.history)
+
+
+def test_FH_FEAT_TRIGGER_emberglow_punishes_a_feat_before_it_resolves():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"]}, cards={"dragonspawn_2p": {"face": 1}},
+           counters={"Ana": {"hp": 2}})
+    g.choose("feat:grimnar:0")
+    until_decision(g)
+    assert g.state.player("Ana")["incap"] is True
+    assert any(r.rule == "FH-FEAT-TRIGGER" and "does nothing" in r.text for r in g.history)
+
+
+def test_R143_R145_R146_a_sacrifice_is_not_a_destruction():
+    g = at(new(), FOE_START, zones={"Bo/play": ["sample_destroyed_draw", "woodland_trap"]})
+    hand = len(g.state.zones["Bo/hand"])
+    g.ctx.start("foe_sacrifice", controller=None, args={"kinds": ["persistent"]}, now=False)
+    g.rebase()
+    until_decision(g)
+    assert g.pending.kind == "sacrifice" and g.pending.player == "Bo"
+    g.choose("sacrifice:woodland_trap")
+    until_decision(g) if g.pending is None and g.stack_depth else None
+    assert "woodland_trap" in g.state.zones["Bo/discard"] and len(g.state.zones["Bo/hand"]) == hand
+
+
+def test_R147_an_ally_at_zero_is_destroyed_and_the_robes_draw():
+    g = at(new(heroes={"Ana": "necromancer", "Bo": "pathfinder"}), FOE_START,
+           zones={"Ana/play": ["skeleton#1", "cryptwalkers_robes"], "Ana/hand": []})
+    g.ctx.start("hit", controller=None, data={"todo": [
+        {"target": "Ana", "amount": 2, "dtype": "melee", "source": None, "dealer": None, "by": "foe"}],
+        "said": []}, now=False)
+    g.rebase()
+    until_decision(g)
+    g.choose("redirect:skeleton#1")
+    while g.stack_depth or g.state.triggers:
+        g.step() if g.pending is None else g.choose(ids(g)[0])
+    assert "skeleton#1" in g.state.zones["Ana/discard"] and len(g.state.zones["Ana/hand"]) == 1
+
+
+def test_woodland_trap_hits_a_vassal_the_foe_plays():
+    g = at(new(), FOE_PLAY, zones={"foe/deck": ["kobold_scout#1"], "Bo/play": ["woodland_trap"]},
+           cards={"woodland_trap": {"counters": {"counters": 3}}})
+    g.step()
+    g.step()
+    assert "kobold_scout#1" in g.state.zones["foe/discard"]
+    assert g.state.cards["woodland_trap"]["counters"] == {"counters": 2}
+
+
+def test_every_option_id_matches_a_declared_form():
+    import re
+    forms = [re.compile("^" + re.sub(r"<[^>]+>", "[^:]+", re.escape(f).replace(r"\<", "<").replace(r"\>", ">"))
+                        + "$") for f in tablekit.game_info("foehunters").option_forms]
+    seen = set()
+    for seed in range(15):
+        g = tablekit.new_game("foehunters", players=2 + seed % 3, seed=seed, options={"max_rounds": 30})
+        rnd = random.Random(seed)
+        while not g.is_over:
+            if g.pending is not None:
+                for o in g.pending.options:
+                    seen.add(o.id)
+                g.choose(*random_answer(g.pending, rnd))
+            else:
+                g.step()
+    bad = [i for i in seen if not any(f.match(i) for f in forms)]
+    assert not bad, bad
