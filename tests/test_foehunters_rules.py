@@ -742,3 +742,107 @@ def test_every_option_id_matches_a_declared_form():
                 g.step()
     bad = [i for i in seen if not any(f.match(i) for f in forms)]
     assert not bad, bad
+
+
+def test_FAQ05_a_rage_card_played_from_hand_does_only_the_text_before_rage():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["wild_swing#1"], "foe/play": []})
+    g.choose("play:wild_swing#1")
+    until_decision(g)
+    assert g.state.cards["dragonspawn_2p"]["damage"] == 3
+    assert not any(r.path[-1] == "RAGE" for r in g.history)
+
+
+def test_FAQ06_a_rage_card_discarded_to_the_hand_limit_may_rage():
+    hand = ["wild_swing#1", "frenzy#1", "frenzy#2", "cleave#1", "cleave#2", "strong_draw", "sharp_sword", "battle_axe"]
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": hand, "foe/play": []})
+    g.choose("end")
+    until_decision(g)
+    g.choose("discard:wild_swing#1")
+    until_decision(g)
+    assert g.pending.kind == "rage" and all(legal(g).values()) and ids(g) == ["rage:wild_swing#1", "no_rage"]
+    g.choose("rage:wild_swing#1")
+    until_decision(g)
+    assert g.state.cards["dragonspawn_2p"]["damage"] == 1
+
+
+def elemancer(zones, **kw):
+    heroes = {"Ana": "elemancer", "Bo": "pathfinder"}
+    return at(new(heroes=heroes), TURN, turn="Ana", zones=zones, **kw)
+
+
+def test_FAQ09_focus_aeromancer_deals_the_same_air_damage_to_one_more_target():
+    g = elemancer({"Ana/hand": ["gust#1"], "Ana/play": ["focus_aeromancer", "sample_power"],
+                   "foe/play": ["controlled_hireling", "competing_dragonslayers"]})
+    g.choose("play:gust#1")
+    until_decision(g)
+    g.choose("target:controlled_hireling")
+    assert g.pending.kind == "copy" and "copy:competing_dragonslayers" in ids(g)
+    assert "copy:controlled_hireling" not in ids(g)
+    g.choose("copy:competing_dragonslayers")
+    until_decision(g)
+    assert g.state.cards["controlled_hireling"]["damage"] == 3          # 2 + 1 power
+    assert g.state.cards["competing_dragonslayers"]["damage"] == 3      # the same 3, not powered again
+
+
+def test_FAQ10_maelstrom_copies_one_instance_a_counter_copies_included():
+    zones = {"Ana/hand": ["gust#1"], "Ana/play": ["focus_aeromancer", "maelstrom"],
+             "foe/play": ["controlled_hireling", "competing_dragonslayers"]}
+    g = elemancer(zones, cards={"maelstrom": {"counters": {"counters": 2}},
+                                "controlled_hireling": {"damage": 0}, "competing_dragonslayers": {"damage": 0}})
+    g.choose("play:gust#1")
+    until_decision(g)
+    g.choose("target:dragonspawn_2p")
+    g.choose("copy:controlled_hireling")
+    assert g.pending.kind == "maelstrom" and g.pending.max == 2
+    g.choose("maelstrom:0", "maelstrom:1")
+    until_decision(g)
+    dmg = [e for r in g.history for e in r.events if e["type"] == "damage"]
+    assert len(dmg) == 4 and g.state.cards["maelstrom"]["counters"] == {"counters": 0}
+    g = elemancer(zones, cards={"maelstrom": {"counters": {"counters": 2}}})
+    g.choose("play:gust#1")
+    until_decision(g)
+    g.choose("target:dragonspawn_2p")
+    g.choose("copy:controlled_hireling")
+    g.choose("maelstrom:1")
+    until_decision(g)
+    assert len([e for r in g.history for e in r.events if e["type"] == "damage"]) == 3
+    assert g.state.cards["maelstrom"]["counters"] == {"counters": 1}
+
+
+def test_FAQ11_copied_damage_resolves_at_the_same_time_for_triggers():
+    g = elemancer({"Ana/hand": ["gust#1"], "Ana/play": ["focus_aeromancer", "sample_vassal_hurt"],
+                   "foe/play": ["kobold_scout#1", "kobold_scout#2"]})
+    g.choose("play:gust#1")
+    until_decision(g)
+    g.choose("target:kobold_scout#1")
+    rec = g.choose("copy:kobold_scout#2")
+    # both vassals are hit and destroyed in one record, before either trigger resolves
+    assert [e["target"] for e in rec.events if e["type"] == "damage"] == ["kobold_scout#1", "kobold_scout#2"]
+    assert g.state.zones["foe/discard"] == ["kobold_scout#1", "kobold_scout#2"] and len(g.state.triggers) == 2
+
+
+def test_FAQ12_replacing_a_focus_is_not_a_play():
+    g = elemancer({"Ana/hand": ["focus_pyromancer", "gust#1"], "Ana/play": ["focus_aeromancer"]})
+    assert legal(g)["play:focus_pyromancer"] is False and g.pending.option("play:focus_pyromancer").rule == "FH-FOCUS"
+    rec = g.choose("focus:focus_pyromancer")
+    assert rec.rule == "FH-FOCUS"
+    assert g.state.zones["Ana/play"] == ["focus_pyromancer"] and "focus_aeromancer" in g.state.zones["Ana/hand"]
+    assert legal(g)["play:gust#1"] is True and legal(g)["focus:focus_aeromancer"] is False
+    assert not any(e["type"] == "card_played" for e in rec.events)
+
+
+def test_FAQ19_FH_FORGE_three_different_forge_techniques_at_most():
+    heroes = {"Ana": "forgemaster", "Bo": "pathfinder"}
+    three = ["dwarven_forge_technique", "runic_forge_technique", "searing_forge_technique"]
+    g = at(new(heroes=heroes), TURN, turn="Ana", zones={"Ana/hand": ["enduring_forge_technique"],
+                                                        "Ana/play": list(three), "Ana/discard": []})
+    g.choose("play:enduring_forge_technique")
+    until_decision(g)
+    assert g.pending.kind == "sacrifice" and sorted(ids(g)) == sorted(f"sacrifice:{c}" for c in three)
+    g.choose("sacrifice:runic_forge_technique")
+    until_decision(g)
+    forge = [u for u in g.state.zones["Ana/play"] if "forge" in g.ctx.defn(u).traits]
+    assert len(forge) == 3 and g.state.zones["Ana/discard"] == ["runic_forge_technique"]
+    g = at(new(heroes=heroes), TURN, turn="Ana", zones={"Ana/hand": ["dwarven_forge_technique"],
+                                                        "Ana/play": []})
+    assert legal(g)["play:dwarven_forge_technique"] is True

@@ -351,7 +351,7 @@ class Hit(Effect):
                 return f"{t} is incapacitated and is not dealt damage (ruling FH-INCAP-TARGET)."
             if n <= 0:
                 return f"{t} takes no damage."
-            ev = ctx.do("damage", **_event(inst))
+            ev = ctx.do("damage", **_event(ctx, inst))
             return _stop(ev.get("text", "")) if ev else ""
         if t not in ctx.state.cards or ctx.zone_of(t) not in (T.FOE_PLAY, T.FOE_CARD) and ctx.kind(t) != "ally":
             return ""
@@ -360,7 +360,7 @@ class Hit(Effect):
         left = T.hp_left(ctx, t) if ctx.kind(t) != "foe" else n
         dealt = min(n, left) if ctx.kind(t) == "ally" else n
         owner = ctx.owner_of(t)
-        ev = ctx.do("damage", **{**_event(inst), "amount": dealt})
+        ev = ctx.do("damage", **{**_event(ctx, inst), "amount": dealt})
         text = ev.get("text", "") if ev else ""
         if ctx.kind(t) == "ally" and n > dealt and owner is not None:
             carry = instance(owner, n - dealt, inst["dtype"], inst["source"], inst["dealer"], inst["by"])
@@ -374,8 +374,12 @@ def _stop(text: str) -> str:
     return text if not text or text.endswith(".") else text + "."
 
 
-def _event(inst: dict) -> dict:
-    return {k: inst[k] for k in ("target", "amount", "dtype", "source", "dealer", "by")}
+def _event(ctx: Ctx, inst: dict) -> dict:
+    """The damage event: the instance, and the kind of its target (`tkind`: hero, ally,
+    vassal or foe) for cards that react to it."""
+    t = inst["target"]
+    return {**{k: inst[k] for k in ("target", "amount", "dtype", "source", "dealer", "by")},
+            "tkind": "hero" if t in ctx.players else ctx.kind(t)}
 
 
 EFFECTS = {"hit": Hit()}

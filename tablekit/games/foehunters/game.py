@@ -96,6 +96,9 @@ class FoeHuntersGame(GameDef):
         "help:xp:<player>": "give a hero 1 XP", "help:heal:<player>": "heal a hero 1 HP",
         "help:refresh:<card>": "refresh a city row card", "help:damage:<card>": "deal 1 melee damage",
         "help:none": "no help is possible", "first:<index>": "resolve this trigger first",
+        "focus:<card>": "replace the Focus in play with this one from hand",
+        "copy:<card>": "Focus: Aeromancer's copy to one more target", "no_copy": "no copy",
+        "maelstrom:<index>": "copy this instance with a Maelstrom counter",
     }
 
     def check_players(self, n: int, variant: str | None) -> str | None:

@@ -23,6 +23,14 @@ def _base(ctx: Ctx, amount: Any) -> int:
     return T.n_players(ctx) if amount == "P" else int(amount)
 
 
+def _in_play(ctx: Ctx, p: str, card_id: str) -> str | None:
+    return next((u for u in ctx.zone(T.play(p)) if ctx.defn(u).id == card_id), None)
+
+
+def _counters(ctx: Ctx, uid: str | None) -> int:
+    return int((ctx.card(uid).get("counters") or {}).get("counters", 0)) if uid else 0
+
+
 def _card_label(ctx: Ctx, use: AbilityUse, fallback: str) -> str:
     if use.source and use.source in ctx.state.cards:
         return T.target_name(ctx, use.source)
@@ -87,7 +95,62 @@ class Deal(Effect):
         return self._go(ctx, use, insts, said)
 
     def _go(self, ctx: Ctx, use: AbilityUse, insts: list[dict], said: str) -> Any:
-        out = D.deal(ctx, insts, use.controller, said)
+        """Offer the copies (Focus: Aeromancer, then Maelstrom: FAQ-09, FAQ-10), then deal
+        every instance in one batch, so they resolve together (FAQ-11)."""
+        use.data.update({"insts": insts, "said0": said})
+        p = use.controller
+        if self._by(use) == "hero" and p in ctx.players:
+            air = [i for i in insts if i["dtype"] == "air" and not i.get("copy")]
+            if air and _in_play(ctx, p, "focus_aeromancer"):
+                hit = {i["target"] for i in air}
+                others = [t for t in T.enemy_targets(ctx) if t not in hit]
+                if others:
+                    n = air[0]["amount"]
+                    opts = [Option(f"copy:{t}", f"Deal {n} air damage to {T.target_label(ctx, t)} too")
+                            for t in others] + [Option("no_copy", "No second target")]
+                    return ctx.ask(Decision(p, f"Focus: Aeromancer: deal that same {n} air damage to one more "
+                                            "target (the copy is not changed by power again, FAQ-09)?", opts,
+                                            kind="copy", default=opts[0].id), then="aero",
+                                   name="Focus: Aeromancer", say=said)
+        return self.maelstrom(ctx, use, ())
+
+    def aero(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        if ids[0] != "no_copy":
+            t = ids[0].split(":", 1)[1]
+            first = next(i for i in use.data["insts"] if i["dtype"] == "air" and not i.get("copy"))
+            use.data["insts"].append({**first, "target": t, "copy": True})
+            use.data["said0"] += f" Focus: Aeromancer deals that {first['amount']} air damage to " \
+                                 f"{T.target_name(ctx, t)} too (FAQ-09)."
+        return self.maelstrom(ctx, use, ())
+
+    def maelstrom(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        p = use.controller
+        m = _in_play(ctx, p, "maelstrom") if self._by(use) == "hero" and p in ctx.players else None
+        left = _counters(ctx, m) if m else 0
+        insts = use.data["insts"]
+        if m and left > 0 and insts:
+            opts = [Option(f"maelstrom:{k}", f"Copy {T.damage_words(i['amount'], i['dtype'])} to "
+                           f"{T.target_name(ctx, i['target'])}") for k, i in enumerate(insts)]
+            return ctx.ask(Decision(p, f"Maelstrom ({left} counters): remove a counter for each instance you "
+                                    "copy (copies may be copied, FAQ-10).", opts, min=0,
+                                    max=min(left, len(insts)), kind="maelstrom"), then="mael", name="Maelstrom",
+                           say=use.data["said0"] if not ids else None)
+        return self.deal_all(ctx, use)
+
+    def mael(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        if ids:
+            m = _in_play(ctx, use.controller, "maelstrom")
+            ctx.card(m)["counters"] = {"counters": _counters(ctx, m) - len(ids)}
+            copies = [dict(use.data["insts"][int(i.split(":")[1])], copy=True) for i in ids]
+            use.data["insts"] += copies
+            use.data["said0"] += (f" Maelstrom loses {len(ids)} counter{'s' if len(ids) > 1 else ''} and copies "
+                                  + ", ".join(f"{T.damage_words(c['amount'], c['dtype'])} to "
+                                              f"{T.target_name(ctx, c['target'])}" for c in copies)
+                                  + "; every instance resolves at the same time (FAQ-10, FAQ-11).")
+        return self.deal_all(ctx, use)
+
+    def deal_all(self, ctx: Ctx, use: AbilityUse) -> Any:
+        out = D.deal(ctx, use.data["insts"], use.controller, use.data["said0"])
         return then_wait(ctx, out, "dealt", "") or out
 
     def dealt(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Say:
@@ -365,7 +428,7 @@ def rage_offer(ctx: Ctx, use: AbilityUse, uid: str, said: str) -> Any:
     opts = [Option(f"rage:{uid}", f"Use the RAGE effect of {ctx.name(uid)}"), Option("no_rage", "Do not")]
     use.data["rage"] = uid
     return ctx.ask(Decision(use.controller, f"{ctx.name(uid)} is discarded: use its RAGE effect?", opts,
-                            kind="rage"), then="raged", name="RAGE", say=said)
+                            kind="rage"), then="raged", name="RAGE", say=said or None)
 
 
 def rage_answer(ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
@@ -379,6 +442,31 @@ def rage_answer(ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
                      "(a discard, not a play: FAQ-04).") or Say(
         f"{use.controller} uses the RAGE effect of {ctx.name(uid)} (not a play, FAQ-04). {_text(out)}",
         rule=T.FEAT)
+
+
+class RageOffers(Effect):
+    """Cards discarded to the hand limit: each RAGE card may use its RAGE effect (FAQ-06)."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return "RAGE"
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        return self.next(ctx, use, ())
+
+    def next(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        if not use.data["cards"]:
+            return Say("No RAGE effect is left to use.", rule=T.HAND)
+        u = use.data["cards"].pop(0)
+        return rage_offer(ctx, use, u, "")
+
+    def raged(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        out = rage_answer(ctx, use, ids)
+        if isinstance(out, Pause) or not use.data["cards"]:
+            return out
+        return self.next(ctx, use, ())
+
+    def rage_done(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        return self.next(ctx, use, ())
 
 
 class Trap(Effect):
@@ -590,6 +678,24 @@ class ResolvePlay(Effect):
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         u, p = use.source, use.controller
+        forge = [c for c in ctx.zone(T.play(p)) if "forge" in ctx.defn(c).traits]
+        if ("forge" in ctx.defn(u).traits and len(forge) >= 3 and not T.is_incap(ctx, p)
+                and ctx.zone_of(u) == T.resolving(p)):
+            opts = [Option(f"sacrifice:{c}", f"Sacrifice {ctx.name(c)}") for c in forge]
+            return ctx.ask(Decision(p, f"{ctx.name(u)}: you have 3 different forge techniques in play; sacrifice "
+                                    "one to make room (FAQ-19).", opts, kind="sacrifice"), then="forged",
+                           name="Sacrifice a forge technique")
+        return self.resolve(ctx, use, ())
+
+    def forged(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        said = sacrifice(ctx, use.controller, ids[0].split(":", 1)[1])
+        out = self.resolve(ctx, use, ())
+        if isinstance(out, Say):
+            return Say(f"{said} (FAQ-19). {out.text}", rule="FH-FORGE")
+        return out
+
+    def resolve(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
+        u, p = use.source, use.controller
         if T.is_incap(ctx, p) or ctx.zone_of(u) != T.resolving(p):
             if ctx.zone_of(u) == T.resolving(p):
                 ctx.move(u, T.discard(p))
@@ -678,5 +784,5 @@ EFFECTS = {
     "forge_discount": ForgeDiscount(), "steps": Steps(), "foe_steps": Steps(), "foe_hit": FoeHit(),
     "foe_heal": FoeHeal(), "each_gains_xp": EachGainsXp(), "foe_drain": FoeDrain(),
     "foe_sacrifice": FoeSacrifice(), "resolve_play": ResolvePlay(), "use_feat": UseFeat(),
-    "resolve_foe": ResolveFoeCard(),
+    "resolve_foe": ResolveFoeCard(), "rage_offers": RageOffers(),
 }

@@ -257,9 +257,15 @@ def ask_action(ctx: Ctx) -> Decision:
     p = ctx.player
     data = T.turn_data(ctx)
     opts = []
+    focus_in_play = [u for u in ctx.zone(T.play(p)) if "focus" in ctx.defn(u).traits]
     for u in ctx.zone(T.hand(p)):
-        why = "" if data["plays"] > 0 else "you have played your card this turn (R-082)"
-        opts.append(Option(f"play:{u}", f"Play {ctx.name(u)}", not why, why))
+        why, rule = play_refusal(ctx, p, u, data, focus_in_play)
+        opts.append(Option(f"play:{u}", f"Play {ctx.name(u)}", not why, why, rule=rule))
+    for u in ctx.zone(T.hand(p)):
+        if "focus" in ctx.defn(u).traits and focus_in_play:
+            why = "you have replaced a Focus this turn (ruling FH-FOCUS)" if data["swapped"] else ""
+            opts.append(Option(f"focus:{u}", f"Replace {ctx.name(focus_in_play[0])} with {ctx.name(u)} (not a "
+                               "play, FAQ-12)", not why, why, rule="FH-FOCUS" if why else ""))
     for u, i in feats(ctx, p):
         why = "" if data["feats"] > 0 else "you have used a feat this turn: one feat a turn (R-059, R-091)"
         opts.append(Option(f"feat:{u}:{i}", ctx.defn(u).abilities[i].text or f"Use {ctx.name(u)}'s feat",
@@ -277,6 +283,20 @@ def ask_action(ctx: Ctx) -> Decision:
     opts.append(Option("end", "End the turn"))
     return Decision(p, f"{p}'s turn: play a card, use a feat and purchase a card, each at most once, in any "
                     "order; or end the turn.", opts, kind="action", default="end")
+
+
+def play_refusal(ctx: Ctx, p: str, u: str, data: dict, focus_in_play: list[str]) -> tuple[str, str]:
+    """Why a card in hand cannot be played now (and the ruling that says so)."""
+    if data["plays"] <= 0:
+        return "you have played your card this turn (R-082)", ""
+    d = ctx.defn(u)
+    if "focus" in d.traits and focus_in_play:
+        return ("one Focus may be in play at a time: replace the one in play instead (ruling FH-FOCUS)",
+                "FH-FOCUS")
+    if "forge" in d.traits and any(ctx.defn(c).id == d.id for c in ctx.zone(T.play(p))):
+        return f"{d.name} is in play already: the techniques in play must be different (ruling FH-FORGE)", \
+            "FH-FORGE"
+    return "", ""
 
 
 def feats(ctx: Ctx, p: str) -> list[tuple[str, int]]:
@@ -312,6 +332,14 @@ def resolve_action(ctx: Ctx, ids) -> Say:
         ctx.start("use_feat", source=u, controller=p, data={"ability": int(i)}, now=False)
         return Say(f"{p} activates a feat: {ctx.defn(u).abilities[int(i)].text}. Effects that react to a feat "
                    "resolve first (ruling FH-FEAT-TRIGGER).", rule="FH-FEAT-TRIGGER")
+    if verb == "focus":  # FAQ-12: the new Focus from hand into play, the old one back to hand
+        old = next(u for u in ctx.zone(T.play(p)) if "focus" in ctx.defn(u).traits)
+        data["swapped"] = True
+        ctx.move(arg, T.play(p))
+        ctx.move(old, T.hand(p))
+        return Say(f"{p} replaces {ctx.name(old)} with {ctx.name(arg)}: {ctx.name(arg)} goes into play and "
+                   f"{ctx.name(old)} back to hand; this is neither a play nor an activation (FAQ-12, ruling "
+                   "FH-FOCUS).", rule="FH-FOCUS")
     if verb == "buy":
         cost = T.city_cost(ctx, p, arg)
         data["buys"] -= 1
@@ -358,6 +386,9 @@ def resolve_hand(ctx: Ctx, ids) -> Say:
     cards = [i.split(":", 1)[1] for i in ids]
     for u in cards:
         ctx.move(u, T.discard(p))
+    rage = [u for u in cards if P.rage_ability(ctx, u) is not None]
+    if rage:  # a RAGE card discarded for any reason may use its RAGE effect (FAQ-06)
+        ctx.start("rage_offers", controller=p, data={"cards": rage}, now=False)
     return Say(f"{p} discards {ctx.names(cards)} to keep 7 cards (R-135).", rule=T.HAND)
 
 

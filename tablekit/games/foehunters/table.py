@@ -69,7 +69,7 @@ def resolving(p: str) -> str:
 
 
 # per-turn data, fresh as each hero turn begins (ctx.this("turn"))
-PER_TURN = {"plays": 1, "feats": 1, "buys": 1, "done": False}
+PER_TURN = {"plays": 1, "feats": 1, "buys": 1, "swapped": False, "done": False}
 
 
 def turn_data(ctx: Ctx) -> dict:
