@@ -212,7 +212,7 @@ def test_R053_FAQ27_the_active_hero_orders_its_own_start_of_turn_triggers():
 
 
 def test_R124_an_incapacitated_hero_ignores_start_of_turn_effects():
-    g = at(new(), HELP, turn="Bo", zones={"Bo/play": []}, counters={"Bo": {"incap": True, "hp": 0}})
+    g = at(new(), HELP, turn="Bo", zones={"Bo/play": []}, counters={"Bo": {"incap": 1, "hp": 0}})
     assert g.pending.kind == "help"
     assert not any(r.path[-1] == "Start of the turn" for r in g.history)
 
@@ -372,7 +372,7 @@ def test_R100_R101_R121_R123_a_hero_at_zero_is_incapacitated_at_once():
     foe_hits(g, 3, "fire")
     until_decision(g) if g.pending is None else None
     st = g.state
-    assert st.player("Ana")["hp"] == 0 and st.player("Ana")["incap"] is True
+    assert st.player("Ana")["hp"] == 0 and st.player("Ana")["incap"] == 1
     assert st.cards["grimnar"]["face"] == 1
     assert {"frenzy#1", "battle_axe"} <= set(st.zones["Ana/discard"]) and st.zones["Ana/hand"] == []
     assert any("FH-INCAP-DISCARD" in r.text for r in g.history)
@@ -428,7 +428,7 @@ def test_R021_FH_CULT_P1_the_cult_has_no_hit_points_in_phase_1():
 def test_R007_R099_FH_XP_BY_HERO_a_vassal_destroyed_by_a_hero_gives_every_active_hero_its_xp():
     g = at(new(players=("Ana", "Bo", "Cy"), heroes={"Ana": "berserker", "Bo": "pathfinder", "Cy": "paladin"}),
            TURN, turn="Ana", zones={"Ana/hand": ["wild_swing#1"], "foe/play": ["bosun"]},
-           counters={"Cy": {"incap": True, "hp": 0}})
+           counters={"Cy": {"incap": 1, "hp": 0}})
     g.choose("play:wild_swing#1")
     until_decision(g)
     g.choose("target:bosun")
@@ -447,7 +447,7 @@ def test_FH_XP_BY_HERO_a_vassal_the_foe_destroys_gives_no_xp():
 
 
 def test_R127_FH_INCAP_HELP_the_four_helps():
-    g = at(new(), HELP, turn="Ana", counters={"Ana": {"incap": True, "hp": 0}, "Bo": {"hp": 15}},
+    g = at(new(), HELP, turn="Ana", counters={"Ana": {"incap": 1, "hp": 0}, "Bo": {"hp": 15}},
            cards={"grimnar": {"face": 1}})
     o = legal(g)
     assert o["help:xp:Bo"] and not o["help:heal:Bo"] and not o["help:heal:Ana"]
@@ -458,7 +458,7 @@ def test_R127_FH_INCAP_HELP_the_four_helps():
 
 
 def test_R126_no_xp_and_no_healing_for_an_incapacitated_hero():
-    g = at(new(), FOE_START, counters={"Ana": {"incap": True, "hp": 0}})
+    g = at(new(), FOE_START, counters={"Ana": {"incap": 1, "hp": 0}})
     g.ctx.do("heal", target="Ana", amount=3)
     assert "gains no XP" in T.gain_xp(g.ctx, "Ana", 2)
     assert g.state.player("Ana")["hp"] == 0 and g.state.player("Ana")["xp"] == 4
@@ -468,7 +468,7 @@ def test_R129_R138_P_counts_incapacitated_players():
     g = at(new(players=("Ana", "Bo", "Cy", "Di"),
                heroes={"Ana": "berserker", "Bo": "pathfinder", "Cy": "paladin", "Di": "elemancer"}),
            TURN, turn="Ana", zones={"Ana/hand": ["sample_p_damage"], "foe/play": []},
-           counters={"Di": {"incap": True, "hp": 0}})
+           counters={"Di": {"incap": 1, "hp": 0}})
     g.choose("play:sample_p_damage")
     until_decision(g)
     assert g.state.cards["dragonspawn"]["damage"] == 4
@@ -631,7 +631,7 @@ def test_FAQ24_life_loss_is_never_redirected_to_an_ally():
 def test_FAQ22_losing_the_last_life_incapacitates():
     g = at(new(), FOE_START, counters={"Bo": {"hp": 2}})
     g.ctx.do("lose_life", player="Bo", amount=2)
-    assert g.state.player("Bo")["incap"] is True
+    assert g.state.player("Bo")["incap"] == 1
 
 
 def test_FAQ25_the_necromancer_returns_an_ally_only_after_a_discard():
@@ -677,7 +677,7 @@ def test_FAQ30_when_a_card_is_played_triggers_resolve_first():
            counters={"Ana": {"hp": 1}, "Bo": {"hp": 15}})
     g.choose("play:sample_heal")
     until_decision(g)
-    assert g.state.player("Ana")["incap"] is True and g.state.player("Ana")["hp"] == 0
+    assert g.state.player("Ana")["incap"] == 1 and g.state.player("Ana")["hp"] == 0
     assert any(r.rule == "FH-PLAY-INCAP" for r in g.history)
 
 
@@ -686,7 +686,7 @@ def test_FH_FEAT_TRIGGER_emberglow_punishes_a_feat_before_it_resolves():
            counters={"Ana": {"hp": 2}})
     g.choose("feat:grimnar:0")
     until_decision(g)
-    assert g.state.player("Ana")["incap"] is True
+    assert g.state.player("Ana")["incap"] == 1
     assert any(r.rule == "FH-FEAT-TRIGGER" and "does nothing" in r.text for r in g.history)
 
 
@@ -846,3 +846,169 @@ def test_FAQ19_FH_FORGE_three_different_forge_techniques_at_most():
     g = at(new(heroes=heroes), TURN, turn="Ana", zones={"Ana/hand": ["dwarven_forge_technique"],
                                                         "Ana/play": []})
     assert legal(g)["play:dwarven_forge_technique"] is True
+
+
+# -- more rule points ---------------------------------------------------------------------------
+
+def test_R024_R036_R131_the_game_starts_with_a_foe_phase_and_the_foe_in_phase_1():
+    g = new()
+    assert g.cursor[-2:] == ("Foe phase", "Start of the foe phase")
+    assert g.state.cards["dragonspawn_2p"]["face"] == 0
+
+
+def test_R038_R062_the_hero_phase_follows_the_foe_phase_and_a_new_foe_phase_follows_it():
+    g = new(seed=3)
+    rnd = random.Random(3)
+    phases = []
+    while len(phases) < 4 and not g.is_over:
+        if g.pending is not None:
+            g.choose(*random_answer(g.pending, rnd))
+        else:
+            g.step()
+        phase = g.cursor[3] if len(g.cursor) > 3 else None
+        if phase and (not phases or phases[-1] != phase):
+            phases.append(phase)
+    assert phases[:3] == ["Foe phase", "Hero phase", "Foe phase"] or g.is_over
+
+
+def test_R040_FH_ONE_FOE_CARD_one_foe_card_a_phase():
+    g = at(new(), FOE_PLAY, zones={"foe/deck": ["kobold_scout#1", "kobold_scout#2"]})
+    g.step()
+    assert g.state.zones["foe/deck"] == ["kobold_scout#1"] and g.state.zones["foe/play"] == ["kobold_scout#2"]
+
+
+def test_R052_R114_armor_from_an_ability_ends_at_the_beginning_of_the_next_turn():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["holy_aegis#1"]})
+    g.choose("play:holy_aegis#1")
+    until_decision(g)
+    assert T.armor_total(g.ctx, "Ana") == 2
+    g.choose("end")
+    while g.cursor[-1] != "Start of the turn" or g.ctx.player != "Ana":
+        g.step() if g.pending is None else g.choose(g.pending.default or ids(g)[0])
+    assert T.armor_total(g.ctx, "Ana") == 0
+
+
+def test_R059_R091_a_second_feat_is_refused():
+    g = at(new(), TURN, turn="Bo", zones={"foe/play": []})
+    g.choose("feat:lylias:0")
+    until_decision(g)
+    if g.pending.kind == "target":
+        g.choose(ids(g)[0])
+        until_decision(g)
+    assert legal(g)["feat:lylias:0"] is False and "R-059" in reason(g, "feat:lylias:0")
+
+
+def test_R084_only_cards_in_hand_are_played():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"], "Ana/discard": ["frenzy#2"],
+                                           "Ana/play": ["battle_axe"]})
+    plays = [i for i in ids(g) if i.startswith("play:")]
+    assert plays == ["play:frenzy#1"]
+
+
+def test_R085_R086_FAQ25_an_ally_returned_to_play_was_not_played():
+    g = at(new(heroes={"Ana": "necromancer", "Bo": "pathfinder"}), TURN, turn="Ana",
+           zones={"Ana/hand": ["bone_spear#1"], "Ana/discard": ["ghoul"], "foe/play": ["arcane_rune"]},
+           counters={"Ana": {"hp": 12}})
+    g.choose("feat:shael:0")
+    until_decision(g)
+    g.choose("discard:bone_spear#1")
+    g.choose("return:ghoul")
+    until_decision(g)
+    assert g.state.player("Ana")["hp"] == 12  # Arcane Rune reacts to played cards only
+
+
+def test_R093_hero_feat_means_the_feat_on_the_hero_card():
+    g = at(new(heroes={"Ana": "forgemaster", "Bo": "pathfinder"}), TURN, turn="Ana",
+           zones={"Ana/play": ["dwarven_forge_technique"], "city/row": ["holy_water"]}, counters={"Ana": {"xp": 2}})
+    assert legal(g)["buy:holy_water"] is False
+    g.choose("feat:reghar:0")
+    until_decision(g)
+    g.choose("hero:Ana")
+    until_decision(g)
+    assert g.pending.option("buy:holy_water").label == "Purchase Holy Water for 2 XP" and legal(g)["buy:holy_water"]
+
+
+def test_R105_R120_armor_comes_before_redirection_and_protects_only_the_hero():
+    g = at(new(), FOE_START, zones={"Bo/play": ["wolf_companion#1", "runed_shield"]})
+    g.ctx.start("hit", controller=None, data={"todo": [
+        {"target": "Bo", "amount": 3, "dtype": "melee", "source": None, "dealer": None, "by": "foe"}],
+        "said": []}, now=False)
+    g.rebase()
+    until_decision(g)
+    assert g.pending.kind == "armor"
+    g.choose("armor:1")
+    assert g.pending.kind == "redirect"
+    g.choose("redirect:wolf_companion#1")
+    assert g.state.cards["wolf_companion#1"]["damage"] == 2 and g.state.player("Bo")["hp"] == 15
+
+
+def test_R106_an_instance_lands_whole():
+    g = at(new(), FOE_START, counters={"Ana": {"hp": 10}})
+    g.ctx.start("hit", controller=None, data={"todo": [
+        {"target": "Ana", "amount": 3, "dtype": "melee", "source": None, "dealer": None, "by": "foe"}],
+        "said": []}, now=False)
+    g.rebase()
+    rec = g.step()
+    assert [e["amount"] for e in rec.events if e["type"] == "damage"] == [3]
+
+
+def test_R107_R109_a_non_foe_enemy_target_is_a_vassal():
+    g = at(new(), TURN, turn="Ana", zones={"foe/play": ["kobold_scout#1"]})
+    assert T.enemy_targets(g.ctx) == ["dragonspawn_2p", "kobold_scout#1"]
+    assert T.enemy_targets(g.ctx, foe=False) == ["kobold_scout#1"]
+
+
+def test_R119_exhausted_armor_stays_exhausted_through_the_foe_phase():
+    g = at(new(), FOE_START, zones={"Ana/play": ["runed_shield"]}, counters={"Ana": {"armor_used": 1}})
+    foe_hits(g, 2, "fire")
+    until_decision(g)
+    assert not (g.pending is not None and g.pending.kind == "armor" and g.pending.player == "Ana")
+
+
+def test_R125_R128_an_incapacitated_hero_cannot_play_and_its_turn_then_ends():
+    g = at(new(), HELP, turn="Ana", zones={"Ana/hand": []}, counters={"Ana": {"incap": 1, "hp": 0}},
+           cards={"grimnar": {"face": 1}})
+    assert not any(i.startswith(("play:", "feat:", "buy:")) for i in ids(g))
+    g.choose("help:xp:Bo")
+    assert g.state.player("Bo")["xp"] == 5
+    assert g.step().path[-1] == "Refill the city row"
+
+
+def test_R136_FAQ27_the_trigger_order_decision_belongs_to_the_active_hero():
+    g = at(new(), TURN_START, turn="Bo", zones={"Bo/play": ["wolf_companion#1", "hunting_hawk"]})
+    g.step()
+    rec = g.choose(g.pending.options[1].id)
+    assert rec.player == "Bo" and "first" in rec.text
+
+
+def test_R140_R141_one_power_adds_to_every_type_and_typed_power_to_its_own():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/play": ["sample_cold_power"]})
+    assert T.amount_for(g.ctx, 1, "Ana", "hero", "cold", "dragonspawn_2p") == 2
+    assert T.amount_for(g.ctx, 1, "Ana", "hero", "fire", "dragonspawn_2p") == 1
+    assert T.amount_for(g.ctx, 1, "Ana", "hero", None, "dragonspawn_2p") == 1
+
+
+def test_R144_a_destroyed_card_has_a_source():
+    g = at(new(heroes={"Ana": "necromancer", "Bo": "pathfinder"}), TURN, turn="Ana",
+           zones={"Ana/hand": ["bone_spear#1"], "foe/play": ["kobold_scout#1"]})
+    g.choose("play:bone_spear#1")
+    until_decision(g)
+    g.choose("target:kobold_scout#1")
+    ev = [e for r in g.history for e in r.events if e["type"] == "destroyed"]
+    assert ev and ev[0]["source"] == "bone_spear#1" and ev[0]["by"] == "hero"
+
+
+def test_R148_counters_go_down_and_the_trap_leaves_at_its_last():
+    g = at(new(), FOE_PLAY, zones={"foe/deck": ["kobold_scout#1"], "Bo/play": ["woodland_trap"]},
+           cards={"woodland_trap": {"counters": {"counters": 1}}})
+    g.step()
+    g.step()
+    assert "woodland_trap" in g.state.zones["Bo/deck"]
+
+
+def test_R150_the_incapacitated_refresh_is_one_for_one():
+    g = at(new(), HELP, turn="Ana", counters={"Ana": {"incap": 1, "hp": 0}}, cards={"grimnar": {"face": 1}})
+    row = list(g.state.zones["city/row"])
+    top = g.state.zones["city/deck"][-1]
+    rec = g.choose(f"help:refresh:{row[0]}")
+    assert rec.rule == "FH-REFRESH" and g.state.zones["city/row"] == [top] + row[1:]

@@ -138,7 +138,7 @@ def incapacitate(ctx: Ctx, p: str) -> str:
     discard pile, neither destroyed nor sacrificed (ruling FH-INCAP-DISCARD); exhausted
     armor and the hero's lasting effects end. When every hero is down, the party loses."""
     st = ctx.state.player(p)
-    st["incap"] = True
+    st["incap"] = 1  # a counter: a number, as the scenario format wants
     st["armor_used"] = 0
     u = T.hero_card(ctx, p)
     if u is not None and ctx.card(u).get("face", 0) == 0:

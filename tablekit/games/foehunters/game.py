@@ -138,7 +138,7 @@ class FoeHuntersGame(GameDef):
                     (T.resolving(p), PUBLIC, "card resolving", "resolving"),
                     (T.discard(p), PUBLIC, "discard pile", "discard")):
                 st.add_zone(name, p, vis, f"{p}'s {label}", kind=kind)
-            st.player(p).update({"hp": 0, "xp": 0, "armor_used": 0, "incap": False})
+            st.player(p).update({"hp": 0, "xp": 0, "armor_used": 0, "incap": 0})
         for d in self.cards.values():
             for n in range(1, d.quantity + 1):
                 st.add_card(d.id if d.quantity == 1 else f"{d.id}#{n}", d.id, T.BOX)

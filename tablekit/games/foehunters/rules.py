@@ -96,7 +96,7 @@ def hero_decks(ctx: Ctx) -> Say:
                 ctx.move(u, T.deck(p))
         ctx.shuffle(T.deck(p))
         st = ctx.state.player(p)
-        st.update({"hp": T.max_hp(ctx, p), "xp": T.START_XP, "armor_used": 0, "incap": False})
+        st.update({"hp": T.max_hp(ctx, p), "xp": T.START_XP, "armor_used": 0, "incap": 0})
         parts.append(f"{p} plays {T.hero_name(ctx, p)} ({st['hp']} HP, {len(ctx.zone(T.deck(p)))} cards)")
     solo = " In solo, one person plays both heroes, and both hands are open (ruling FH-SOLO-SEATS)." \
         if ctx.state.variant == "solo" else ""
