@@ -19,6 +19,7 @@ from tablekit.core.cards import Field
 
 from . import damage, powers, rules
 from . import table as T
+from .bots import heuristic
 
 SOLO_CALL = 'new_game("foehunters", players=2, variant="solo")'
 
@@ -169,6 +170,9 @@ class FoeHuntersGame(GameDef):
         whose = f"{who} chooses" if ctl in ctx.players else f"the party ({who} speaking) chooses"
         return Decision(who, f"Several effects trigger at once: {whose} which resolves first (R-136, R-137).",
                         opts, kind="trigger_order", party=None if ctl in ctx.players else list(ctx.players))
+
+    def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
+        return heuristic(ctx, decision)
 
     def result(self, ctx: Ctx) -> Result:
         """Reached only past the safety cap, which ends the game through ctx.end_game."""

@@ -12,7 +12,7 @@ from . import damage as D
 from . import table as T
 
 
-def _text(out: Any) -> str:
+def text_of(out: Any) -> str:
     if isinstance(out, Say):
         return out.text
     return out if isinstance(out, str) else ""
@@ -440,7 +440,7 @@ def rage_answer(ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
     out = ctx.start(ab.effect, source=uid, controller=use.controller, ability=i, args=dict(ab.args))
     return then_wait(ctx, out, "rage_done", f"{use.controller} uses the RAGE effect of {ctx.name(uid)} "
                      "(a discard, not a play: FAQ-04).") or Say(
-        f"{use.controller} uses the RAGE effect of {ctx.name(uid)} (not a play, FAQ-04). {_text(out)}",
+        f"{use.controller} uses the RAGE effect of {ctx.name(uid)} (not a play, FAQ-04). {text_of(out)}",
         rule=T.FEAT)
 
 
@@ -546,7 +546,7 @@ class Steps(Effect):
                             args=dict(s.get("args") or {}))
             if isinstance(out, Pause):
                 return ctx.wait("next", data={"i": i}, say=joined(" ".join(t for t in said if t), out))
-            said.append(_text(out))
+            said.append(text_of(out))
         return Say(" ".join(t for t in said if t) or f"{self.label(ctx, use)} is done.")
 
 
@@ -717,7 +717,7 @@ class ResolvePlay(Effect):
         if isinstance(out, Pause):
             return ctx.wait("finish", say=joined(f"{ctx.name(u)} resolves" + (" as it enters play." if stays
                                                                                   else "."), out))
-        return self.finish(ctx, use, (), said=_text(out))
+        return self.finish(ctx, use, (), said=text_of(out))
 
     def finish(self, ctx: Ctx, use: AbilityUse, ids: tuple, said: str = "") -> Say:
         u, p = use.source, use.controller
@@ -747,7 +747,7 @@ class UseFeat(Effect):
         out = ctx.start(ab.effect, source=u, controller=p, ability=i, args=dict(ab.args))
         if isinstance(out, Pause):
             return ctx.wait("finish", say=joined(f"{p}'s feat resolves.", out))
-        return out if isinstance(out, Say) else Say(_text(out) or "The feat is done.", rule=T.FEAT)
+        return out if isinstance(out, Say) else Say(text_of(out) or "The feat is done.", rule=T.FEAT)
 
     def finish(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Say:
         return Say("The feat is done.", rule=T.FEAT)
@@ -768,7 +768,7 @@ class ResolveFoeCard(Effect):
         out = ctx.start(ab.effect, source=u, controller=None, ability=i, args=dict(ab.args))
         if isinstance(out, Pause):
             return ctx.wait("finish", say=joined(f"{ctx.name(u)} resolves.", out))
-        return self.finish(ctx, use, (), said=_text(out))
+        return self.finish(ctx, use, (), said=text_of(out))
 
     def finish(self, ctx: Ctx, use: AbilityUse, ids: tuple, said: str = "") -> Say:
         u = use.source

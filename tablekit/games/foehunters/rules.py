@@ -353,7 +353,7 @@ def resolve_action(ctx: Ctx, ids) -> Say:
     ab = ctx.defn(arg).abilities[i]
     said = P.sacrifice(ctx, p, arg)
     out = ctx.start(ab.effect, source=arg, controller=p, ability=i, args=dict(ab.args))
-    return Say(f"{said}, for its effect; this is not a play (FAQ-28, ruling FH-POTION). {P._text(out)}",
+    return Say(f"{said}, for its effect; this is not a play (FAQ-28, ruling FH-POTION). {P.text_of(out)}",
                rule="FH-POTION")
 
 
@@ -439,7 +439,7 @@ def resolve_help(ctx: Ctx, ids) -> Say:
     said = f"{p} helps: 1 melee damage to {T.target_name(ctx, arg)} (no power applies, ruling FH-INCAP-HELP)."
     out = D.deal(ctx, [D.instance(arg, T.amount_for(ctx, 1, p, "help", "melee", arg), "melee", None, p, "help")],
                  p, said)
-    return Say(P._text(out) or said, rule="FH-INCAP-HELP")
+    return Say(P.text_of(out) or said, rule="FH-INCAP-HELP")
 
 
 # -- the end -------------------------------------------------------------------------------------
