@@ -95,7 +95,7 @@ def test_R016_R017_R018_hit_points_xp_and_one_card():
     assert len(g.state.zones["Ana/deck"]) == 5
 
 
-def test_R010_R011_R012_the_full_city_deck_and_a_row_of_four():
+def test_R010_R011_R012_R067_the_full_city_deck_and_a_row_of_four():
     g = new()
     city = g.state.zones["city/deck"] + g.state.zones["city/row"]
     assert len(g.state.zones["city/row"]) == 4
@@ -144,7 +144,7 @@ def test_R042_a_foe_ability_resolves_then_goes_to_the_foe_discard():
     assert g.state.player("Ana")["hp"] == 14 and g.state.player("Bo")["hp"] == 13
 
 
-def test_R041_a_vassal_goes_into_play_and_its_enters_play_effect_resolves():
+def test_R041_R098_a_vassal_goes_into_play_and_its_enters_play_effect_resolves():
     g = at(new(), FOE_PLAY, zones={"foe/deck": ["controlled_hireling"]}, cards={"dragonspawn_2p": {"damage": 8}})
     g.step()
     assert g.state.zones["foe/play"] == ["controlled_hireling"]
@@ -165,7 +165,7 @@ def test_FH_FOE_DECK_EMPTY_the_foe_discard_is_reshuffled():
     assert rec.rule == "FH-FOE-DECK-EMPTY" and g.state.zones["foe/play"] == ["kobold_scout#1"]
 
 
-def test_R043_R137_end_of_phase_triggers_are_ordered_by_the_party():
+def test_R043_R047_R137_end_of_phase_triggers_are_ordered_by_the_party():
     g = at(new(), FOE_END, zones={"foe/play": ["kobold_scout#1", "controlled_hireling"]})
     g.step()
     d = g.pending
@@ -254,7 +254,7 @@ def test_R057_a_hero_may_end_the_turn_having_done_nothing():
     assert g.history[-1].text == "Ana ends the turn."
 
 
-def test_R069_R080_FH_COST_affinity_discount_and_too_little_xp():
+def test_R060_R069_R078_R080_FH_COST_affinity_discount_and_too_little_xp():
     g = at(new(), TURN, turn="Ana", zones={"city/row": ["battle_axe", "woodland_trap", "sharp_sword"]},
            counters={"Ana": {"xp": 3}})
     assert g.pending.option("buy:battle_axe").label == "Purchase Battle Axe for 3 XP"  # 4 - 1 (berserker)
@@ -271,7 +271,7 @@ def test_R076_R077_a_purchased_card_may_be_played_the_same_turn():
     assert legal(g)["play:strong_draw"] is True
 
 
-def test_R071_R073_R074_FAQ13_the_row_refills_only_below_four():
+def test_R070_R071_R072_R073_R074_R075_FAQ13_the_row_refills_only_below_four():
     g = at(new(), REFILL, turn="Ana", zones={"city/row": ["strong_draw", "sharp_sword", "battle_axe", "holy_water",
                                                           "iron_ration"]})
     rec = g.step()
@@ -281,7 +281,7 @@ def test_R071_R073_R074_FAQ13_the_row_refills_only_below_four():
     assert len(g.state.zones["city/row"]) == 4 and "refilled to 4" in rec.text
 
 
-def test_R094_R095_an_ability_goes_to_the_discard_a_persistent_card_stays():
+def test_R058_R083_R094_R095_R096_an_ability_goes_to_the_discard_a_persistent_card_stays():
     g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"]})
     g.choose("play:frenzy#1")
     until_decision(g)
@@ -310,7 +310,7 @@ def foe_hits(g, amount=3, dtype="fire"):
     return g
 
 
-def test_R117_R118_armor_reduces_the_damage_by_the_armor_exhausted():
+def test_R113_R115_R117_R118_armor_reduces_the_damage_by_the_armor_exhausted():
     g = at(new(), FOE_START, zones={"Ana/play": ["runed_shield", "blessed_plate"]},
            lasting=[{"kind": "modifier", "until": "game", "text": "1 armor", "players": ["Ana"], "stat": "armor",
                      "add": 1}])
@@ -334,7 +334,7 @@ def test_FH_ARMOR_more_armor_than_damage_is_refused_with_the_ruling():
     assert g.pending.option("armor:2").rule == "FH-ARMOR"
 
 
-def test_R104_R110_R111_two_instances_on_an_ally_carry_over_after_the_batch():
+def test_R097_R102_R104_R110_R111_two_instances_on_an_ally_carry_over_after_the_batch():
     g = at(new(), FOE_START, zones={"Bo/play": ["wolf_companion#1"]})
     g.ctx.start("hit", controller=None, data={"todo": [
         {"target": "Bo", "amount": 2, "dtype": "melee", "source": None, "dealer": None, "by": "foe"},
@@ -405,7 +405,7 @@ def test_R133_R134_FH_FLIP_DAMAGE_the_foe_flips_on_a_hero_turn_and_the_damage_ca
     assert any("FH-FLIP-DAMAGE" in r.text for r in g.history)
 
 
-def test_R031_R133_two_officers_in_the_discard_flip_keraxis():
+def test_R031_R132_R133_two_officers_in_the_discard_flip_keraxis():
     g = at(new(foe="keraxis"), TURN, turn="Ana", zones={"Ana/hand": ["wild_swing#1"],
                                                          "foe/play": ["bosun"], "foe/discard": ["first_mate"]})
     g.choose("play:wild_swing#1")
@@ -464,7 +464,7 @@ def test_R126_no_xp_and_no_healing_for_an_incapacitated_hero():
     assert g.state.player("Ana")["hp"] == 0 and g.state.player("Ana")["xp"] == 4
 
 
-def test_R129_R138_P_counts_incapacitated_players():
+def test_R027_R129_R138_P_counts_incapacitated_players():
     g = at(new(players=("Ana", "Bo", "Cy", "Di"),
                heroes={"Ana": "berserker", "Bo": "pathfinder", "Cy": "paladin", "Di": "elemancer"}),
            TURN, turn="Ana", zones={"Ana/hand": ["sample_p_damage"], "foe/play": []},
@@ -1012,3 +1012,102 @@ def test_R150_the_incapacitated_refresh_is_one_for_one():
     top = g.state.zones["city/deck"][-1]
     rec = g.choose(f"help:refresh:{row[0]}")
     assert rec.rule == "FH-REFRESH" and g.state.zones["city/row"] == [top] + row[1:]
+
+
+def test_R001_R002_R004_R005_R006_the_card_file_follows_the_anatomy_of_the_cards():
+    cards = tablekit.game_info("foehunters").cards.values()
+    hero_side = [d for d in cards if d.fields["deck"] in ("hero", "city")]
+    foe_side = [d for d in cards if d.fields["deck"] == "foe"]
+    assert {d.kind for d in hero_side} <= {"ability", "persistent", "ally", "equipment"}
+    assert {d.kind for d in foe_side} <= {"ability", "persistent", "vassal", "equipment"}
+    assert all(("cost" in d.fields) == (d.fields["deck"] == "city") for d in hero_side)
+    assert all("affinity" not in d.fields for d in hero_side if d.fields["deck"] == "hero")
+    assert all("hp" in d.fields for d in cards if d.kind in ("vassal", "ally"))
+
+
+def test_R008_R014_R015_the_table_and_each_heros_area():
+    g = new()
+    z = g.state.zones
+    for name in ("city/deck", "city/row", "city/discard", "foe/deck", "foe/card", "foe/play", "foe/discard",
+                 "Ana/hero", "Ana/deck", "Ana/hand", "Ana/play", "Ana/discard"):
+        assert name in z
+    assert z["Bo/hero"] == ["lylias", "marked_target"]  # the hero card and its marker
+    assert g.state.zone_info["Ana/deck"]["visibility"] == "hidden"
+
+
+def test_R020_R029_R033_the_foe_deck_is_the_foes_own_and_the_same_for_two_players():
+    full = new(players=("Ana", "Bo", "Cy"), heroes={"Ana": "paladin", "Bo": "pathfinder", "Cy": "berserker"})
+    two, solo = new(), new(variant="solo")
+    decks = [sorted(g.state.zones["foe/deck"] + g.state.zones["foe/play"] + g.state.zones["foe/discard"])
+             for g in (full, two, solo)]
+    assert decks[0] == decks[1] == decks[2]
+    assert all(full.ctx.defn(u).fields["foe"] == "dragonspawn" for u in decks[0])
+    assert full.state.zone_info["foe/deck"]["visibility"] == "hidden"
+
+
+def test_R039_start_of_foe_phase_effects_resolve_first():
+    g = at(new(), FOE_START, cards={"dragonspawn_2p": {"face": 1}}, counters={"Ana": {"hp": 10}, "Bo": {"hp": 10}})
+    g.step()
+    rec = g.step()
+    assert "2 fire damage to Ana" in rec.text and rec.path[-1].endswith("triggers")
+
+
+def test_R046_R050_after_the_refresh_the_hero_phase_begins_and_picks_a_starter_each_time():
+    g = at(new(), FOE_END, zones={"foe/play": []})
+    g.step()
+    g.choose("no_refresh")
+    assert g.pending.kind == "start"
+    g.choose("start:Bo")
+    assert g.state.extra["first"] == "Bo"
+    at(g, ["Rounds", "Round", "Hero phase", "Choose the starting hero"])
+    g.choose("start:Ana")
+    until_decision(g)
+    assert g.pending.player == "Ana"
+
+
+def test_R055_FH_TURN_START_start_of_turn_effects_come_before_the_draw():
+    g = at(new(), TURN_START, turn="Bo", zones={"Bo/play": ["wolf_companion#1"], "Bo/hand": [],
+                                                "foe/play": []})
+    g.step()
+    g.step()  # the Wolf Companion resolves (one target) ...
+    assert g.state.zones["Bo/hand"] == []  # ... before the draw
+    assert g.step().path[-1] == "Draw" and len(g.state.zones["Bo/hand"]) == 1
+
+
+def test_R061_play_goes_clockwise_to_the_next_hero():
+    g = at(new(), TURN, turn="Ana", extra={"first": "Ana"})
+    g.choose("end")
+    until_decision(g)
+    assert g.ctx.player == "Bo" and g.pending.player == "Bo"
+
+
+def test_R037_the_foe_phase_asks_nothing_but_the_party_and_the_heroes_hit():
+    g = at(new(), FOE_PLAY, zones={"foe/deck": ["kobold_scout#1"], "foe/play": []})
+    until_decision(g)
+    assert g.pending.kind == "refresh" and g.pending.party
+
+
+def test_R089_R092_each_hero_card_has_its_feat():
+    cards = tablekit.game_info("foehunters").cards
+    for h in ("dorin", "lylias", "shael", "reghar", "grimnar", "rennin"):
+        d = cards[h]
+        assert any(ab.window == "feat" and ab.face == 0 for ab in d.abilities)
+        assert d.faces[0].text.startswith("Feat")
+
+
+def test_R108_R112_an_enemy_target_is_never_a_hero_and_damage_has_types():
+    g = at(new(), TURN, turn="Ana", zones={"foe/play": ["kobold_scout#1"], "Bo/play": ["wolf_companion#1"]})
+    assert not set(T.enemy_targets(g.ctx)) & {"Ana", "Bo", "wolf_companion#1"}
+    kinds = {ab.args.get("dtype") for d in tablekit.game_info("foehunters").cards.values() for ab in d.abilities}
+    assert {"fire", "melee", "nature", "cold", "air", "spirit", None} <= kinds
+
+
+def test_R090_R059_R093_a_card_may_offer_another_feat_but_one_feat_a_turn():
+    g = at(new(heroes={"Ana": "forgemaster", "Bo": "pathfinder"}), TURN, turn="Ana",
+           zones={"Ana/play": ["runed_warhorn", "dwarven_forge_technique"]})
+    assert legal(g)["feat:reghar:0"] and legal(g)["feat:runed_warhorn:0"]
+    g.choose("feat:runed_warhorn:0")
+    until_decision(g)
+    assert legal(g)["feat:reghar:0"] is False
+    # the Dwarven Forge Technique reacts to the Hero Feat only: no discount now
+    assert not [e for e in g.state.lasting if e.get("stat") == "cost"]
