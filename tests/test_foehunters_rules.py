@@ -348,7 +348,7 @@ def test_R097_R102_R104_R110_R111_two_instances_on_an_ally_carry_over_after_the_
     # the ally took 2 then 1 and is destroyed; the last point carries over to the hero
     assert g.state.zones["Bo/discard"] == ["wolf_companion#1"]
     assert g.state.player("Bo")["hp"] == 14
-    assert "carry over" in texts(g)
+    assert "The other 1 point carries over" in texts(g)
 
 
 def test_R103_FAQ22_prevented_or_redirected_damage_is_not_dealt_to_the_hero():

@@ -130,7 +130,8 @@ def destroy(ctx: Ctx, uid: str, ev: dict) -> str:
     if ev.get("by") not in ("hero", "ally", "help"):
         return f"No hero destroyed it, so nobody gains its {xp} XP (ruling FH-XP-BY-HERO)."
     gains = [T.gain_xp(ctx, p, xp) for p in ctx.players]
-    return "Every hero gains its XP: " + "; ".join(gains) + "."
+    who = "Every hero" if T.active_heroes(ctx) == list(ctx.players) else "Every hero not incapacitated"
+    return f"{who} gains its {xp} XP (R-007): " + "; ".join(gains) + "."
 
 
 def incapacitate(ctx: Ctx, p: str) -> str:
@@ -178,7 +179,7 @@ def flip_foe(ctx: Ctx, why: str, carry: int = 0) -> str:
     face = ctx.face(u)
     text = f"The foe flips to phase 2, {face.name}, because {why}"
     if carry:
-        text += f"; {T.points(carry)} of damage carry over"
+        text += f"; {T.points(carry)} of damage {T.agree(carry, 'carries', 'carry')} over"
     text += f" ({T.hp_left(ctx, u)} HP)."
     if T.hp_left(ctx, u) == 0:
         ctx.end_game("foe_defeated", f"{face.name} is defeated", list(ctx.players))
@@ -303,8 +304,8 @@ class Hit(Effect):
         t, n = inst["target"], inst["amount"]
         opts = [Option(f"carry:{a}", f"{ctx.name(a)} ({T.hp_left(ctx, a)} HP)") for a in T.allies(ctx, t)]
         opts.append(Option("carry:hero", f"{t}'s hero"))
-        return Decision(t, f"Carry-over: {T.points(n)} of damage are left over from a destroyed ally. "
-                        "Assign them to another ally or to your hero (R-104).", opts, kind="carry",
+        return Decision(t, f"Carry-over: {T.points(n)} of damage {T.agree(n, 'is', 'are')} left over from a destroyed "
+                        f"ally. Assign {T.agree(n, 'it', 'them')} to another ally or to your hero (R-104).", opts, kind="carry",
                         default="carry:hero")
 
     def answer(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
@@ -327,7 +328,8 @@ class Hit(Effect):
             if k:
                 ctx.do("counter", player=t, key="armor_used", add=k)
                 inst["amount"] -= k
-                said.append(f"{t} exhausts {k} armor: {T.points(inst['amount'])} of damage remain "
+                said.append(f"{t} exhausts {k} armor: {T.points(inst['amount'])} of damage "
+                            f"{T.agree(inst['amount'], 'remains', 'remain')} "
                             "(prevented damage is not dealt, R-103).")
         elif verb == "redirect":
             inst["redirect"] = arg
@@ -366,7 +368,8 @@ class Hit(Effect):
             carry = instance(owner, n - dealt, inst["dtype"], inst["source"], inst["dealer"], inst["by"])
             carry.update({"carry": True, "armor": 0, "redirect": None, "martyr": None})
             use.data["todo"].append(carry)
-            text += f"; {T.points(n - dealt)} carry over, to be assigned after this batch (R-110)"
+            text = (f"{_stop(text)} The other {T.points(n - dealt)} {T.agree(n - dealt, 'carries', 'carry')} over, "
+                    "to be assigned after this batch (R-110)").lstrip()
         return _stop(text)
 
 

@@ -138,9 +138,24 @@ def foe_deck(ctx: Ctx) -> Say:
 # -- the foe phase ------------------------------------------------------------------------------
 
 def foe_phase_start(ctx: Ctx) -> Say:
-    ctx.do("foe_phase_start")
-    return Say(f"Round {ctx.count('Rounds')}: the foe phase begins; its start-of-phase effects trigger "
+    n = triggered(ctx, "foe_phase_start")
+    return Say(f"Round {ctx.count('Rounds')}: the foe phase begins; {effects_fired(n, 'start-of-phase')} "
                "(R-039).", rule=T.FOE_PHASE)
+
+
+def triggered(ctx: Ctx, event: str, **data) -> int:
+    """Raise a timing event and say how many triggers it set off."""
+    before = len(ctx.state.triggers)
+    ctx.do(event, **data)
+    return len(ctx.state.triggers) - before
+
+
+def effects_fired(n: int, which: str, chooser: str = "the party") -> str:
+    if n == 0:
+        return f"no {which} effect triggers"
+    if n == 1:
+        return f"1 {which} effect triggers"
+    return f"{n} {which} effects trigger, in the order {chooser} chooses"
 
 
 def play_foe_card(ctx: Ctx) -> Say:
@@ -172,8 +187,8 @@ def play_foe_card(ctx: Ctx) -> Say:
 
 
 def foe_phase_end(ctx: Ctx) -> Say:
-    ctx.do("foe_phase_end")
-    return Say("The foe phase's end-of-phase effects trigger (R-043).", rule=T.FOE_PHASE)
+    n = triggered(ctx, "foe_phase_end")
+    return Say(f"The foe phase ends: {effects_fired(n, 'end-of-phase')} (R-043).", rule=T.FOE_PHASE)
 
 
 def can_refresh(ctx: Ctx) -> bool:
@@ -238,11 +253,12 @@ def turn_start(ctx: Ctx) -> Say:
     ends them as the turn begins), then the start-of-turn triggers (R-053; ruling FH-TURN-START)."""
     p = ctx.player
     ctx.state.player(p)["armor_used"] = 0
-    ctx.do("turn_start", player=p)
+    n = triggered(ctx, "turn_start", player=p)
     ready = T.armor_ready(ctx, p)
-    return Say(f"{p}'s turn begins: {p} readies all armor ({ready} ready); effects that lasted until this "
-               "turn have ended; start-of-turn effects trigger, in the order " f"{p} chooses (ruling "
-               "FH-TURN-START).", rule="FH-TURN-START")
+    armor = f"{p} readies all armor ({ready} ready)" if ready else f"{p} has no armor to ready"
+    fired = effects_fired(n, "start-of-turn", p)
+    return Say(f"{p}'s turn begins: {armor}; any effect lasting until this turn has ended; then {fired}, "
+               "before the draw (ruling FH-TURN-START).", rule="FH-TURN-START")
 
 
 def draw(ctx: Ctx) -> Say:

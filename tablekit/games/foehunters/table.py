@@ -240,6 +240,11 @@ def points(n: int) -> str:
     return f"{n} point" + ("" if n == 1 else "s")
 
 
+def agree(n: int, one: str, many: str) -> str:
+    """The verb (or word) that agrees with a count: agree(1, "remains", "remain")."""
+    return one if n == 1 else many
+
+
 def damage_words(n: int, dtype: str | None) -> str:
     return f"{n} {dtype} damage" if dtype else f"{n} damage"
 
