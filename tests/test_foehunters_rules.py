@@ -513,12 +513,26 @@ def test_FAQ01_the_berserker_feat_draws_first_then_discard_or_life():
 
 
 def test_FAQ02_losing_life_is_a_payment_not_damage():
-    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"], "Ana/deck": ["cleave#1"],
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"], "Ana/deck": ["frenzy#2", "cleave#1"],
                                            "Ana/play": ["sample_hurt_draw"]}, counters={"Ana": {"hp": 10}})
     berserker_feat(g)
     g.choose("lose_life:2")
     until_decision(g)
-    assert g.state.player("Ana")["hp"] == 8 and len(g.state.zones["Ana/hand"]) == 2
+    # Pain Ward would draw frenzy#2 on damage: it stays on the deck
+    assert g.state.player("Ana")["hp"] == 8 and g.state.zones["Ana/hand"] == ["frenzy#1", "cleave#1"]
+    assert g.state.zones["Ana/deck"] == ["frenzy#2"] and not g.state.triggers
+
+
+def test_FAQ02_contrast_damage_does_set_off_the_pain_ward():
+    g = at(new(), FOE_START, zones={"Ana/play": ["sample_hurt_draw"], "Ana/hand": [],
+                                    "Ana/deck": ["frenzy#2"]}, counters={"Ana": {"hp": 10}})
+    g.ctx.start("hit", controller=None, data={"todo": [
+        {"target": "Ana", "amount": 2, "dtype": "melee", "source": None, "dealer": None, "by": "foe"}],
+        "said": []}, now=False)
+    g.rebase()
+    while g.stack_depth or g.state.triggers:
+        g.step() if g.pending is None else g.choose(g.pending.default or ids(g)[0])
+    assert g.state.player("Ana")["hp"] == 8 and g.state.zones["Ana/hand"] == ["frenzy#2"]
 
 
 def test_FAQ03_FAQ04_the_card_just_drawn_may_rage_and_raging_is_not_playing():
@@ -584,6 +598,9 @@ def test_FAQ14_the_paladin_redirects_several_times_but_once_per_hero():
     # Bo's damage went to Dorin the first time only; Cy's was offered and declined twice
     assert g.state.player("Ana")["hp"] == 16 and g.state.player("Bo")["hp"] == 13
     assert g.state.player("Cy")["hp"] == 12 and g.state.extra["martyr_used"] == ["Bo"]
+    martyr_asks = [r for r in g.history if r.path[-1] == "Martyr"]
+    assert len(martyr_asks) == 3  # Bo once (taken), Cy twice (declined); Bo's second instance is not offered
+    assert "Ana has already taken damage for Bo since his feat" in texts(g) and "FH-PALADIN" in texts(g)
 
 
 def test_FAQ15_a_new_use_of_the_feat_starts_the_count_again():
@@ -622,16 +639,29 @@ def test_FAQ20_FAQ21_healing_is_capped_at_the_current_maximum():
 
 
 def test_FAQ24_life_loss_is_never_redirected_to_an_ally():
-    g = at(new(), FOE_START, zones={"Bo/play": ["wolf_companion#1"]}, counters={"Bo": {"hp": 5}})
-    g.ctx.do("lose_life", player="Bo", amount=2)
-    assert g.state.player("Bo")["hp"] == 3 and g.pending is None
-    assert g.state.cards["wolf_companion#1"].get("damage", 0) == 0
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"], "Ana/deck": ["cleave#1"],
+                                           "Ana/play": ["wolf_companion#1"]}, counters={"Ana": {"hp": 5}})
+    berserker_feat(g)
+    g.choose("lose_life:2")
+    until_decision(g)
+    assert g.pending.kind == "action"  # no redirect question came first
+    assert not any(r.path[-1] == "Redirect" for r in g.history)
+    assert g.state.player("Ana")["hp"] == 3 and g.state.cards["wolf_companion#1"].get("damage", 0) == 0
 
 
-def test_FAQ22_losing_the_last_life_incapacitates():
-    g = at(new(), FOE_START, counters={"Bo": {"hp": 2}})
-    g.ctx.do("lose_life", player="Bo", amount=2)
-    assert g.state.player("Bo")["incap"] == 1
+def test_FAQ22_losing_life_has_no_source_and_the_last_life_incapacitates():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"], "Ana/deck": ["frenzy#2", "cleave#1"],
+                                           "Ana/play": ["sample_hurt_draw"]}, counters={"Ana": {"hp": 5}})
+    berserker_feat(g)
+    g.choose("lose_life:2")
+    until_decision(g)
+    assert g.state.player("Ana")["hp"] == 3 and "frenzy#2" in g.state.zones["Ana/deck"]
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"], "Ana/deck": ["cleave#1"]},
+           counters={"Ana": {"hp": 2}})
+    berserker_feat(g)
+    g.choose("lose_life:2")
+    assert g.state.player("Ana")["hp"] == 0 and g.state.player("Ana")["incap"] == 1
+    assert g.state.cards["grimnar"]["face"] == 1
 
 
 def test_FAQ25_the_necromancer_returns_an_ally_only_after_a_discard():
@@ -662,10 +692,19 @@ def test_FAQ26_R149_text_resolves_from_the_top_down():
 
 
 def test_FAQ28_a_potion_is_sacrificed_for_its_effect_outside_the_play_limit():
-    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"], "Ana/play": ["healing_potion"]},
-           counters={"Ana": {"hp": 10}})
-    g.choose("play:frenzy#1")
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"], "Ana/play": ["healing_potion"],
+                                           "Ana/deck": ["cleave#1"], "city/row": ["strong_draw"]},
+           counters={"Ana": {"hp": 10, "xp": 5}})
+    g.choose("buy:strong_draw")
+    g.choose("play:strong_draw")
     until_decision(g)
+    berserker_feat(g)
+    g.choose("discard:frenzy#1")
+    until_decision(g)
+    if g.pending.kind == "rage":
+        g.choose("no_rage")
+        until_decision(g)
+    assert not any(o.legal for o in g.pending.options if o.id.startswith(("play:", "feat:", "buy:")))
     assert legal(g)["sacrifice:healing_potion"] is True
     g.choose("sacrifice:healing_potion")
     assert g.state.player("Ana")["hp"] == 13 and "healing_potion" in g.state.zones["Ana/discard"]
@@ -1111,3 +1150,39 @@ def test_R090_R059_R093_a_card_may_offer_another_feat_but_one_feat_a_turn():
     assert legal(g)["feat:reghar:0"] is False
     # the Dwarven Forge Technique reacts to the Hero Feat only: no discount now
     assert not [e for e in g.state.lasting if e.get("stat") == "cost"]
+
+
+def test_FAQ23_power_and_dragon_fire_never_raise_the_berserkers_life_payment():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["frenzy#1"], "Ana/deck": ["cleave#1"],
+                                           "Ana/play": ["sample_power", "battle_axe"], "foe/play": ["dragon_fire"]},
+           counters={"Ana": {"hp": 10}})
+    berserker_feat(g)
+    g.choose("lose_life:2")
+    until_decision(g)
+    assert g.state.player("Ana")["hp"] == 8
+
+
+def test_FAQ18_an_ally_gets_no_marked_target_bonus_in_play():
+    g = at(new(), TURN_START, turn="Bo", zones={"Bo/play": ["wolf_companion#1", "sample_power"],
+                                                "foe/play": ["controlled_hireling"]},
+           extra={"marked": "controlled_hireling"})
+    g.step()
+    until_decision(g)
+    if g.pending is not None and g.pending.kind == "target":
+        g.choose("target:controlled_hireling")
+    for _ in range(3):
+        if g.state.cards["controlled_hireling"].get("damage"):
+            break
+        g.step()
+    # the wolf's 1 melee: no mark, no power (an ally is no hero source, ruling FH-HERO-SOURCE)
+    assert g.state.cards["controlled_hireling"]["damage"] == 1
+
+
+def test_FAQ17_contrast_a_hero_card_on_the_marked_target_gets_the_bonus():
+    g = at(new(), TURN, turn="Bo", zones={"Bo/hand": ["quick_shot#1"], "foe/play": ["controlled_hireling"]},
+           extra={"marked": "controlled_hireling"})
+    g.choose("play:quick_shot#1")
+    until_decision(g)
+    g.choose("target:controlled_hireling")
+    until_decision(g)
+    assert g.state.cards["controlled_hireling"]["damage"] == 3

@@ -262,7 +262,8 @@ class Hit(Effect):
             if dorin and t not in ctx.extra.get("martyr_used", []):
                 return self.ask_martyr(ctx, inst, dorin)
             if dorin:
-                inst["martyr_refused"] = True
+                inst["martyr"] = None
+                inst["martyr_refused"] = dorin
         if inst.get("carry"):
             return self.ask_carry(ctx, inst) if len(T.allies(ctx, t)) > 0 else None
         if "armor" not in inst and T.armor_ready(ctx, t) > 0:
@@ -351,10 +352,13 @@ class Hit(Effect):
         if t in ctx.players:
             if T.is_incap(ctx, t):
                 return f"{t} is incapacitated and is not dealt damage (ruling FH-INCAP-TARGET)."
+            note = (f"{inst['martyr_refused']} has already taken damage for {t} since his feat, so he cannot "
+                    "take this instance (once for each hero, FAQ-14, ruling FH-PALADIN). "
+                    if inst.get("martyr_refused") else "")
             if n <= 0:
-                return f"{t} takes no damage."
+                return f"{note}{t} takes no damage."
             ev = ctx.do("damage", **_event(ctx, inst))
-            return _stop(ev.get("text", "")) if ev else ""
+            return note + (_stop(ev.get("text", "")) if ev else "")
         if t not in ctx.state.cards or ctx.zone_of(t) not in (T.FOE_PLAY, T.FOE_CARD) and ctx.kind(t) != "ally":
             return ""
         if ctx.kind(t) == "ally" and ctx.zone_of(t) != T.play(ctx.owner_of(t) or ""):
