@@ -1186,3 +1186,19 @@ def test_FAQ17_contrast_a_hero_card_on_the_marked_target_gets_the_bonus():
     g.choose("target:controlled_hireling")
     until_decision(g)
     assert g.state.cards["controlled_hireling"]["damage"] == 3
+
+
+def test_R137_on_the_foe_turn_the_party_orders_a_heros_trigger_and_the_foes():
+    g = at(new(), FOE_PLAY, zones={"foe/deck": ["controlled_hireling"], "Bo/play": ["woodland_trap"]},
+           cards={"woodland_trap": {"counters": {"counters": 3}}, "dragonspawn_2p": {"damage": 8}})
+    g.step()
+    until_decision(g)
+    d = g.pending
+    assert d.kind == "trigger_order" and d.player == "Ana" and set(d.party) == {"Ana", "Bo"}
+    labels = {o.id: o.label for o in d.options}
+    first_trap = next(i for i, lab in labels.items() if lab.startswith("Woodland Trap"))
+    g.choose(first_trap)
+    until_decision(g)
+    # the trap hit the hireling (3 of its 6 HP) and the hireling's heal still came (8 - 5)
+    assert g.state.cards["controlled_hireling"]["damage"] == 3 and g.state.cards["dragonspawn_2p"]["damage"] == 3
+

@@ -152,24 +152,27 @@ class FoeHuntersGame(GameDef):
         damage.check_state(ctx, event)
 
     def order_triggers(self, ctx: Ctx, triggers: list[dict]) -> int | Decision | OrderRule:
-        """The default order, except that several different triggers of one controller are
-        ordered by a choice: the active hero's own (R-136, FAQ-27), the party's on the foe
-        turn (R-137, asked of the speaker, ruling FH-PARTY-SEAT)."""
+        """The default order, except that different effects triggering together are ordered
+        by a choice: on a hero's turn the active hero orders them all (R-136, FAQ-27: "the
+        active player decides"), on the foe turn the party does (R-137, asked of the speaker,
+        ruling FH-PARTY-SEAT), whoever controls each effect. Copies of one effect need no
+        choice."""
         i = super().order_triggers(ctx, triggers)
-        ctl = triggers[i]["controller"]
-        same = [j for j, t in enumerate(triggers) if t["controller"] == ctl
-                and ctx.trigger_ability(t).optional == ctx.trigger_ability(triggers[i]).optional]
+        optional = ctx.trigger_ability(triggers[i]).optional
+        same = [j for j, t in enumerate(triggers) if ctx.trigger_ability(t).optional == optional]
         kinds = {(ctx.state.cards[triggers[j]["source"]]["card"], triggers[j]["ability"]) for j in same
                  if triggers[j].get("source") in ctx.state.cards}
         if len(same) < 2 or len(kinds) < 2:
             return i
-        who = ctl if ctl in ctx.players else self.speaker(ctx)
+        hero_turn = ctx.player in ctx.players
+        who = ctx.player if hero_turn else self.speaker(ctx)
         opts = [Option(f"first:{j}", f"{ctx.name(triggers[j]['source'])}: "
                        f"{ctx.trigger_ability(triggers[j]).text or ctx.defn(triggers[j]['source']).text}")
                 for j in same]
-        whose = f"{who} chooses" if ctl in ctx.players else f"the party ({who} speaking) chooses"
-        return Decision(who, f"Several effects trigger at once: {whose} which resolves first (R-136, R-137).",
-                        opts, kind="trigger_order", party=None if ctl in ctx.players else list(ctx.players))
+        whose = (f"{who}, the active hero, chooses (R-136, FAQ-27)" if hero_turn else
+                 f"on the foe turn the party ({who} speaking, ruling FH-PARTY-SEAT) chooses (R-137)")
+        return Decision(who, f"{len(same)} effects trigger at once: {whose} which resolves first.",
+                        opts, kind="trigger_order", party=None if hero_turn else list(ctx.players))
 
     def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
         return heuristic(ctx, decision)
