@@ -1017,7 +1017,7 @@ def test_R136_FAQ27_the_trigger_order_decision_belongs_to_the_active_hero():
     g = at(new(), TURN_START, turn="Bo", zones={"Bo/play": ["wolf_companion#1", "hunting_hawk"]})
     g.step()
     rec = g.choose(g.pending.options[1].id)
-    assert rec.player == "Bo" and "first" in rec.text
+    assert rec.player == "Bo" and "first" in rec.text and rec.rule == "FH-TRIGGER-ORDER"
 
 
 def test_R140_R141_one_power_adds_to_every_type_and_typed_power_to_its_own():

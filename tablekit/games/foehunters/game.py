@@ -13,6 +13,7 @@ from tablekit.core import (
     OptionSpec,
     OrderRule,
     Result,
+    Say,
     SetupError,
 )
 from tablekit.core.cards import Field
@@ -171,8 +172,16 @@ class FoeHuntersGame(GameDef):
                 for j in same]
         whose = (f"{who}, the active hero, chooses (R-136, FAQ-27)" if hero_turn else
                  f"on the foe turn the party ({who} speaking, ruling FH-PARTY-SEAT) chooses (R-137)")
-        return Decision(who, f"{len(same)} effects trigger at once: {whose} which resolves first.",
-                        opts, kind="trigger_order", party=None if hero_turn else list(ctx.players))
+        return Decision(who, f"{len(same)} effects trigger at once: {whose} which resolves first (ruling "
+                        "FH-TRIGGER-ORDER).", opts, kind="trigger_order",
+                        party=None if hero_turn else list(ctx.players))
+
+    def trigger_order_chosen(self, ctx: Ctx, triggers: list[dict], decision: Decision,
+                             ids: tuple[str, ...]) -> Say | str:
+        super().trigger_order_chosen(ctx, triggers, decision, ids)
+        who = decision.player if decision.party is None else f"The party ({decision.player} speaking)"
+        return Say(f"{who} chooses to resolve {decision.option(ids[0]).label} first (ruling FH-TRIGGER-ORDER).",
+                   rule="FH-TRIGGER-ORDER")
 
     def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
         return heuristic(ctx, decision)
