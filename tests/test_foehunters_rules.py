@@ -1202,3 +1202,15 @@ def test_R137_on_the_foe_turn_the_party_orders_a_heros_trigger_and_the_foes():
     # the trap hit the hireling (3 of its 6 HP) and the hireling's heal still came (8 - 5)
     assert g.state.cards["controlled_hireling"]["damage"] == 3 and g.state.cards["dragonspawn_2p"]["damage"] == 3
 
+
+
+def test_R043_the_end_of_phase_record_claims_an_order_only_for_different_effects():
+    g = at(new(), FOE_END, zones={"foe/play": ["kobold_scout#1", "kobold_scout#2"]})
+    rec = g.step()
+    assert "2 end-of-phase effects trigger (R-043)" in rec.text and (g.pending is None
+                                                                   or g.pending.kind != "trigger_order")
+    g = at(new(), FOE_END, zones={"foe/play": ["kobold_scout#1", "controlled_hireling"]})
+    rec = g.step()
+    assert "in the order the party chooses (ruling FH-TRIGGER-ORDER)" in rec.text
+    g = at(new(), FOE_END, zones={"foe/play": []})
+    assert "no end-of-phase effect triggers" in g.step().text

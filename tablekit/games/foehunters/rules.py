@@ -143,19 +143,25 @@ def foe_phase_start(ctx: Ctx) -> Say:
                "(R-039).", rule=T.FOE_PHASE)
 
 
-def triggered(ctx: Ctx, event: str, **data) -> int:
-    """Raise a timing event and say how many triggers it set off."""
+def triggered(ctx: Ctx, event: str, **data) -> tuple[int, int]:
+    """Raise a timing event; return how many triggers it set off and how many different
+    effects they are (copies of one card's effect need no order)."""
     before = len(ctx.state.triggers)
     ctx.do(event, **data)
-    return len(ctx.state.triggers) - before
+    new = ctx.state.triggers[before:]
+    kinds = {(ctx.state.cards[t["source"]]["card"], t["ability"]) if t.get("source") in ctx.state.cards
+             else (t.get("source"), t["ability"]) for t in new}
+    return len(new), len(kinds)
 
 
-def effects_fired(n: int, which: str, chooser: str = "the party") -> str:
+def effects_fired(counts: tuple[int, int], which: str, chooser: str = "the party") -> str:
+    n, kinds = counts
     if n == 0:
         return f"no {which} effect triggers"
     if n == 1:
         return f"1 {which} effect triggers"
-    return f"{n} {which} effects trigger, in the order {chooser} chooses"
+    order = f", in the order {chooser} chooses (ruling FH-TRIGGER-ORDER)" if kinds > 1 else ""
+    return f"{n} {which} effects trigger{order}"
 
 
 def play_foe_card(ctx: Ctx) -> Say:
