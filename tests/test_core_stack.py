@@ -25,6 +25,7 @@ from tablekit.core import (
     Option,
     OptionSpec,
     OrderRule,
+    Reason,
     Result,
     Say,
     Sequence,
@@ -140,7 +141,11 @@ class Negate(Effect):
         return "Negate"
 
     def check(self, ctx, use):
-        return None if ctx.zone_of(use.source).endswith("/hand") else "not in your hand"
+        if not ctx.zone_of(use.source).endswith("/hand"):
+            return "not in your hand"
+        if ctx.counter(use.controller, "hp") < 2:
+            return Reason("a duelist with less than 2 hit points cannot negate", rule="DUEL-WEAK")
+        return None
 
     def respond(self, ctx, use):
         ctx.move(use.source, f"{use.controller}/played")
@@ -331,6 +336,19 @@ def test_resolution_stack_starts_from_a_hand_built_position(duel):
     assert g.pending.kind == "replacement"
     with pytest.raises(tablekit.TablekitError, match="no effect 'nope'"):
         g.arrange(at=["Rounds", "Turns", "Act"], stack=[{"effect": "nope"}])
+
+
+def test_a_reason_carries_the_id_of_its_ruling(duel):
+    assert Option("x", "X", False, Reason("why", rule="R-1")).rule == "R-1"
+    assert Option("x", "X", False, Reason("why", rule="R-1"), rule="R-2").rule == "R-2"
+    assert type(Option("x", "X", False, Reason("why")).reason) is str
+    g = make_game(duel, ["Ana", "Bo"], seed=3)
+    g.state.player("Bo")["hp"] = 1
+    g.rebase()
+    g.choose("cast:flame")
+    o = g.pending.option("respond:negate#1:0")
+    assert not o.legal and o.rule == "DUEL-WEAK"
+    assert o.reason == "a duelist with less than 2 hit points cannot negate"
 
 
 def test_resolution_stack_response_window_cancel_reading(duel):
