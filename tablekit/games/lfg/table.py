@@ -48,6 +48,11 @@ EFFECT_R = {1: "Effects & Priority: Extra draft", 2: "Effects & Priority: Copy",
             7: "Effects & Priority: Kill"}
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 hero', '2 heroes' ("hero" takes "heroes": pass `many`)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
 def hand(p: str) -> str:
     return f"{p}/hand"
 
