@@ -381,6 +381,49 @@ def test_resolution_stack_response_window_top_reading(duel):
     assert g.stack_depth == 0 and g.state.player("Bo")["hp"] == 10
 
 
+def test_the_same_game_replayed_under_the_other_reading(duel):
+    """Game.with_rulings: the same start and the same choices, under another reading,
+    as far as they go; where the two readings part, it says so."""
+    def resolve(ctx: Ctx, ids):
+        if ids == ("pass",):
+            return f"{ctx.player} passes."
+        ctx.start("dragonflame", source=ids[0].split(":", 1)[1], controller=ctx.player, ability=0, now=False)
+        ctx.open_window("counter", [q for q in ctx.players if q != ctx.player], label="Counters",
+                        mode=ctx.ruling("DUEL-CHAIN"))
+        return f"{ctx.player} casts Dragonflame."
+
+    class ChainDuel(type(duel)):
+        ruling_variants = {"DUEL-CHAIN": {"cancel": "each answer cancels what it answers",
+                                          "top": "only the last answer resolves"}}
+
+        def build_flow(self):
+            return Sequence("Duel", show=False, children=[
+                Loop("Rounds", ForEachPlayer("Turns", Ask("Act", ask_act, resolve, "Act or pass.", "Act")),
+                     until=lambda ctx: ctx.count("Rounds") >= 3, label="Round {n}", level="round")])
+
+    g = make_game(ChainDuel(duel._path), ["Ana", "Bo"], seed=3)
+    g.state.player("Bo")["hp"] = 9
+    g.rebase()                                        # a hand-built start is kept too
+    for ids in ("cast:flame", "respond:negate#1:0", "respond:negate#2:0", "pass"):
+        g.choose(ids)
+    g.step()
+    g.step()
+    assert g.pending.kind == "replacement"           # cancel: Dragonflame stands and asks for Bo's armor
+    top, note = g.with_rulings({"DUEL-CHAIN": "top"})
+    assert top.state.options["rulings"] == {"DUEL-CHAIN": "top"}
+    assert g.state.options["rulings"] == {"DUEL-CHAIN": "cancel"} and len(g.history) == 6
+    assert top.state.player("Bo")["hp"] == 9          # from the same start
+    assert note == ("record 6: under this reading Bo must choose here (Act), where the other "
+                    "reading went on by itself")            # only the top resolved: Bo's turn is next
+    assert top.history[-1].text == "negate#2 resolves alone; Dragonflame, Negate are discarded."
+    assert [r.choice for r in top.history if r.kind == "choice"] == [
+        ("cast:flame",), ("respond:negate#1:0",), ("respond:negate#2:0",), ("pass",)]
+    back, none = top.with_rulings({"DUEL-CHAIN": "cancel"})
+    assert none is None and len(back.history) == 5 and back.history[-1].text == "negate#2 cancels Negate."
+    with pytest.raises(tablekit.TablekitError, match="DUEL-CHAIN"):
+        g.with_rulings({"DUEL-CHAIN": "sideways"})
+
+
 # 3. Events that can ask ---------------------------------------------------------------
 
 def test_events_that_ask_order_of_mandatory_replacements(duel):
