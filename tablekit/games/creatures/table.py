@@ -52,7 +52,7 @@ def of_kind(ctx: Ctx, zone: str, k: str) -> list[str]:
     return out
 
 
-def monsters_before(ctx: Ctx, p: str) -> list[str]:
+def monsters_in_front(ctx: Ctx, p: str) -> list[str]:
     """The monsters in front of `p` (attack cards lying on them excluded)."""
     return of_kind(ctx, monsters(p), "monster")
 
@@ -118,6 +118,17 @@ def has_turn_left(ctx: Ctx, p: str) -> bool:
     return final is None or p in final
 
 
+def strike_words(ctx: Ctx, q: str) -> tuple[str, str | None]:
+    """What becomes of a monster just put in front of `q` (after this turn's
+    counterattack, or in front of another player): it strikes in `q`'s next
+    counterattack unless killed first, or, when `q` has no turn left, never
+    (ruling CC-END). The words, and "CC-END" or None."""
+    if not has_turn_left(ctx, q):
+        return (f"{q} has no turn left, so it never strikes: it only stays in front of {q} to the "
+                "end (ruling CC-END)"), "CC-END"
+    return f"unless it is killed first, it strikes {q}'s followers in {q}'s next counterattack", None
+
+
 def turn_data(ctx: Ctx) -> dict:
     """This turn's data (`ctx.this("turn")`: fresh at each turn; a hand-built position
     that sets only some of its keys gets the others fresh)."""
@@ -151,6 +162,8 @@ def take_top(ctx: Ctx) -> tuple[str | None, str]:
                 note += start_final_turns(ctx)
             return None, note
     if not deck:
+        if ctx.extra["final"] is None:  # a position with the second pile already used up
+            note += start_final_turns(ctx)
         return None, note
     return deck[-1], note
 
