@@ -4,6 +4,7 @@ procedures the rules share (draw from the pile, kill a monster, discard)."""
 from __future__ import annotations
 
 from tablekit.core import Ctx
+from tablekit.core.words import plural  # noqa: F401  (T.plural in the rules)
 
 HAND_SIZE = 5
 SUIT_SYMBOL = {"spades": "♠", "clubs": "♣", "hearts": "♥", "diamonds": "♦"}
@@ -89,11 +90,6 @@ def fresh_turn() -> dict:
     The game's `per_turn`: the engine puts a fresh copy in place as each turn begins."""
     return {"kills": 0, "rewarded": 0, "targets": [], "monsters_done": False, "hand_discard": 0,
             "absorb": 0, "covered": ""}
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """'1 card', '2 cards' ('1 monster point', '3 monster points')."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def had_left(ctx: Ctx, uid: str) -> str:

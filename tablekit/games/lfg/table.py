@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from tablekit.core import Ctx
+from tablekit.core.words import plural  # noqa: F401  (T.plural in the rules)
 
 DECK, ASIDE, BOX, GRAVE = "deck", "aside", "box", "graveyard"
 PILES = ("pile1", "pile2", "pile3")
@@ -46,11 +47,6 @@ EFFECT_R = {1: "Effects & Priority: Extra draft", 2: "Effects & Priority: Copy",
             3: "Effects & Priority: Protect", 4: "Effects & Priority: Hurt",
             5: "Effects & Priority: Heal", 6: "Effects & Priority: Recruit/Swap",
             7: "Effects & Priority: Kill"}
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """'1 hero', '2 heroes' ("hero" takes "heroes": pass `many`)."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def hand(p: str) -> str:
