@@ -69,12 +69,14 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 def _cmd_check(args: argparse.Namespace) -> int:
     from .core.errors import ScenarioError
-    from .core.scenario import check_scenario
+    from .core.scenario import check_scenario, override_words
 
+    options = _options(args)
+    given = override_words(args.variant, options)
     failed = 0
     for path in args.files:
         try:
-            sc = check_scenario(path)
+            sc = check_scenario(path, variant=args.variant, options=options or None)
         except ScenarioError as exc:
             failed += 1
             if args.json:
@@ -86,7 +88,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
             print(json.dumps({"file": path, "title": sc.title, "passed": sc.passed,
                               "expectations": [o.to_dict() for o in sc.outcomes]}, ensure_ascii=False))
         else:
-            print(f"{'PASS' if sc.passed else 'FAIL'} {path}: {sc.title}")
+            print(f"{'PASS' if sc.passed else 'FAIL'} {path}: {sc.title}{given}")
             for o in sc.outcomes:
                 mark = "passed" if o.passed else "FAILED"
                 tail = "" if o.passed else f" (actual: {o.actual!r})"
@@ -372,6 +374,7 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="run scenario files and report each expectation")
     c.add_argument("files", nargs="+", metavar="FILE", type=scenario_file, help="scenario files (.yaml)")
     c.add_argument("--json", action="store_true", help="one JSON object per file")
+    _game_setup_arguments(c)  # these replace the file's variant and add to its options
     c.set_defaults(fn=_cmd_check)
     s = sub.add_parser("serve", help="serve the notebooks as a web app with Voilà")
     s.add_argument("notebook", nargs="?", default=None, type=notebook_arg,

@@ -233,8 +233,12 @@ def test_start_node_and_open_in_sandbox():
     assert g.cursor[1:] == ATTACK and g.turn == "Ana" and not g.history
     assert g.pending is not None and g.pending.player == "Ana"
     assert g.state.zones["Ana/monsters"] == ["4C", "9C"]
-    # the sandbox plays on: the Fighter's two spades against both monsters
+    # the sandbox plays on: the Fighter's two spades against both monsters, then
+    # he chooses how the 12 are shared out (ruling CC-FIGHTER): the suggested share
     g.choose("attack:7S", "attack:5S")
+    sb.refresh()
+    assert g.pending.kind == "fight" and g.pending.default == "kill:4C:weaken:9C"
+    g.choose("kill:4C:weaken:9C")
     sb.refresh()
     assert "4C" in g.state.zones["discard"] and g.state.cards["9C"]["damage"] == 8
 
@@ -557,12 +561,12 @@ def test_upload_of_a_bad_file_shows_the_banner(name, content, words):
     assert lab.sandbox is None and not lab.outcomes
 
 
-def test_a_script_that_cannot_run_shows_the_start_and_the_error():
+def test_a_script_for_the_wrong_player_shows_a_failed_expectation():
     lab = RulingLab(select_first=False)
     _upload(lab, "script.yaml", GOOD.replace("player: Ana", "player: Bo").encode())
-    assert "script.yaml, line" in lab.banner.value and "Bo" in lab.banner.value
-    assert lab.sandbox is not None, "the position itself is still shown"
-    assert "could not be run" in lab.results.value
+    assert lab.banner.value == "" and lab.sandbox is not None, "the position itself is still shown"
+    assert "scripted decision #1 comes up for Bo" in lab.results.value
+    assert "Ana was asked instead" in lab.results.value
 
 
 def test_lab_builder_section_is_lazy_and_edits_the_loaded_scenario():

@@ -616,3 +616,9 @@ def test_result_summary_says_how_the_game_ended():
     assert Result([], {}, "the round cap was reached", "unfinished").summary() == \
         "Unfinished: the round cap was reached. Nobody wins."
     assert Result([], {}, "", "lost").summary() == "Nobody wins."
+
+
+def test_plural_gives_the_count_with_its_noun():
+    from tablekit.core.words import plural
+    assert plural(1, "point") == "1 point" and plural(0, "point") == "0 points"
+    assert plural(2, "hero", "heroes") == "2 heroes" and plural(1, "hero", "heroes") == "1 hero"

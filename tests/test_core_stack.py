@@ -25,6 +25,7 @@ from tablekit.core import (
     Option,
     OptionSpec,
     OrderRule,
+    Reason,
     Result,
     Say,
     Sequence,
@@ -140,7 +141,11 @@ class Negate(Effect):
         return "Negate"
 
     def check(self, ctx, use):
-        return None if ctx.zone_of(use.source).endswith("/hand") else "not in your hand"
+        if not ctx.zone_of(use.source).endswith("/hand"):
+            return "not in your hand"
+        if ctx.counter(use.controller, "hp") < 2:
+            return Reason("a duelist with less than 2 hit points cannot negate", rule="DUEL-WEAK")
+        return None
 
     def respond(self, ctx, use):
         ctx.move(use.source, f"{use.controller}/played")
@@ -333,6 +338,19 @@ def test_resolution_stack_starts_from_a_hand_built_position(duel):
         g.arrange(at=["Rounds", "Turns", "Act"], stack=[{"effect": "nope"}])
 
 
+def test_a_reason_carries_the_id_of_its_ruling(duel):
+    assert Option("x", "X", False, Reason("why", rule="R-1")).rule == "R-1"
+    assert Option("x", "X", False, Reason("why", rule="R-1"), rule="R-2").rule == "R-2"
+    assert type(Option("x", "X", False, Reason("why")).reason) is str
+    g = make_game(duel, ["Ana", "Bo"], seed=3)
+    g.state.player("Bo")["hp"] = 1
+    g.rebase()
+    g.choose("cast:flame")
+    o = g.pending.option("respond:negate#1:0")
+    assert not o.legal and o.rule == "DUEL-WEAK"
+    assert o.reason == "a duelist with less than 2 hit points cannot negate"
+
+
 def test_resolution_stack_response_window_cancel_reading(duel):
     g = cast(duel)
     d = g.pending
@@ -361,6 +379,49 @@ def test_resolution_stack_response_window_top_reading(duel):
     rec = g.step()                          # only the top frame resolves; the chain below is discarded
     assert rec.text == "negate#2 resolves alone; Dragonflame, Negate are discarded."
     assert g.stack_depth == 0 and g.state.player("Bo")["hp"] == 10
+
+
+def test_the_same_game_replayed_under_the_other_reading(duel):
+    """Game.with_rulings: the same start and the same choices, under another reading,
+    as far as they go; where the two readings part, it says so."""
+    def resolve(ctx: Ctx, ids):
+        if ids == ("pass",):
+            return f"{ctx.player} passes."
+        ctx.start("dragonflame", source=ids[0].split(":", 1)[1], controller=ctx.player, ability=0, now=False)
+        ctx.open_window("counter", [q for q in ctx.players if q != ctx.player], label="Counters",
+                        mode=ctx.ruling("DUEL-CHAIN"))
+        return f"{ctx.player} casts Dragonflame."
+
+    class ChainDuel(type(duel)):
+        ruling_variants = {"DUEL-CHAIN": {"cancel": "each answer cancels what it answers",
+                                          "top": "only the last answer resolves"}}
+
+        def build_flow(self):
+            return Sequence("Duel", show=False, children=[
+                Loop("Rounds", ForEachPlayer("Turns", Ask("Act", ask_act, resolve, "Act or pass.", "Act")),
+                     until=lambda ctx: ctx.count("Rounds") >= 3, label="Round {n}", level="round")])
+
+    g = make_game(ChainDuel(duel._path), ["Ana", "Bo"], seed=3)
+    g.state.player("Bo")["hp"] = 9
+    g.rebase()                                        # a hand-built start is kept too
+    for ids in ("cast:flame", "respond:negate#1:0", "respond:negate#2:0", "pass"):
+        g.choose(ids)
+    g.step()
+    g.step()
+    assert g.pending.kind == "replacement"           # cancel: Dragonflame stands and asks for Bo's armor
+    top, note = g.with_rulings({"DUEL-CHAIN": "top"})
+    assert top.state.options["rulings"] == {"DUEL-CHAIN": "top"}
+    assert g.state.options["rulings"] == {"DUEL-CHAIN": "cancel"} and len(g.history) == 6
+    assert top.state.player("Bo")["hp"] == 9          # from the same start
+    assert note == ("record 6: under this reading Bo must choose here (Act), where the other "
+                    "reading went on by itself")            # only the top resolved: Bo's turn is next
+    assert top.history[-1].text == "negate#2 resolves alone; Dragonflame, Negate are discarded."
+    assert [r.choice for r in top.history if r.kind == "choice"] == [
+        ("cast:flame",), ("respond:negate#1:0",), ("respond:negate#2:0",), ("pass",)]
+    back, none = top.with_rulings({"DUEL-CHAIN": "cancel"})
+    assert none is None and len(back.history) == 5 and back.history[-1].text == "negate#2 cancels Negate."
+    with pytest.raises(tablekit.TablekitError, match="DUEL-CHAIN"):
+        g.with_rulings({"DUEL-CHAIN": "sideways"})
 
 
 # 3. Events that can ask ---------------------------------------------------------------

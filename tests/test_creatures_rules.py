@@ -381,7 +381,21 @@ def test_step3_monster_on_a_player_with_no_turn_left_never_strikes_CC_END():
     rec = g.choose("monster:5C:Bo")  # Bo has had his last turn already
     assert rec.rule == "CC-END" and "never strikes" in rec.text and "will strike" not in rec.text
     rec = g.choose("monster:6C:Cy")  # Cy's last turn is still to come
-    assert rec.rule == MONST and "will strike in Cy's counterattack" in rec.text
+    assert rec.rule == MONST and "it strikes Cy's followers in Cy's next counterattack" in rec.text
+
+
+def test_step3_monster_on_another_player_strikes_only_if_it_survives():
+    """The old words ("it will strike in Bo's counterattack") were false here: Bo kills it first."""
+    g = table(heroes=FIGHTER)
+    put(g, "Ana/hand", "3C")
+    start(g, "Monsters")
+    rec = g.choose("monster:3C:Bo")
+    assert "unless it is killed first, it strikes Bo's followers" in rec.text
+    assert "will strike" not in rec.text
+    put(g, "Bo/hand", "5S")
+    start(g, "Attack", turn="Bo")
+    g.choose("attack:5S:3C")
+    assert where(g, "3C") == "discard"  # it never struck
 
 
 def test_step6_turned_up_monster_for_a_player_with_no_turn_left_CC_END():
@@ -552,6 +566,33 @@ def test_step5_lost_follower_named_with_the_health_it_had_CC_ABSORB():
     assert "10♥ (which had 5 health left)" in rec.text and "(5 left)" not in rec.text
 
 
+def test_step5_every_follower_lost_named_with_the_health_each_had():
+    """Once "Every follower is lost (10♥)": the covered 10♥ had only 5 health left."""
+    g = table()
+    put(g, "Ana/followers", "10H", "2H")
+    put(g, "Ana/followers", "5C", attached_to="10H")
+    g.state.cards["10H"]["damage"] = 5
+    put(g, "Ana/monsters", "9C")
+    start(g, "Counterattack")
+    rec = g.step()
+    assert "Every follower is lost: 2♥, 10♥ (which had 5 health left)." in rec.text
+    assert where(g, "10H") == "discard" and where(g, "5C") == "discard"
+
+
+def test_step5_discarded_monsters_named_with_the_health_they_had():
+    g = table()
+    put(g, "Ana/monsters", "9C", "2C")
+    put(g, "Ana/monsters", "4S", attached_to="9C")
+    g.state.cards["9C"]["damage"] = 4
+    put(g, "Ana/followers", "3H")
+    start(g, "Counterattack")
+    g.step()  # 5 + 2 against 3: the follower is lost, no hand to discard
+    rec = g.step()
+    assert rec.node[-1] == "Discard the monsters"
+    assert rec.text.endswith("go to the discard pile: 9♣ (which had 5 health left), 2♣.")
+    assert "(5 left)" not in rec.text
+
+
 def test_step5_weakened_monster_used_as_cover_loses_its_attack_card_CC_ABSORB():
     g = table()
     put(g, "Ana/monsters", "9C", "2C")
@@ -643,6 +684,21 @@ def test_plurals_one_card_one_point():
     rec = g.step()
     assert "1 monster point remains, so Ana must discard 1 card from hand" in rec.text
     assert "(s)" not in rec.text and g.pending.prompt.startswith("Counterattack: 1 monster point got")
+
+
+def test_step6_texts_offer_no_turn_up_to_a_player_holding_a_treasure_CC_TURNUP():
+    """The step's own words once said "play a treasure, or turn up the top card":
+    false for a player holding a treasure, for whom the turn-up is illegal."""
+    g = table()
+    put(g, "Ana/hand", "4D")
+    start(g, "Treasure", kills=1)
+    opt = option(g, "turn_up")
+    assert not opt.legal and opt.rule == "CC-TURNUP"
+    step = g.flow.find(["Rounds", "Turns", "Turn", "Treasure"])
+    asked = g.flow.find(["Rounds", "Turns", "Turn", "Treasure", "Reward for a kill"])
+    for words in (g.pending.prompt, asked.text, step.text):
+        assert "or turn up" not in words
+    assert "only without one is the top card turned up" in asked.text
 
 
 def test_step6_no_kill_no_treasure():
@@ -759,17 +815,41 @@ def test_step7_discard_one_or_more_cards():
 
 # -- the Fighter -----------------------------------------------------------------
 
-def test_fighter_total_kills_several_weakest_first_CC_FIGHTER():
+def fighter_at(hand: list[str], monsters: list[str]):
+    """Ana the Fighter at step 4, with these cards in hand and monsters in front."""
     g = table(heroes=FIGHTER)
-    put(g, "Ana/hand", "6S", "4S")
-    put(g, "Ana/monsters", "8C", "3C", "5C")
+    put(g, "Ana/hand", *hand)
+    put(g, "Ana/monsters", *monsters)
     start(g, "Attack")
+    return g
+
+
+def test_fighter_chooses_how_his_total_is_shared_out_CC_FIGHTER():
+    g = fighter_at(["6S", "4S"], ["8C", "3C", "5C"])
     d = g.pending
     assert d.min == 0 and d.max == 2
     assert sorted(legal_ids(g)) == ["attack:4S", "attack:6S"]
     rec = g.choose("attack:6S", "attack:4S")
-    assert rec.rule == "CC-FIGHTER"
-    # 10 against 3, 5, 8 weakest first: 3♣ and 5♣ die, 8♣ is weakened by the 2 left
+    assert rec.rule == "CC-FIGHTER" and "Ana chooses which monsters the total kills" in rec.text
+    assert zone(g, "Ana/monsters") == ["8C", "3C", "5C"]  # nothing is decided for him
+    d = g.pending
+    assert d.player == "Ana" and d.kind == "fight"
+    assert g.path[-2:] == ("Fighter's attack", "Share out the attack")
+    # 10 against 8, 3 and 5: every way that pays each kill in full and leaves no point unused
+    assert sorted(legal_ids(g)) == ["kill:3C+5C:weaken:8C", "kill:3C:weaken:8C", "kill:5C:weaken:8C",
+                                    "kill:8C:weaken:3C", "kill:8C:weaken:5C"]
+    assert d.default == "kill:3C+5C:weaken:8C"  # the suggestion: weakest first
+    assert option(g, "kill:3C+5C:weaken:8C").label == "Kill 3♣ and 5♣; the 2 points weaken 8♣ to 6 of 8"
+
+
+def test_fighter_default_share_is_weakest_first_and_bots_take_it_CC_FIGHTER():
+    from tablekit.games.creatures.bots import heuristic
+    g = fighter_at(["6S", "4S"], ["8C", "3C", "5C"])
+    g.choose("attack:6S", "attack:4S")
+    assert heuristic(g.ctx, g.pending) == ["kill:3C+5C:weaken:8C"]
+    rec = g.choose(g.pending.default)
+    assert rec.rule == "CC-FIGHTER" and "the player chooses" in rec.text
+    assert "Killed: 3♣, 5♣. The 2 points left over weaken 8♣" in rec.text
     assert where(g, "3C") == "discard" and where(g, "5C") == "discard"
     assert g.state.cards["8C"]["damage"] == 2
     assert g.state.cards["6S"]["attached_to"] == "8C"
@@ -777,28 +857,93 @@ def test_fighter_total_kills_several_weakest_first_CC_FIGHTER():
     assert turn(g)["kills"] == 2
 
 
-def test_fighter_total_kills_all_and_attack_cards_discarded_CC_FIGHTER():
-    g = table(heroes=FIGHTER)
-    put(g, "Ana/hand", "6S", "4S")
-    put(g, "Ana/monsters", "3C", "7C")
-    start(g, "Attack")
+def test_fighter_may_kill_the_strongest_instead_CC_FIGHTER():
+    g = fighter_at(["6S", "4S"], ["8C", "3C", "5C"])
     g.choose("attack:6S", "attack:4S")
+    rec = g.choose("kill:8C:weaken:5C")
+    assert where(g, "8C") == "discard" and where(g, "3C") == "Ana/monsters"
+    assert g.state.cards["5C"]["damage"] == 2 and "damage" not in g.state.cards["3C"]
+    assert g.state.cards["6S"]["attached_to"] == "5C" and g.state.cards["4S"]["attached_to"] == "5C"
+    assert turn(g)["kills"] == 1
+    assert "it has 3 of its 5 health left" in rec.text
+
+
+def test_fighter_may_not_leave_points_unused_while_a_monster_stands_CC_FIGHTER():
+    g = fighter_at(["6S", "4S"], ["8C", "3C", "5C"])
+    g.choose("attack:6S", "attack:4S")
+    opt = option(g, "kill:3C+5C")
+    assert not opt.legal and opt.rule == "CC-FIGHTER" and "no point may go unused" in opt.reason
+    refused(g, "kill:3C+5C")
+    assert "kill:3C+5C+8C" not in [o.id for o in g.pending.options]  # 10 cannot pay for 16
+    refused(g, "kill:3C+5C+8C")
+    refused(g, "weaken:8C")  # 10 on the 8 would kill it: that is another share
+
+
+def test_fighter_may_weaken_without_killing_CC_FIGHTER():
+    g = fighter_at(["5S"], ["9C", "3C"])
+    g.choose("attack:5S")
+    assert sorted(legal_ids(g)) == ["kill:3C:weaken:9C", "weaken:9C"]
+    assert g.pending.default == "kill:3C:weaken:9C"
+    rec = g.choose("weaken:9C")
+    assert g.state.cards["9C"]["damage"] == 5 and where(g, "3C") == "Ana/monsters"
+    assert turn(g)["kills"] == 0 and "Killed: none." in rec.text
+
+
+def test_fighter_with_one_attack_card_CC_FIGHTER():
+    g = fighter_at(["7S", "9D"], ["5C", "3C"])
+    rec = g.choose("attack:7S")
+    assert rec.rule == "CC-FIGHTER" and g.pending.kind == "fight"
+    assert sorted(legal_ids(g)) == ["kill:3C:weaken:5C", "kill:5C:weaken:3C"]
+    g.choose(g.pending.default)
+    assert where(g, "3C") == "discard"
+    assert g.state.cards["5C"]["damage"] == 4
+    assert g.state.cards["7S"]["attached_to"] == "5C"
+    assert turn(g)["kills"] == 1
+
+
+def test_fighter_total_kills_all_no_choice_and_attack_cards_discarded_CC_FIGHTER():
+    g = fighter_at(["6S", "4S"], ["3C", "7C"])
+    rec = g.choose("attack:6S", "attack:4S")
+    assert rec.rule == "CC-FIGHTER" and "only one way to spend the total" in rec.text
+    assert g.pending is None or g.pending.kind != "fight"
     assert zone(g, "Ana/monsters") == []
     assert {"3C", "7C", "6S", "4S"} <= set(zone(g, "discard"))
     assert turn(g)["kills"] == 2
 
 
-def test_fighter_with_one_attack_card_CC_FIGHTER():
-    g = table(heroes=FIGHTER)
-    put(g, "Ana/hand", "7S", "9D")
-    put(g, "Ana/monsters", "5C", "3C")
-    start(g, "Attack")
-    rec = g.choose("attack:7S")
-    assert rec.rule == "CC-FIGHTER"
-    assert where(g, "3C") == "discard"
-    assert g.state.cards["5C"]["damage"] == 4
-    assert g.state.cards["7S"]["attached_to"] == "5C"
-    assert turn(g)["kills"] == 1
+@pytest.mark.parametrize("hand, spare", [(["9S", "4S"], "The 3 points to spare are lost."),
+                                         (["6S", "5S"], "The 1 point to spare is lost.")])
+def test_fighter_points_beyond_every_monster_are_lost_CC_FIGHTER(hand, spare):
+    g = fighter_at(hand, ["3C", "7C"])
+    rec = g.choose(*(f"attack:{c}" for c in hand))
+    assert spare in rec.text and zone(g, "Ana/monsters") == []
+
+
+def test_fighter_against_one_monster_has_no_choice_CC_FIGHTER():
+    g = fighter_at(["4S", "3S"], ["9C"])
+    rec = g.choose("attack:4S", "attack:3S")
+    assert "only one way" in rec.text and (g.pending is None or g.pending.kind != "fight")
+    assert g.state.cards["9C"]["damage"] == 7 and turn(g)["kills"] == 0
+
+
+def test_fighter_one_point_left_over_in_the_singular_CC_FIGHTER():
+    g = fighter_at(["7S"], ["6C", "5C"])
+    g.choose("attack:7S")
+    assert option(g, "kill:6C:weaken:5C").label == "Kill 6♣; the 1 point weakens 5♣ to 4 of 5"
+    rec = g.choose("kill:6C:weaken:5C")
+    assert "The 1 point left over weakens 5♣" in rec.text and "1 points" not in rec.text
+
+
+def test_fighter_share_is_a_step_of_the_timeline_save_load_undo_CC_FIGHTER():
+    g = fighter_at(["6S", "4S"], ["8C", "3C", "5C"])
+    g.choose("attack:6S", "attack:4S")
+    saved = g.save()
+    back = tablekit.load(saved)
+    assert back.pending.kind == "fight" and back.pending.default == "kill:3C+5C:weaken:8C"
+    back.choose("kill:8C:weaken:3C")
+    assert back.state.cards["3C"]["damage"] == 2
+    g.undo()
+    assert g.pending.kind == "attack" and zone(g, "Ana/monsters") == ["8C", "3C", "5C"]
 
 
 def test_fighter_at_most_two_attack_cards():
@@ -904,7 +1049,7 @@ def test_wizard_mass_attack_needs_a_monster_somewhere_CC_WIZARD():
     put(g, "Ana/hand", "7S")
     start(g, "Attack")
     opt = option(g, "mass:7S")
-    assert not opt.legal and "no monster anywhere" in opt.reason
+    assert not opt.legal and "no monster anywhere" in opt.reason and opt.rule == "CC-MASS-NONE"
     refused(g, "mass:7S")
 
 
@@ -1075,6 +1220,17 @@ def test_thief_tie_takes_single_lowest_card_among_tied_players_CC_THIEF():
     assert rec.rule == "CC-THIEF" and "tie" in rec.text
     assert zone(g, "Ana/treasure") == ["3D"]
     assert zone(g, "Cy/treasure") == ["QD"] and zone(g, "Bo/treasure") == ["5D", "9D"]
+    assert "tie with 2 treasure cards each" in rec.text
+
+
+def test_thief_tie_with_one_card_each_in_the_singular_CC_THIEF():
+    g = table(heroes=THIEF)
+    put(g, "Bo/treasure", "9D")
+    put(g, "Cy/treasure", "3D")
+    start(g, "Treasure", kills=1)
+    to_steal(g)
+    rec = g.choose(STEAL)
+    assert "tie with 1 treasure card each" in rec.text and "1 treasure cards" not in rec.text
 
 
 def test_thief_own_treasure_not_counted_CC_THIEF():
@@ -1163,6 +1319,7 @@ def test_thief_cannot_steal_while_holding_a_treasure_CC_TURNUP():
     start(g, "Treasure", kills=1)
     opt = option(g, "turn_up")  # the Thief steals only instead of a turn-up, which is illegal
     assert not opt.legal and "CC-TURNUP" in opt.reason and "Thief" in opt.reason
+    assert opt.rule == "CC-TURNUP"
     assert "steal" not in g.pending
     refused(g, "turn_up")
 
@@ -1236,6 +1393,8 @@ def test_joker_kills_every_monster_in_front_and_goes_to_discard():
     assert {"3C", "9C", "QC", "4S", "JK#1"} <= set(zone(g, "discard"))
     assert zone(g, "Bo/monsters") == ["2C"]  # only the monsters in front of you
     assert turn(g)["kills"] == 3
+    # the weakened 9♣ is named with the health it had, not an ambiguous "(5 left)"
+    assert "9♣ (which had 5 health left)" in rec.text and "(5 left)" not in rec.text
 
 
 def test_joker_illegal_without_a_monster_in_front():
@@ -1369,6 +1528,19 @@ def test_end_triggered_by_turning_up_the_last_card_CC_END():
     assert rec.rule == "CC-END" and "one last turn" in rec.text
 
 
+def test_end_second_pile_found_used_up_starts_the_last_turns_CC_END():
+    """A position whose second pile is already empty (and no last turn under way):
+    the first card wanted starts the last turns, so the game ends."""
+    g = table(pile=2)
+    put(g, "Ana/hand", "2D")
+    start(g, "Draw")
+    rec = g.step()
+    assert rec.rule == "CC-END" and "one last turn" in rec.text
+    assert g.state.extra["final"] == ["Ana", "Bo", "Cy"]
+    g.run(bots="heuristic")
+    assert g.is_over and g.result.ending in ("most_treasure", "shared_win")
+
+
 def test_end_first_pile_and_discards_both_empty_CC_END():
     g = table()
     put(g, "Ana/hand", "2D")
@@ -1414,6 +1586,28 @@ def test_scoring_diamonds_and_hearts_in_hand_score_nothing_CC_SCORE():
     assert g.result.scores == {"Ana": 5, "Bo": 7, "Cy": 0}
 
 
+def test_endings_are_declared_and_named_on_the_result():
+    assert set(tablekit.game_info("creatures").endings) == {"most_treasure", "shared_win"}
+    g = table()
+    put(g, "Bo/treasure", "9D")
+    g.start_at(["Count the points"])
+    rec = g.step()
+    assert g.result.ending == "most_treasure" and g.result.winners == ["Bo"]
+    # started at the count, the last turns were never played: the line does not claim them
+    assert "this position starts at the count" in rec.text and "every player has had" not in rec.text
+
+
+def test_game_over_line_says_how_the_game_ended_CC_END():
+    g = table(pile=2, final=[])
+    put(g, "Ana/treasure", "4D")
+    start(g, "Discard")
+    rec = g.run(bots="heuristic")[-1]
+    assert rec.node[-1] == "Count the points"
+    assert rec.text.startswith("The game is over: the second draw pile is used up and every player "
+                               "has had one last turn (ruling CC-END).")
+    assert g.result.ending == "most_treasure"
+
+
 def test_tie_shares_the_win_CC_TIE():
     g = table()
     put(g, "Ana/treasure", "5D")
@@ -1425,6 +1619,7 @@ def test_tie_shares_the_win_CC_TIE():
     assert rec.rule == "CC-TIE" and "share the win" in rec.text
     assert sorted(g.result.winners) == ["Ana", "Bo"]
     assert g.result.scores == {"Ana": 9, "Bo": 9, "Cy": 3}
+    assert g.result.ending == "shared_win"
 
 
 # -- whole games -------------------------------------------------------------------
@@ -1448,6 +1643,7 @@ def test_whole_game_with_heuristic_bots_ends_with_winners(players):
     assert g.is_over
     res = g.result
     assert res.winners and set(res.winners) <= set(players)
+    assert res.ending == ("shared_win" if len(res.winners) > 1 else "most_treasure")
     best = max(res.scores.values())
     assert sorted(res.winners) == sorted(p for p, s in res.scores.items() if s == best)
     assert g.history[-1].node[-1] == "Count the points"
@@ -1468,3 +1664,68 @@ def test_turn_data_set_in_part_gets_the_other_keys_fresh():
     assert g.state.extra["_this_turn"] == {**FRESH, "kills": 1}
     rec = g.choose("treasure:5D")
     assert rec.rule == TREAS and where(g, "5D") == "Ana/treasure"
+
+
+# -- the words of whole games ------------------------------------------------------------
+
+def played_words(seeds=range(6)) -> tuple[list[str], list]:
+    """Every record text, prompt and option label of seeded games (random and heuristic
+    bots, 2 to 4 players), and every illegal option offered."""
+    import random
+
+    from tablekit.core.bots import random_answer
+    words, illegal = [], []
+    for seed in seeds:
+        names = ["Ana", "Bo", "Cy", "Dee"][:2 + seed % 3]
+        g = tablekit.new_game("creatures", names, seed=seed)
+        rnd = random.Random(seed)
+        while not g.is_over:
+            d = g.pending
+            if d is None:
+                rec = g.step()
+            else:
+                words.append(d.prompt)
+                words.extend(o.label for o in d.options)
+                illegal.extend(o for o in d.options if not o.legal)
+                ids = (g.gamedef.heuristic(g.ctx, d) or d.default and [d.default]) if seed % 2 else None
+                rec = g.choose(*(ids if ids is not None else random_answer(d, rnd)))
+            words.append(rec.text)
+    return words, illegal
+
+
+WORDS = None
+
+
+def whole_game_words():
+    global WORDS
+    if WORDS is None:
+        WORDS = played_words()
+    return WORDS
+
+
+def test_whole_games_have_right_plurals():
+    import re
+    words, _ = whole_game_words()
+    bad = re.compile(r"\(s\)|\b1 (points|cards|kills|monsters|followers|treasure cards|monster points)\b")
+    wrong = [w for w in words if bad.search(w)]
+    assert not wrong, wrong[:3]
+
+
+def test_whole_games_say_in_front_of_a_player_never_before():
+    import re
+    words, _ = whole_game_words()
+    wrong = [w for w in words if re.search(r"\bbefore (Ana|Bo|Cy|Dee)\b", w)]
+    assert not wrong, wrong[:3]
+
+
+def test_every_illegal_option_a_ruling_refuses_names_it():
+    import re
+    _, illegal = whole_game_words()
+    assert illegal
+    from pathlib import Path
+    page = Path(__file__).resolve().parents[1] / "docs/rulings/creatures.md"
+    rulings = set(re.findall(r"\| (CC-[A-Z-]+) \|", page.read_text(encoding="utf-8")))
+    for o in illegal:
+        cited = re.findall(r"ruling (CC-[A-Z-]+)", o.reason)
+        assert o.rule == (cited[0] if cited else None), (o.id, o.reason, o.rule)
+        assert o.rule is None or o.rule in rulings

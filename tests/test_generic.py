@@ -47,7 +47,9 @@ from tablekit.core.state import HIDDEN, OWNER, State
 GAMES = list(registry())
 N_PLAYOUTS = 200
 N_HEAVY = 20
-MAX_RECORDS = 5000
+# a fail-safe only: every game ends long before (Labyrinth's safety cap of 200
+# rounds is at most about 8000 records at 4 players)
+MAX_RECORDS = 20_000
 SAMPLE_EVERY = 25
 HEAVY_SEEDS = range(N_HEAVY)  # the first 20 of the 200 seeds: every player count
 
@@ -90,6 +92,21 @@ def sig(d) -> tuple | None:
             tuple((o.id, o.label, o.legal, o.reason) for o in d.options))
 
 
+_FORMS: dict[str, re.Pattern] = {}
+
+
+def option_form(game_id: str) -> re.Pattern:
+    """One pattern for every option id form the game declares (`GameDef.option_forms`):
+    a <placeholder> stands for one or more characters other than ":"."""
+    if game_id not in _FORMS:
+        forms = tablekit.game_info(game_id).option_forms
+        assert forms, f"{game_id} declares no option_forms"
+        alts = ["".join("[^:]+" if part.startswith("<") else re.escape(part)
+                        for part in re.split(r"(<[^<>]+>)", f) if part) for f in forms]
+        _FORMS[game_id] = re.compile("(?:" + "|".join(alts) + r")\Z")
+    return _FORMS[game_id]
+
+
 def check_cheap(g: tablekit.Game, uids: frozenset[str], rec) -> None:
     """The per-step checks of every playout (kept lean)."""
     st = g.state
@@ -112,8 +129,10 @@ def check_cheap(g: tablekit.Game, uids: frozenset[str], rec) -> None:
         # a legal answer exists: a legal option, or choosing none when that is allowed
         assert d.legal or d.min == 0, f"{d.player} has no legal answer: {d!r}"
         assert d.min <= d.max and d.max >= 1, f"bad pick bounds: {d!r}"
+        form = option_form(g.gamedef.id)
         for o in d.options:
             assert isinstance(o.id, str) and o.id, f"bad option id {o.id!r}"
+            assert form.match(o.id), f"option id {o.id!r} has none of the forms in {g.gamedef.id}'s option_forms"
             if not o.legal:
                 assert o.reason, f"illegal option {o.id} has no reason"
 
@@ -138,6 +157,10 @@ def play(g: tablekit.Game, rnd: random.Random, after=None) -> list[tuple[str, ..
             after(g)
     assert g.pending is None
     assert g.result is not None and set(g.result.winners) <= set(g.players)
+    endings = g.gamedef.endings
+    assert endings, f"{g.gamedef.id} declares no endings"
+    assert g.result.ending in endings or g.result.ending == "unfinished", \
+        f"the ending {g.result.ending!r} is not declared"
     with pytest.raises(tablekit.GameOver):
         g.step()
     return choices

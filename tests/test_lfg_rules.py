@@ -4,6 +4,10 @@ hand with tablekit.games.lfg.positions and driven through the public API."""
 
 from __future__ import annotations
 
+import random
+import re
+from pathlib import Path
+
 import pytest
 
 import tablekit
@@ -111,15 +115,28 @@ def test_setup_custom_deck_removes_and_adds_heroes():
         tablekit.new_game("lfg", players=4, options={"remove": ",".join(list(GAME_IDS)[:10])})
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7])
-def test_no_death_custom_deck_at_every_count_LFG_NO_DEATH(n):
-    g = tablekit.new_game("lfg", players=n, seed=3, options={"remove": "Assassin,WitchHunter"})
-    g.run(bots="random")
-    assert g.is_over
-    assert "LFG-NO-DEATH" in g.history[0].text and "Executioner" in g.history[0].text
-    assert all(g.ctx.zone_of(u) == "box" for u in g.state.cards
-               if u.startswith(("Assassin", "WitchHunter", "Executioner")))
-    assert not any(r.rule == T.EFFECT_R[7] for r in g.history)
+@pytest.mark.parametrize("n,variant", [(2, None), (2, "passing"), (3, None), (3, "little_chaos"), (4, None),
+                                       (4, "little_chaos"), (5, None), (6, None), (7, None)])
+def test_no_death_custom_deck_at_every_count_LFG_NO_DEATH(n, variant):
+    for seed in (3, 4):
+        g = tablekit.new_game("lfg", players=n, seed=seed, variant=variant,
+                              options={"remove": "Assassin,WitchHunter"})
+        g.run(until="decision")
+        assert g.history[0].rule == "LFG-NO-DEATH" and "Executioner" in g.history[0].text
+        in_game = [u for u in g.state.cards if g.ctx.zone_of(u) != "box"]
+        assert in_game and not any(ab.effect == "kill" for u in in_game for ab in g.ctx.defn(u).abilities)
+        g.run(bots="random")
+        assert g.is_over and g.result.ending in g.gamedef.endings
+        assert not any(r.rule == T.EFFECT_R[7] for r in g.history)
+
+
+def test_recruit_and_swap_never_take_from_a_hand():
+    # "These abilities let you take a hero from somewhere other than your hand"
+    for d in GAME_IDS.values():
+        for ab in d.abilities:
+            if ab.effect in ("recruit", "swap"):
+                assert ab.args.get("from", ab.args.get("with", "party")) in ("party", "graveyard"), d.id
+    assert GAME_IDS["Quartermaster"].abilities[0].args["with"] == "graveyard"
 
 
 def test_deck_too_small_for_the_deal_hands_first_LFG_SHORT_DECK():
@@ -301,9 +318,93 @@ def test_passive_whenever_you_like_is_offered_at_every_decision_LFG_ANYTIME():
     assert "act:Gladiator#1" in legal(g)
     rec = g.choose("act:Gladiator#1")
     assert rec.rule == "LFG-ANYTIME" and g.state.cards["Gladiator#1"]["hurt"]
-    assert g.pending.player == "Ana" and "act:Gladiator#1" not in g.pending  # the same pick, asked again
+    assert g.pending.player == "Ana" and g.pending.kind == "draft"  # the same pick, asked again
+    again = option(g, "act:Gladiator#1")
+    assert not again.legal and "already hurt" in again.reason and again.rule is None
     g.choose("draft:Knight#1")
-    assert g.pending.player == "Bo" and "act:Gladiator#1" not in g.pending
+    assert g.pending.player == "Bo" and "act:Gladiator#1" not in g.pending  # Bo's decision: Bo's abilities
+
+
+def window(g):
+    """The open "whenever you like" window (run up to it)."""
+    d = to_decision(g)
+    assert d is not None and d.kind == "window", d
+    return d
+
+
+def test_gladiator_is_offered_in_two_player_party_building_LFG_ANYTIME():
+    # two players reveal the next hero in hand: no decision at all, but a window every round
+    g = position(AB, parties={"Ana": ["Gladiator#1"]}, hands={"Ana": ["Guardian#1", "Bard#1"],
+                                                               "Bo": ["Druid#1", "Bard#2"]},
+                 at="Whenever you like", variant="two_player")
+    d = window(g)
+    assert d.player == "Ana" and legal(g) == ["act:Gladiator#1", "pass"]
+    assert g.pending.option("act:Gladiator#1").label.endswith("(its renown goes up from 1 to 4)")
+    rec = g.choose("pass")
+    assert rec.rule == "LFG-ANYTIME" and rec.node[-1] == "Whenever you like"
+    d = window(g)  # round 2: offered again, before the picks
+    assert g.path[0] == "Round 2" and d.player == "Ana"
+    rec = g.choose("act:Gladiator#1")
+    assert rec.rule == "LFG-ANYTIME" and g.state.cards["Gladiator#1"]["hurt"]
+    assert "its renown goes up from 1 to 4; Ana's party renown is now 7" in rec.text  # Guardian 2 + 1
+    g.run()  # hurt now, so nothing more to offer: no window stops the game again
+    assert g.is_over and T.hero_renown(g.ctx, "Gladiator#1") == 4
+
+
+def test_gladiator_is_offered_after_the_last_pick_LFG_ANYTIME():
+    # Ana's hand has run out (extra drafts) while Bo and Cy still draft: she is asked at the start of
+    # the round, they are not (their draft decisions offer their own abilities)
+    g = position(ABC, parties={"Ana": ["Gladiator#1"], "Bo": ["Gladiator#2"]},
+                 hands={"Bo": ["Guardian#1"], "Cy": ["Bard#1"]}, at="Whenever you like")
+    d = window(g)
+    assert d.player == "Ana" and "act:Gladiator#1" in legal(g)
+    g.choose("pass")
+    d = to_decision(g)
+    assert d.kind == "draft" and d.player == "Bo" and "act:Gladiator#2" in legal(g)
+    g.choose("draft:Guardian#1")
+    g.choose("draft:Bard#1")
+    d = window(g)  # every hero is drafted: the last window, before scoring
+    assert g.path == ("Before scoring",) and d.player == "Ana"
+    assert {o.id for o in d.legal} == {"act:Gladiator#1", "pass"}
+    g.choose("pass")
+    assert window(g).player == "Bo"
+
+
+def test_gladiator_is_offered_before_scoring_and_counts_LFG_ANYTIME():
+    parties = {"Ana": ["Gladiator#1", "Cleric#1"], "Bo": ["Knight#1", "Cleric#2", "Archer#1"]}
+    g = position(AB, parties=parties, at="Before scoring")
+    assert window(g).player == "Ana"
+    g.choose("act:Gladiator#1")
+    g.run()
+    assert g.result.scores["Ana"] == 4 + 3 and g.result.winners == ["Bo"]  # Ana has no Damage hero
+    g = position(AB, parties=parties, hurt=["Gladiator#1"], at="Before scoring")
+    g.run()  # nobody can act: the window asks nobody and makes no record
+    assert g.is_over and not any(r.node[-1] == "Before scoring" for r in g.history)
+
+
+def test_a_window_asks_the_others_again_after_a_use_and_anyone_may_pass_LFG_ANYTIME():
+    g = position(AB, parties={"Ana": ["Gladiator#1"], "Bo": ["Gladiator#2"]}, at="Before scoring")
+    assert window(g).player == "Ana"
+    g.choose("pass")
+    assert window(g).player == "Bo"
+    g.choose("act:Gladiator#2")
+    assert window(g).player == "Ana"  # Bo acted: Ana may answer after all
+    g.choose("act:Gladiator#1")
+    rec = g.step()  # Bo has nothing left to use: the window closes
+    assert rec.node[-1] == "Before scoring" and "no action to take" in rec.text
+    g.run()
+    assert g.is_over
+
+
+def test_a_protected_gladiator_cannot_hurt_herself_LFG_ANYTIME_LFG_PROTECT():
+    g = position(AB, parties={"Ana": ["Gladiator#1", "Cleric#1"], "Bo": ["Knight#1"]},
+                 picks={"Ana": "Rogue#1", "Bo": "Bard#1"}, variant="two_player", protected=["Gladiator#1"])
+    d = to_decision(g)
+    assert d.kind == "target" and d.player == "Ana"
+    me = option(g, "act:Gladiator#1")
+    assert not me.legal and "protected this round" in me.reason and me.rule == "LFG-PROTECT"
+    target = option(g, "target:Ana:Gladiator#1")
+    assert not target.legal and target.rule == "LFG-PROTECT"
 
 
 # -- resolution ------------------------------------------------------------------------------------
@@ -526,6 +627,7 @@ def test_swap_never_takes_or_gives_a_loyal_hero_LFG_SWAP_LOYAL():
                  picks={"Ana": "Trickster#1", "Bo": "Bard#2"}, variant="two_player")
     to_decision(g)
     assert "LFG-SWAP-LOYAL" in option(g, "target:Ana:Paladin#1").reason
+    assert g.pending.prompt.endswith("A valid target must be chosen.")  # giving up your own: no friendly fire
     g.choose("target:Ana:Bard#1")
     assert "LFG-SWAP-LOYAL" in option(g, "target:Bo:Knight#1").reason
     g.choose("target:Bo:Cleric#1")
@@ -714,8 +816,9 @@ def test_two_player_skipped_pick_and_running_out_early():
 def test_own_hero_chosen_though_others_were_legal_is_not_called_forced():
     g = position(AB, parties={"Ana": ["Cleric#1"], "Bo": ["Knight#1"]},
                  picks={"Ana": "Assassin#1", "Bo": "Bard#1"}, variant="two_player")
-    to_decision(g)
+    d = to_decision(g)
     assert option(g, "target:Bo:Knight#1").legal
+    assert d.prompt.endswith("A valid target must be chosen.") and "own" not in d.prompt
     rec = g.choose("target:Ana:Cleric#1")
     assert "no other valid target" not in rec.text and "had to target" not in rec.text
     assert "chose to kill their own hero" in rec.text
@@ -725,7 +828,8 @@ def test_own_hero_forced_is_called_forced():
     g = position(AB, parties={"Ana": ["Cleric#1"], "Bo": ["Knight#1"]},
                  picks={"Ana": "Assassin#1", "Bo": "Bard#1"}, variant="two_player",
                  protected=["Knight#1", "Bard#1"])
-    to_decision(g)
+    d = to_decision(g)
+    assert "Only heroes of your own party are valid targets" in d.prompt
     rec = g.choose("target:Ana:Cleric#1")
     assert "had to target their own hero" in rec.text and "chose to" not in rec.text
 
@@ -820,3 +924,163 @@ def test_a_taken_pile_keeps_its_order_first_dealt_first_LFG_PILE_ORDER():
     piles(g2, ["Knight#1", "Bard#1"], ["Cleric#1"], ["Archer#1"], ["Rogue#1"])
     rec = g2.choose("take:pile1")
     assert rec.rule == "LFG-PILE-ORDER" and zone(g2, "Ana/hand") == ["Knight#1", "Bard#1"]
+
+
+# -- how the game ended ------------------------------------------------------------------------------
+
+def test_every_way_of_ending_is_declared_and_named_on_the_result():
+    assert set(tablekit.game_info("lfg").endings) == {"highest_renown", "shared_renown", "only_complete",
+                                                      "scoundrel_win", "all_disqualified"}
+    cases = [
+        ({"Ana": ["Knight#1", "Cleric#1", "Archer#1"], "Bo": ["Guardian#1", "Cleric#2", "Archer#2"]},
+         "highest_renown", ["Ana"], "Ana's party has the highest renown (10) among the complete parties. "
+                                    "Ana wins."),
+        ({"Ana": ["Knight#1", "Cleric#1", "Archer#1"], "Bo": ["Paladin#1", "Cleric#2", "Archer#2"]},
+         "shared_renown", ["Ana", "Bo"], "Ana and Bo tie for the highest renown (10) among the complete "
+                                         "parties. Ana, Bo win."),
+        ({"Ana": ["Knight#1", "Paladin#1"], "Bo": ["Bard#1", "Cleric#1", "Rogue#1"]},
+         "only_complete", ["Bo"], "Bo's is the only complete party: Ana is disqualified. Bo wins."),
+        ({"Ana": ["Knight#1"], "Bo": ["Cleric#1"]},
+         "all_disqualified", [], "No party is complete, so every player is disqualified (ruling "
+                                 "LFG-NO-WINNER). Nobody wins."),
+    ]
+    for parties, ending, winners, summary in cases:
+        g = final(parties)
+        assert (g.result.ending, g.result.winners, g.result.summary()) == (ending, winners, summary)
+    g = final({"Ana": ["Mercenary#1", "Trickster#1", "Rogue#1"], "Bo": ["Knight#1", "Cleric#1", "Archer#1"],
+               "Cy": ["Paladin#1", "Cleric#2", "Assassin#1"]})
+    assert g.result.ending == "scoundrel_win" and g.result.winners == ["Ana"]
+    assert g.result.summary().startswith("Scoundrel win: Ana's complete party has the most scoundrels (3")
+    assert ".." not in g.result.summary() and g.result.summary().endswith("(ruling LFG-SCOUNDREL). Ana wins.")
+
+
+def test_a_played_game_ends_with_a_declared_ending_and_its_words():
+    for n, seed in ((2, 1), (3, 2), (5, 3)):
+        g = tablekit.new_game("lfg", players=n, seed=seed)
+        g.run(bots="heuristic")
+        assert g.result.ending in g.gamedef.endings and g.gamedef.ending_words(g.result.ending)
+        assert g.result.text and not g.result.text.endswith(".")
+
+
+# -- options a ruling makes illegal name it --------------------------------------------------------------
+
+def test_illegal_options_name_the_ruling_that_makes_them_so():
+    # LFG-DISTINCT
+    g = position(AB, parties={"Bo": ["Knight#1", "Cleric#1"]}, picks={"Ana": "Archer#1", "Bo": "Bard#1"},
+                 variant="two_player")
+    to_decision(g)
+    g.choose("target:Bo:Knight#1")
+    assert option(g, "target:Bo:Knight#1").rule == "LFG-DISTINCT"
+    # LFG-PROTECT
+    g = position(AB, parties={"Bo": ["Cleric#1"]}, picks={"Ana": "Assassin#1", "Bo": "Bard#1"},
+                 variant="two_player", protected=["Cleric#1"])
+    to_decision(g)
+    assert option(g, "target:Bo:Cleric#1").rule == "LFG-PROTECT"
+    assert option(g, "target:Bo:Bard#1").rule is None and option(g, "target:Bo:Bard#1").legal
+    # LFG-COPY: a copy cannot be copied, nor a pick that has left the parties
+    g = two()
+    g.arrange(zones={"Ana/party": ["Illusionist#1"], "Bo/party": ["Illusionist#2", "Rogue#1"],
+                     "graveyard": ["Assassin#1"]}, rest="box",
+              extra={"round_picks": ["Illusionist#1", "Illusionist#2", "Rogue#1", "Assassin#1"]},
+              at=["Rounds", "Round", "End of round"], turn="Ana",
+              triggers=[{"source": "Illusionist#1", "ability": 0, "controller": "Ana"}])
+    to_decision(g)
+    assert option(g, "target:Bo:Illusionist#2").rule == "LFG-COPY" and option(g, "target:Bo:Rogue#1").legal
+    gone = option(g, "target:graveyard:Assassin#1")
+    assert not gone.legal and gone.rule == "LFG-COPY" and "no longer in a party" in gone.reason
+    # LFG-SWAP-LOYAL, on both sides
+    g = position(AB, parties={"Ana": ["Paladin#1", "Bard#1"], "Bo": ["Knight#1", "Cleric#1"]},
+                 picks={"Ana": "Trickster#1", "Bo": "Bard#2"}, variant="two_player")
+    to_decision(g)
+    assert option(g, "target:Ana:Paladin#1").rule == "LFG-SWAP-LOYAL"
+    g.choose("target:Ana:Bard#1")
+    assert option(g, "target:Bo:Knight#1").rule == "LFG-SWAP-LOYAL"
+    # LFG-2P-ALLLEFT
+    g = two()
+    piles(g, ["Knight#1"], [], [], ["Scout#1"])
+    assert option(g, "leave:pile1").rule == "LFG-2P-ALLLEFT"
+    # the plain rulebook (Loyal heroes are never recruited) names no ruling
+    g = position(AB, parties={"Bo": ["Knight#1", "Cleric#1"]}, picks={"Ana": "Mercenary#1", "Bo": "Bard#1"},
+                 variant="two_player")
+    to_decision(g)
+    assert not option(g, "target:Bo:Knight#1").legal and option(g, "target:Bo:Knight#1").rule is None
+
+
+
+RULINGS = (Path(__file__).parents[1] / "docs" / "rulings" / "lfg.md").read_text(encoding="utf-8")
+RULING_IDS = set(re.findall(r"^\| (LFG-[A-Z0-9-]+) \|", RULINGS, re.M))
+CITED = re.compile(r"LFG-[A-Z0-9]+(?:-[A-Z0-9]+)*")
+
+
+def check_options(d) -> None:
+    """An illegal option whose reason cites a ruling carries that ruling's id in
+    `rule`; every `rule` is a ruling of docs/rulings/lfg.md."""
+    for o in d.options:
+        if o.rule is not None:
+            assert o.rule in RULING_IDS and not o.legal, o
+        if not o.legal and CITED.search(o.reason):
+            assert o.rule in CITED.findall(o.reason), o
+
+
+@pytest.mark.parametrize("n,variant", [(2, None), (2, "passing"), (3, None), (4, "little_chaos"), (6, None)])
+def test_every_illegal_option_a_ruling_explains_names_it(n, variant):
+    assert {"LFG-ANYTIME", "LFG-PROTECT", "LFG-COPY"} <= RULING_IDS
+    for seed in range(6):
+        g = tablekit.new_game("lfg", players=n, seed=seed, variant=variant)
+        rnd = random.Random(seed)
+        while not g.is_over:
+            d = g.pending
+            if d is None:
+                g.step()
+                continue
+            check_options(d)
+            g.choose(rnd.choice([o.id for o in d.legal]))
+
+
+# -- counts read right in the positions where a plural was wrong ---------------------------------------
+
+BAD_COUNT = re.compile(r"\b1 (heroes|cards|points|abilities|scoundrels|targets|players|parties)\b|\(s\)|\(ies\)"
+                       r"|from (-?\d+) to \2\b")
+
+
+def test_a_hand_of_one_hero_is_one_hero():
+    g = tablekit.new_game("lfg", players=3, seed=2, options={"hand_size": 1})
+    g.run(until="decision")
+    assert "Each player is dealt 1 hero (a smaller hand" in g.history[1].text
+
+
+def test_a_one_card_pile_and_a_one_card_deck_read_in_the_singular():
+    keep = {"Knight", "Cleric", "Archer", "Bard"}
+    g = tablekit.new_game("lfg", players=AB, seed=1,
+                          options={"remove": ",".join(c for c in GAME_IDS if c not in keep)})
+    g.run(until="decision")
+    deal = g.history[-1].text
+    assert "; 1 hero stays in the deck and" in deal
+    rec = g.choose("take:pile1")
+    assert "(1 hero) into hand" in rec.text_for("Bo")
+
+
+def test_no_other_ability_waiting_is_said_so():
+    g = position(AB, parties={"Bo": ["Knight#1"]}, picks={"Ana": "Rogue#1", "Bo": "Bard#1"},
+                 variant="two_player")
+    to_decision(g)
+    assert g.history[-1].text.endswith("No other ability waits.")
+
+
+@pytest.mark.parametrize("n,variant", [(2, None), (2, "passing"), (3, "little_chaos"), (5, None), (7, None)])
+def test_no_record_or_question_of_a_played_game_miscounts(n, variant):
+    for seed in range(4):
+        g = tablekit.new_game("lfg", players=n, seed=seed, variant=variant, options={"hand_size": 1 + seed})
+        rnd = random.Random(seed)
+        while not g.is_over:
+            d = g.pending
+            if d is None:
+                g.step()
+                continue
+            for words in (d.prompt, *(o.label for o in d.options), *(o.reason for o in d.options)):
+                assert not BAD_COUNT.search(words), words
+            g.choose(rnd.choice([o.id for o in d.legal]))
+        for r in g.history:
+            for seat in (None, *g.players):
+                assert not BAD_COUNT.search(r.text_for(seat)), r.text_for(seat)
+        assert not BAD_COUNT.search(g.result.summary())

@@ -24,7 +24,8 @@ SCENARIOS = sorted((ROOT / "scenarios").glob("*/*.yaml"))
 
 # A small valid scenario; the bad-file tests change one thing in it, so the line
 # numbers below are known: line 12 is Ana's hand, line 15 is `start`, line 17 the
-# scripted decision and line 18 its `choose`.
+# first scripted decision and line 18 its `choose` (the Fighter's two cards; line 19
+# is his second decision, how the total is shared out), line 21 the first expectation.
 BASE = """\
 format_version: 1
 game: creatures
@@ -44,6 +45,7 @@ start: {at: [Rounds, Turns, Turn, Attack], turn: Ana}
 decisions:
   - player: Ana
     choose: [attack:7S, attack:5S]
+  - {player: Ana, choose: "kill:4C:weaken:9C"}
 expect:
   - zone: {name: discard, contains: [4C]}
   - card: {uid: 9C, zone: Ana/monsters, damage: 8}
@@ -181,6 +183,7 @@ def test_load_scenario_is_at_the_start(tmp_path):
     assert g.state.zones["Ana/monsters"] == ["4C", "9C"]
     # the scripted decisions are not applied by loading
     g.choose("attack:7S", "attack:5S")
+    g.choose("kill:4C:weaken:9C")
     assert "4C" in g.state.zones["discard"]
 
 
@@ -267,10 +270,22 @@ def test_illegal_scripted_decision(tmp_path):
             "no monster in front of you", line=line_of(text, "choose:"))
 
 
-def test_scripted_decision_for_the_wrong_player(tmp_path):
+def test_scripted_decision_for_the_wrong_player_is_a_failed_expectation(tmp_path, capsys):
+    """Not an error of the whole file: the report names who was asked instead, and
+    the file's expectations still report."""
     text = changed("  - player: Ana", "  - player: Bo")
-    refused(write(tmp_path, text), "scripted decision #1 is for Bo", "Ana must choose now",
-            line=17)
+    path = write(tmp_path, text)
+    sc = tablekit.check_scenario(path)
+    first = sc.outcomes[0]
+    assert not first.passed and first.line == 17
+    assert first.what == "scripted decision #1 comes up for Bo"
+    assert first.actual.startswith("Ana was asked instead: ") and "kind attack" in first.actual
+    assert "attack:7S" in first.actual and "decisions #1 to #2 and run are not played" in first.actual
+    assert [o.line for o in sc.outcomes[1:]] == [21, 22]
+    assert not sc.passed
+    assert cli_main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"FAIL {path}: ") and "ERROR" not in out
 
 
 def test_file_over_the_size_limit(tmp_path):
@@ -314,22 +329,22 @@ WRONG = {
     "setup.players a list": ("  extra: {first", "  players: [Ana]\n  extra: {first", ["players"], 14),
     "setup.rest a list": ("  rest: deck", "  rest: [deck]", ["rest"], 7),
     "extra.first no player": ("first: Ana", "first: Zed", ["first", "Zed"], 14),
-    "run.max_records text": ("expect:\n", "run: {max_records: many}\nexpect:\n", ["max_records"], 19),
+    "run.max_records text": ("expect:\n", "run: {max_records: many}\nexpect:\n", ["max_records"], 20),
     "a decision not a mapping": ("  - player: Ana\n    choose: [attack:7S, attack:5S]\n", "  - 5\n",
                                  ["decision"], 17),
     "expect_illegal not an option": ("    choose: [attack", "    expect_illegal: [5]\n    choose: [attack",
                                      ["expect_illegal"], 18),
     "zone expectation a list": ("  - zone: {name: discard, contains: [4C]}", "  - zone: [discard]",
-                                ["zone"], 20),
-    "zone expectation name a list": ("name: discard,", "name: [discard],", ["zone"], 20),
-    "zone contains not a list": ("contains: [4C]", "contains: 4", ["contains"], 20),
+                                ["zone"], 21),
+    "zone expectation name a list": ("name: discard,", "name: [discard],", ["zone"], 21),
+    "zone contains not a list": ("contains: [4C]", "contains: 4", ["contains"], 21),
     "card expectation a word": ("  - card: {uid: 9C, zone: Ana/monsters, damage: 8}", "  - card: 9C",
-                                ["card"], 21),
-    "card expectation uid a list": ("uid: 9C,", "uid: [9C],", ["card"], 21),
-    "counter expectation a number": ("  - card: {uid", "  - counter: 5\n  - card: {uid", ["counter"], 21),
-    "extra expectation a number": ("  - card: {uid", "  - extra: 5\n  - card: {uid", ["extra"], 21),
+                                ["card"], 22),
+    "card expectation uid a list": ("uid: 9C,", "uid: [9C],", ["card"], 22),
+    "counter expectation a number": ("  - card: {uid", "  - counter: 5\n  - card: {uid", ["counter"], 22),
+    "extra expectation a number": ("  - card: {uid", "  - extra: 5\n  - card: {uid", ["extra"], 22),
     "fired text_contains a number": ("  - card: {uid", "  - fired: {text_contains: 4}\n  - card: {uid",
-                                     ["text_contains"], 21),
+                                     ["text_contains"], 22),
     "format_version true": ("format_version: 1", "format_version: true", ["format_version"], 1),
     "deep nesting": ("title: The Fighter's two attack cards", "title: " + "[" * 2000 + "]" * 2000,
                      [], 3),
@@ -384,6 +399,16 @@ SNIPPETS = [
     "run: {stop_after: Turn}", "run: {max_records: x}", "run: {until: forever}", "variant: 5",
     "options: {x: 1}", "seed: [1]", "players: 5", "players: [Ana, Ana]", "format_version: true",
     "title: [1]",
+    "- not_offered: 5", "- not_offered: pass", "- refused: {choose: 5}", "- refused: pass",
+    "- refused: {choose: [pass, pass], reason_contains: x}", "- score: {player: Ana}",
+    "- score: {player: Zed, equals: 1}", "- fired_in_order: []", "- fired_in_order: [{}]",
+    "- fired_in_order: [CC-FIGHTER, {node: Attack}]", "- fired: {times: -1}", "- fired: {rule: X, times: 2}",
+    "- extra: {key: _this_turn, includes: 5}", "- extra: {key: _this_turn, includes: {kills: 1}}",
+    "- pending: {options: 5}", "- pending: {options: [pass], options_any_order: [pass]}",
+    "- pending: {min: 1, max: 1}", "expect_not_offered: [pass]", "expect_refused: [pass, {choose: 5}]",
+    "expect: [{over: true}]", "expect: [{zone: {name: deck}}]",
+    "run: {stop_after: {times: 2}}", "run: {stop_after: {node: Attack, times: 0}}",
+    "run: {stop_after: {rule: CC-FIGHTER, times: 3}}",
 ]
 YAML_CHARS = "[]{}:-#&*!|>'\"%@`, \t\n0123456789abcJKSHDC?~."
 # values put in place of a value or a word of a valid file: the YAML stays valid

@@ -41,6 +41,7 @@ start: {at: [Rounds, Turns, Turn, Attack], turn: Ana}
 decisions:
   - player: Ana
     choose: [attack:7S, attack:5S]
+  - {player: Ana, choose: "kill:4C:weaken:9C"}
 expect:
   - zone: {name: discard, contains: [4C]}
   - card: {uid: 9C, zone: Ana/monsters, damage: 8}
@@ -365,3 +366,48 @@ def test_schema_errors_keep_their_lines_in_every_game(tmp_path):
 def test_parse_and_run_the_base():
     _, outcomes = run(parse(SCENARIO, "s.yaml"), "s.yaml")
     assert all(o.passed for o in outcomes)
+
+
+# -- the keys that say what a ruling needs: checked by the same schema, at their line ------------
+
+NEW_KEYS = {
+    # id: (old text of SCENARIO, new text, words in the message)
+    "expect_refused a number": ("    choose: [attack", "    expect_refused: 5\n    choose: [attack",
+                                ["expect_refused"]),
+    "expect_refused unknown key": ("    choose: [attack", "    expect_refused: {choose: pass, why: x}\n"
+                                   "    choose: [attack", ["expect_refused"]),
+    "expect_not_offered a mapping": ("    choose: [attack", "    expect_not_offered: {a: 1}\n    choose: [attack",
+                                     ["expect_not_offered"]),
+    "checkpoint unknown kind": ("    choose: [attack", "    expect: [{colour: red}]\n    choose: [attack",
+                                ["colour"]),
+    "score without equals": ("  - zone: {name: discard", "  - score: {player: Ana}\n  - zone: {name: discard",
+                             ["missing key 'equals'"]),
+    "fired times negative": ("  - zone: {name: discard", "  - fired: {rule: X, times: -1}\n"
+                             "  - zone: {name: discard", ["times", "at least 0"]),
+    "fired_in_order empty": ("  - zone: {name: discard", "  - fired_in_order: []\n  - zone: {name: discard",
+                             ["fired_in_order", "at least 1"]),
+    "extra includes a number": ("  - zone: {name: discard", "  - extra: {key: pile, includes: 1}\n"
+                                "  - zone: {name: discard", ["includes"]),
+    "pending min text": ("  - zone: {name: discard", "  - pending: {min: one}\n  - zone: {name: discard",
+                         ["pending"]),
+    "stop_after times 0": ("expect:\n", "run: {stop_after: {node: Attack, times: 0}}\nexpect:\n",
+                           ["stop_after"]),
+}
+
+
+@pytest.mark.parametrize("case", list(NEW_KEYS))
+def test_new_keys_are_checked_by_the_schema_at_their_line(tmp_path, case):
+    old, new, words = NEW_KEYS[case]
+    assert old in SCENARIO
+    text = SCENARIO.replace(old, new, 1)
+    scenario_error(tmp_path, text, *words, line=line_of(text, new.split("\n")[0].strip()))
+
+
+def test_the_schema_file_knows_the_new_keys():
+    schema = json.loads((ROOT / "schemas" / "scenario.schema.json").read_text(encoding="utf-8"))
+    decision = schema["properties"]["decisions"]["items"]["properties"]
+    assert {"expect_not_offered", "expect_refused", "expect"} <= set(decision)
+    kinds = schema["properties"]["expect"]["items"]["properties"]
+    assert {"not_offered", "refused", "score", "fired_in_order"} <= set(kinds)
+    assert "includes" in kinds["extra"]["properties"]
+    assert {"options", "options_any_order", "min", "max"} <= set(kinds["pending"]["anyOf"][3]["properties"])

@@ -225,3 +225,26 @@ def test_an_option_made_illegal_by_a_ruling_shows_the_ruling(monkeypatch):
     html = " ".join(getattr(w, "value", "") for row in sb.decision_panel.children
                     for w in getattr(row, "children", [row]))
     assert "Not allowed: only once a turn" in html and "Ruling CC-THIEF" in html
+
+
+def test_a_ruling_reading_replays_the_same_game_under_it():
+    from tablekit.games.labyrinth.positions import position as lab_position
+    g = lab_position(["Ana", "Bo", "Cy"], {"Ana/hand": ["recruitment", "treason"], "Bo/hand": ["sabotage"],
+                                            "heroes": ["thief", "golem"]}, at="Actions")
+    sb = Sandbox(g)
+    assert list(sb.reading_pickers) == ["LAB-CHAIN"] and sb.reading_pickers["LAB-CHAIN"].value == "words"
+    for ids in ("play:recruitment", "counter:sabotage", "pass", "counter:treason", "pass", "pass"):
+        sb.on_choose(ids)
+    sb.on_step()
+    assert "Recruitment does not resolve" in g.history[-1].text      # the words: only the last card
+    sb.reading_pickers["LAB-CHAIN"].value = "stack"
+    assert sb.game is not g and sb.game.state.options["rulings"] == {"LAB-CHAIN": "stack"}
+    assert g.state.options["rulings"] == {"LAB-CHAIN": "words"}       # the first game is unchanged
+    assert [r.choice for r in sb.game.history] == [r.choice for r in g.history]
+    assert "the activity resolves" in sb.game.history[-1].text         # the counter was cancelled
+    assert "every one of its 7 records" in sb.reading_note.value and sb.banner.value == ""
+
+
+def test_a_game_without_ruling_variants_shows_no_readings():
+    _, sb = new_sandbox()
+    assert sb.reading_pickers == {} and sb.readings_box.layout.display == "none"

@@ -2,7 +2,7 @@
 
 from .cards import Ability, CardDef, Field
 from .context import AbilityUse, Ctx
-from .decision import Decision, Option
+from .decision import Decision, Option, Reason
 from .effects import PENDING, Effect, OrderRule, Pause
 from .engine import Game
 from .errors import (
@@ -23,6 +23,6 @@ from .state import HIDDEN, OWNER, PUBLIC, State
 __all__ = [
     "Ability", "AbilityUse", "ActionWindow", "Ask", "Branch", "CardDef", "CardFileError", "Ctx",
     "Decision", "Effect", "Field", "ForEachPlayer", "OrderRule", "PENDING", "Pause", "Game", "GameDef", "GameOver", "HIDDEN", "IllegalChoice", "Loop",
-    "NeedsDecision", "Node", "OWNER", "Option", "OptionSpec", "PUBLIC", "Result", "SaveFormatError",
+    "NeedsDecision", "Node", "OWNER", "Option", "OptionSpec", "PUBLIC", "Reason", "Result", "SaveFormatError",
     "Say", "ScenarioError", "Sequence", "SetupError", "State", "Step", "StepRecord", "TablekitError",
 ]

@@ -8,10 +8,24 @@ from typing import Callable, Sequence
 from .errors import IllegalChoice
 
 
+class Reason(str):
+    """Why something cannot be done, in words, carrying the id of the ruling
+    behind it: `Reason("Ana is protected this round", rule="LFG-PROTECT")`. It is
+    a str, so an `Effect.check` or a cost may return it wherever a reason is
+    expected; an `Option` made with it takes its `rule`."""
+
+    rule: str | None
+
+    def __new__(cls, text: str, rule: str | None = None) -> Reason:
+        out = super().__new__(cls, text)
+        out.rule = rule
+        return out
+
+
 class Option:
     """One answer to a decision. `reason` says, in words, why an illegal option
     is illegal; `rule`, the id of the ruling that makes it so, where one does
-    (the sandbox links it)."""
+    (the sandbox links it). A `Reason` given as `reason` brings its own `rule`."""
 
     __slots__ = ("id", "label", "legal", "reason", "rule")
 
@@ -19,7 +33,9 @@ class Option:
         self.id = id
         self.label = label
         self.legal = legal
-        self.reason = reason
+        if rule is None:
+            rule = getattr(reason, "rule", None)
+        self.reason = str(reason)
         self.rule = rule
 
     def __eq__(self, other: object) -> bool:

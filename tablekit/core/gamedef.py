@@ -177,6 +177,13 @@ class GameDef:
     def result(self, ctx: Ctx) -> Result:
         raise NotImplementedError
 
+    def current_scores(self, ctx: Ctx) -> dict[str, float]:
+        """Each player's score as the position stands, before the end (a scenario's
+        `score:` expectation reads it). It must not change the state. By default the
+        scores `result` gives; a game whose result only makes sense at the end
+        overrides it."""
+        return dict(self.result(ctx).scores)
+
     # -- triggers and bots -------------------------------------------------
     def order_triggers(self, ctx: Ctx, triggers: list[dict]) -> int | Decision | OrderRule:
         """Which collected trigger resolves next: an index into `triggers`, a

@@ -33,11 +33,12 @@ LASTING_KEYS = {"kind", "until", "text", "source", "controller", "targets", "pla
                 "per", "if", "what", "on", "effect", "args", "cards", "to"}
 STACK_KEYS = {"effect", "source", "controller", "ability", "args", "data"}
 TRIGGER_KEYS = {"source", "ability", "controller", "card", "data", "event"}
-DECISION_KEYS = {"player", "choose", "expect_illegal", "expect_legal"}
+DECISION_KEYS = {"player", "choose", "expect_illegal", "expect_legal", "expect_not_offered",
+                 "expect_refused", "expect"}
 RUN_KEYS = {"until", "bots", "max_records", "steps", "stop_after"}
 UNTIL = ("script", "decision", "end")
-EXPECT_KINDS = {"zone", "card", "counter", "winners", "scores", "illegal", "legal", "fired",
-                "pending", "over", "extra"}
+EXPECT_KINDS = {"zone", "card", "counter", "winners", "scores", "score", "illegal", "legal",
+                "not_offered", "refused", "fired", "fired_in_order", "pending", "over", "extra"}
 CORE_EXTRA = {"_used_turn": ((list,), "once-per-turn abilities used this turn"),
               "_used_round": ((list,), "once-per-round abilities used this round"),
               "_used_phase": ((list,), "once-per-phase abilities used this phase"),
@@ -137,13 +138,31 @@ def parse(text: str, path: str = "<scenario>") -> dict:
     for d in data.get("decisions") or []:
         if isinstance(d.get("choose"), str):
             d["choose"] = [d["choose"]]
-    for e in data.get("expect") or []:
-        kind = next(iter(e))
-        spec = e[kind]
-        if kind == "zone" and not set(spec) & {"equals", "contains", "not_contains", "count"}:
-            raise _err(path, _line(e, kind), "a zone expectation needs equals, contains, not_contains "
-                       "or count")
+    checkpoints = [e for d in data.get("decisions") or [] for e in d.get("expect") or []]
+    for e in list(data.get("expect") or []) + checkpoints:
+        _check_expectation_parts(path, e)
     return data
+
+
+def _check_expectation_parts(path: str, e: dict) -> None:
+    """What the schema cannot say in a clear sentence: the parts an expectation needs."""
+    kind = next(iter(e))
+    spec = e[kind]
+    if kind == "zone" and not set(spec) & {"equals", "contains", "not_contains", "count"}:
+        raise _err(path, _line(e, kind), "a zone expectation needs equals, contains, not_contains "
+                   "or count")
+    if kind == "extra" and len(set(spec) & {"equals", "includes"}) != 1:
+        raise _err(path, _line(e, kind), "an extra expectation needs either equals (the whole value) "
+                   "or includes (the keys it must have, with their values)")
+    if kind == "pending" and isinstance(spec, dict) and {"options", "options_any_order"} <= set(spec):
+        raise _err(path, _line(e, kind), "a pending expectation gives options (in order) or "
+                   "options_any_order, not both")
+    if kind == "fired" and isinstance(spec, dict) and \
+            not set(spec) & {"rule", "node", "text_contains"}:
+        raise _err(path, _line(e, kind), "a fired expectation needs rule, node or text_contains")
+    if kind == "fired_in_order" and any(isinstance(i, dict) and not i for i in spec):
+        raise _err(path, _line(e, kind), "each item of fired_in_order is a rule id or {rule, node, "
+                   "text_contains}")
 
 
 def read(path: str | Path) -> dict:
@@ -193,13 +212,17 @@ def _resolve_cards(path: str, game: Game, zones: dict) -> dict[str, list[str]]:
     return out
 
 
-def build(data: dict, path: str = "<scenario>") -> Game:
-    """The game at the scenario's start (no scripted decision applied)."""
+def build(data: dict, path: str = "<scenario>", variant: str | None = None,
+          options: dict[str, Any] | None = None) -> Game:
+    """The game at the scenario's start (no scripted decision applied); `variant` and
+    `options` override and add to the file's (see merged_setup)."""
+    chosen, opts = merged_setup(data, variant, options)
     try:
         gid = data["game"]
-        game = make_game(registry()[gid], data.get("players", 2), data.get("seed", 1),
-                         data.get("variant"), data.get("options"))
+        game = make_game(registry()[gid], data.get("players", 2), data.get("seed", 1), chosen, opts)
     except TablekitError as exc:
+        if variant is not None or options:
+            raise ScenarioError(f"{path}: with the command line's variant and options: {exc}") from None
         raise _err(path, _line(data, "players"), str(exc)) from None
     gamedef = game.gamedef
     setup = data.get("setup") or {}
@@ -350,25 +373,42 @@ def load_scenario(path: str | Path) -> Game:
 
 # -- running and checking --------------------------------------------------------------
 
-def run(data: dict, path: str = "<scenario>") -> tuple[Game, list[Outcome]]:
+def merged_setup(data: dict, variant: str | None = None,
+                 options: dict[str, Any] | None = None) -> tuple[str | None, dict[str, Any]]:
+    """The variant and options a run uses: the file's, with `variant` replacing its variant
+    and `options` added to its options (their `rulings` added to the file's readings), as
+    `tablekit check --variant/--option/--ruling` gives them."""
+    chosen = variant if variant is not None else data.get("variant")
+    out = dict(data.get("options") or {})
+    for key, value in (options or {}).items():
+        if key == "rulings" and isinstance(out.get("rulings"), dict) and isinstance(value, dict):
+            out["rulings"] = {**out["rulings"], **value}
+        else:
+            out[key] = value
+    return chosen, out
+
+
+def override_words(variant: str | None, options: dict[str, Any] | None) -> str:
+    """The overrides of a run in words, for a report's first line ("" for none):
+    " (with variant two_player, LAB-CHAIN=stack)"."""
+    options = options or {}
+    parts = [f"variant {variant}"] if variant else []
+    parts += [f"{k}={v}" for k, v in options.items() if k != "rulings"]
+    parts += [f"{rid}={reading}" for rid, reading in (options.get("rulings") or {}).items()]
+    return f" (with {', '.join(parts)})" if parts else ""
+
+
+def run(data: dict, path: str = "<scenario>", variant: str | None = None,
+        options: dict[str, Any] | None = None) -> tuple[Game, list[Outcome]]:
     """Build the game, play the scripted decisions (stepping between them),
-    go on as `run` says, and check every expectation."""
-    game = build(data, path)
+    go on as `run` says, and check every expectation. `variant` and `options`
+    override and add to the file's (see merged_setup)."""
+    game = build(data, path, variant, options)
     script = list(data.get("decisions") or [])
     settings = data.get("run") or {}
-    until = settings.get("until", "script")
-    bots = settings.get("bots")
-    limit = settings.get("max_records", 5000)
-    steps = settings.get("steps", 0)
-    stop_after = settings.get("stop_after")
-    if stop_after is not None:
-        node = next((n for n in game.flow.walk() if n.name == stop_after), None)
-        if node is None or node.children:
-            what = "a group of rules" if node is not None else "no rule"
-            raise _err(path, _line(settings, "stop_after"), f"run.stop_after: {stop_after!r} is {what}; "
-                       "name a single rule (a step or a decision)")
+    stop = _stop_after(game, settings, path)
     try:
-        return game, _play(game, data, path, script, until, bots, limit, steps, stop_after)
+        return game, _play(game, data, path, script, settings, stop)
     except ScenarioError:
         raise
     except TablekitError as exc:
@@ -381,49 +421,153 @@ def run(data: dict, path: str = "<scenario>") -> tuple[Game, list[Outcome]]:
                    "(check setup.extra)") from None
 
 
-def _play(game: Game, data: dict, path: str, script: list, until: str, bots: str | None, limit: int,
-          steps: int, stop_after: str | None) -> list[Outcome]:
+def _stop_after(game: Game, settings: dict, path: str) -> tuple[dict, int] | None:
+    """run.stop_after as (what a record must match, how many times): a rule's name
+    (`stop_after: Monsters strike`) or {rule, node, text_contains, times}."""
+    spec = settings.get("stop_after")
+    if spec is None:
+        return None
+    match = {"node": spec} if isinstance(spec, str) else {k: v for k, v in spec.items() if k != "times"}
+    line = _line(settings, "stop_after")
+    if not match:
+        raise _err(path, line, "run.stop_after needs rule, node or text_contains (and may give times)")
+    name = match.get("node")
+    if name is not None:
+        node = next((n for n in game.flow.walk() if n.name == name), None)
+        if node is None or node.children:
+            what = "a group of rules" if node is not None else "no rule"
+            raise _err(path, line, f"run.stop_after: {name!r} is {what}; "
+                       "name a single rule (a step or a decision)")
+    return match, 1 if isinstance(spec, str) else spec.get("times", 1)
+
+
+def _play(game: Game, data: dict, path: str, script: list, settings: dict,
+          stop: tuple[dict, int] | None) -> list[Outcome]:
+    limit = settings.get("max_records", 5000)
     outcomes: list[Outcome] = []
-    k = 0
-    while k < len(script) and not game.is_over and len(game.history) < limit:
+    if _play_script(game, path, script, limit, outcomes):
+        _apply_run(game, settings, stop, limit, outcomes)
+    for e in data.get("expect") or []:
+        outcomes.append(_expect(game, e, path))
+    return outcomes
+
+
+def _next_decision(game: Game, limit: int) -> Any:
+    """Apply the rules that need nobody's choice; the decision that opens (None if the
+    game ends or the run reaches `limit` records first)."""
+    while not game.is_over and len(game.history) < limit:
         d = game.pending
-        if d is None:
-            game.step()
-            continue
-        item = script[k]
-        line = _line(item)
-        if item["player"] != d.player:
-            raise _err(path, line, f"scripted decision #{k + 1} is for {item['player']}, but "
-                       f"{d.player} must choose now ({d.prompt})")
-        for exp, legal in ((item.get("expect_illegal"), False), (item.get("expect_legal"), True)):
-            for e in _as_list(exp):
-                outcomes.append(_check_option(d, e, legal, _line(item, "expect_illegal" if not legal
-                                                                      else "expect_legal")))
+        if d is not None:
+            return d
+        game.step()
+    return None
+
+
+def _play_script(game: Game, path: str, script: list, limit: int, outcomes: list[Outcome]) -> bool:
+    """Play the scripted decisions with their checks. A decision that does not come up
+    is a failed outcome saying what came up instead; the script stops there (False)."""
+    for k, item in enumerate(script):
+        d = _next_decision(game, limit)
+        if d is None or d.player != item["player"]:
+            outcomes.append(_not_asked(game, script, k, d, limit))
+            return False
+        outcomes.extend(_decision_checks(game, item, d, path))
         try:
             game.choose(*item.get("choose", []))
         except IllegalChoice as exc:
             raise _err(path, _line(item, "choose"), f"scripted decision #{k + 1} is illegal at "
                        f"that point: {exc.reason}") from None
-        k += 1
-    if k < len(script):
-        raise _err(path, _line(script[k]), f"scripted decision #{k + 1} was never asked "
-                   f"(the game {'ended' if game.is_over else 'stopped'} first)")
-    # after the script: a number of rules, up to a named rule, to a decision, or to the end
-    for _ in range(steps):
+    return True
+
+
+def _not_asked(game: Game, script: list, k: int, d: Any, limit: int) -> Outcome:
+    item = script[k]
+    if d is not None:
+        found = (f"{d.player} was asked instead: {d.prompt} (kind {d.kind}; options: "
+                 f"{', '.join(o.id for o in d.options) or 'none'})")
+    elif game.is_over:
+        res = game.result
+        found = f"the game ended first ({res.ending})" if res is not None else "the game ended first"
+    else:
+        found = f"no decision came up within max_records ({limit} records)"
+    rest = f"decisions #{k + 1} to #{len(script)}" if k + 1 < len(script) else f"decision #{k + 1}"
+    wanted = {"player": item["player"], "choose": item.get("choose", [])}
+    return Outcome(f"scripted decision #{k + 1} comes up for {item['player']}", False, wanted,
+                   f"{found}; {rest} and run are not played", _line(item))
+
+
+_DECISION_CHECKS = ("expect_illegal", "expect_legal", "expect_not_offered", "expect_refused", "expect")
+
+
+def _decision_checks(game: Game, item: dict, d: Any, path: str) -> list[Outcome]:
+    """The checks of one scripted decision, in the file's order, on the decision as it is
+    asked (before its choice is played)."""
+    out: list[Outcome] = []
+    for key in (k for k in item if k in _DECISION_CHECKS):
+        line = _line(item, key)
+        for e in _as_list(item[key]) if key != "expect_refused" else _refusals(item[key]):
+            if key == "expect":
+                out.append(_expect(game, e, path))
+            elif key == "expect_not_offered":
+                out.append(_check_not_offered(d, e, line))
+            elif key == "expect_refused":
+                out.append(_check_refused(game, e, line))
+            else:
+                out.append(_check_option(d, e, key == "expect_legal", line))
+    return out
+
+
+def _refusals(spec: Any) -> list:
+    """expect_refused: one refusal or a list of them; each is an option id, or
+    {choose: an id or a list of ids chosen together, reason_contains}."""
+    return _as_list(spec)
+
+
+def _apply_run(game: Game, settings: dict, stop: tuple[dict, int] | None, limit: int,
+               outcomes: list[Outcome]) -> None:
+    """After the script: a number of rules, up to a named rule, to a decision, or to the end."""
+    for _ in range(settings.get("steps", 0)):
         if game.is_over or game.pending is not None:
             break
         game.step()
-    if stop_after is not None:
-        while not game.is_over and game.pending is None and len(game.history) < limit:
-            if game.step().node[-1] == stop_after:
-                break
+    if stop is not None:
+        reached = _run_to_stop(game, stop, limit)
+        if reached < stop[1]:
+            outcomes.append(_stop_missed(game, settings, stop, reached, limit))
+    until = settings.get("until", "script")
     if until == "decision":
         game.run(until="decision", max_records=limit)
     elif until == "end":
-        game.run(until="end", bots=bots, max_records=max(0, limit - len(game.history)))
-    for e in data.get("expect") or []:
-        outcomes.append(_expect(game, e, path))
-    return outcomes
+        game.run(until="end", bots=settings.get("bots"), max_records=max(0, limit - len(game.history)))
+
+
+def _run_to_stop(game: Game, stop: tuple[dict, int], limit: int) -> int:
+    """Apply rules until a record matching the stop point has been made `times` times (or a
+    decision opens, or the game ends); the number of matching records made."""
+    match, times = stop
+    seen = 0
+    while seen < times and not game.is_over and game.pending is None and len(game.history) < limit:
+        if _record_matches(game.step(), match):
+            seen += 1
+    return seen
+
+
+def _stop_missed(game: Game, settings: dict, stop: tuple[dict, int], reached: int, limit: int) -> Outcome:
+    match, times = stop
+    d = game.pending
+    if d is not None:
+        why = f"{d.player}'s decision opened ({d.prompt})"
+    elif game.is_over:
+        why = "the game ended"
+    else:
+        why = f"the run reached max_records ({limit})"
+    return Outcome(f"run.stop_after {_describe_match(match)} is applied {_times(times)}", False,
+                   settings.get("stop_after"), f"applied {_times(reached)}, then {why}",
+                   _line(settings, "stop_after"))
+
+
+def _times(n: int) -> str:
+    return "1 time" if n == 1 else f"{n} times"
 
 
 def _as_list(x: Any) -> list:
@@ -447,6 +591,158 @@ def _check_option(d, e: Any, want_legal: bool, line: int) -> Outcome:
         what += f", reason contains {want!r}"
         ok = ok and want in o.reason
     return Outcome(what, ok, e, actual, line)
+
+
+def _check_not_offered(d: Any, oid: str, line: int) -> Outcome:
+    """An option the decision does not offer at all (not: offered as illegal)."""
+    what = f"option {oid!r} is not offered"
+    if d is None:
+        return Outcome(what, False, "not offered", "no decision is open", line)
+    if oid not in d:
+        return Outcome(what, True, "not offered", "not offered", line)
+    o = d.option(oid)
+    return Outcome(what, False, "not offered",
+                   "offered, legal" if o.legal else f"offered, illegal: {o.reason}", line)
+
+
+def _check_refused(game: Game, spec: Any, line: int) -> Outcome:
+    """Try a choice that the game must refuse; the position stays as it was (a choice
+    the game accepts is reported and undone, so the run goes on unchanged)."""
+    if not isinstance(spec, dict):
+        spec = {"choose": spec}
+    ids = _as_list(spec.get("choose"))
+    want = spec.get("reason_contains")
+    what = f"choosing {', '.join(ids) or 'nothing'} is refused" + (
+        f", reason contains {want!r}" if want is not None else "")
+    if game.pending is None:
+        return Outcome(what, False, spec, "no decision is open", line)
+    before, position = len(game.history), game.state.to_json()
+    try:
+        rec = game.choose(*ids)
+    except TablekitError as exc:
+        reason = getattr(exc, "reason", None) or str(exc)
+        same = len(game.history) == before and game.state.to_json() == position
+        ok = same and (want is None or want in reason)
+        return Outcome(what, ok, spec, f"refused: {reason}" + ("" if same else " (but the position changed)"),
+                       line)
+    game.goto(before)
+    game.forget_redo()
+    return Outcome(what, False, spec, f"accepted: {rec.text}", line)
+
+
+def _record_matches(r: Any, spec: dict) -> bool:
+    """A record matches {rule, node, text_contains}: every part given."""
+    return (("rule" not in spec or r.rule == spec["rule"])
+            and ("node" not in spec or spec["node"] in (r.node[-1], r.path[-1] if r.path else None))
+            and ("text_contains" not in spec or spec["text_contains"] in r.text))
+
+
+def _describe_match(spec: dict) -> str:
+    return ", ".join(f"{k} {spec[k]!r}" for k in ("rule", "node", "text_contains") if k in spec)
+
+
+def _as_match(item: Any) -> dict:
+    return {"rule": item} if isinstance(item, str) else {k: v for k, v in item.items() if k != "times"}
+
+
+def _check_fired(game: Game, spec: Any, line: int) -> Outcome:
+    match = _as_match(spec)
+    hits = [r for r in game.history if _record_matches(r, match)]
+    times = spec.get("times") if isinstance(spec, dict) else None
+    if times is None:
+        return Outcome(f"a rule fired: {dict(spec) if isinstance(spec, dict) else {'rule': spec}!r}", bool(hits),
+                       spec, hits[0].text if hits else [r.rule for r in game.history][-8:], line)
+    return Outcome(f"a rule fired {_times(times)}: {_describe_match(match)}", len(hits) == times, spec,
+                   {"times": len(hits), "records": [r.index for r in hits]}, line)
+
+
+def _check_fired_in_order(game: Game, items: list, line: int) -> Outcome:
+    """Records matching each item, one after another (other records may come between)."""
+    matches = [_as_match(i) for i in items]
+    what = "rules fired in this order: " + "; ".join(_describe_match(m) for m in matches)
+    found: list[int] = []  # positions in the history
+    for m in matches:
+        start = found[-1] + 1 if found else 0
+        at = next((i for i in range(start, len(game.history)) if _record_matches(game.history[i], m)), None)
+        if at is None:
+            got = [f"{_describe_match(x)} at record {i}" for x, i in zip(matches, found)]
+            miss = f"no {_describe_match(m)}" + (f" after record {found[-1]}" if found else "")
+            earlier = [str(i) for i in range(start) if _record_matches(game.history[i], m)]
+            if earlier:
+                miss += f" (only at record {', '.join(earlier)}, before)"
+            return Outcome(what, False, items, "; ".join(got + [miss]), line)
+        found.append(at)
+    return Outcome(what, True, items, {"records": found}, line)
+
+
+_NOT_SET = "(not set)"
+
+
+def _includes(actual: Any, wanted: Any) -> bool:
+    """`wanted` is part of `actual`: every key a mapping gives matches, level by level;
+    anything else (a list, a number, text) must be equal."""
+    if isinstance(wanted, dict):
+        return isinstance(actual, dict) and all(k in actual and _includes(actual[k], v)
+                                                for k, v in wanted.items())
+    return actual == wanted
+
+
+def _part(actual: Any, wanted: Any) -> Any:
+    """What `actual` holds at the keys `wanted` names (for the report)."""
+    if isinstance(wanted, dict) and isinstance(actual, dict):
+        return {k: _part(actual[k], v) if k in actual else _NOT_SET for k, v in wanted.items()}
+    return actual
+
+
+def _check_extra(game: Game, spec: dict, line: int) -> Outcome:
+    key = spec.get("key")
+    actual = game.state.extra.get(key, _NOT_SET if "includes" in spec else None)
+    if "includes" in spec:
+        wanted = spec["includes"]
+        return Outcome(f"extra {key} includes {wanted!r}", _includes(actual, wanted), wanted,
+                       _part(actual, wanted), line)
+    return Outcome(f"extra {key} = {spec.get('equals')!r}", actual == spec.get("equals"),
+                   spec.get("equals"), actual, line)
+
+
+def current_scores(game: Game) -> dict[str, float]:
+    """Each player's score now: the final scores once the game is over, and before that
+    the game's `current_scores` for the position as it stands."""
+    if game.result is not None:
+        return dict(game.result.scores)
+    return dict(game.gamedef.current_scores(game.ctx))
+
+
+def _check_score(game: Game, spec: dict, line: int, path: str) -> Outcome:
+    p, want = spec.get("player"), spec.get("equals")
+    if p not in game.players:
+        raise _err(path, line, f"expectation: unknown player {p!r}")
+    what = f"{p}'s score is {want!r}" + ("" if game.is_over else " (now, before the end)")
+    try:
+        scores = current_scores(game)
+    except Exception as exc:  # noqa: BLE001 - a game whose result() needs the end
+        return Outcome(what, False, want, f"{game.gamedef.title} gives no score here "
+                       f"({type(exc).__name__}: {exc})", line)
+    actual = scores.get(p)
+    return Outcome(what, actual == want, want, actual, line)
+
+
+def _check_pending(game: Game, spec: Any, line: int) -> Outcome:
+    d = game.pending
+    wanted = spec if isinstance(spec, dict) else {"player": spec}
+    if not spec:
+        return Outcome(f"open decision {spec!r}", d is None, spec,
+                       None if d is None else {"player": d.player, "kind": d.kind}, line)
+    if d is None:
+        return Outcome(f"open decision {spec!r}", False, spec, None, line)
+    found = {"player": d.player, "kind": d.kind, "options": [o.id for o in d.options],
+             "min": d.min, "max": d.max}
+    found["options_any_order"] = found["options"]
+    ok = all(sorted(found[k]) == sorted(v) if k == "options_any_order" else found[k] == v
+             for k, v in wanted.items())
+    actual = {k: found[k] for k in wanted} if set(wanted) - {"player", "kind"} else \
+        {"player": d.player, "kind": d.kind}
+    return Outcome(f"open decision {spec!r}", ok, spec, actual, line)
 
 
 def _expect(game: Game, e: dict, path: str) -> Outcome:
@@ -488,10 +784,9 @@ def _expect(game: Game, e: dict, path: str) -> Outcome:
         return Outcome(f"{p}'s {key} = {spec.get('equals')!r}", actual == spec.get("equals"),
                        spec.get("equals"), actual, line)
     if kind == "extra":
-        key = spec.get("key")
-        actual = st.extra.get(key)
-        return Outcome(f"extra {key} = {spec.get('equals')!r}", actual == spec.get("equals"),
-                       spec.get("equals"), actual, line)
+        return _check_extra(game, spec, line)
+    if kind == "score":
+        return _check_score(game, spec, line, path)
     if kind in ("winners", "scores", "over"):
         res = game.result
         if kind == "over":
@@ -507,26 +802,25 @@ def _expect(game: Game, e: dict, path: str) -> Outcome:
         if d is None:
             return Outcome(f"option {spec!r} is {kind}", False, spec, "no decision is open", line)
         return _check_option(d, spec, kind == "legal", line)
+    if kind == "not_offered":
+        return _check_not_offered(game.pending, spec, line)
+    if kind == "refused":
+        return _check_refused(game, spec, line)
     if kind == "pending":
-        d = game.pending
-        actual = None if d is None else {"player": d.player, "kind": d.kind}
-        wanted = spec if isinstance(spec, dict) else {"player": spec}
-        ok = actual is not None and all(actual.get(k) == v for k, v in wanted.items()) if spec else actual is None
-        return Outcome(f"open decision {spec!r}", ok, spec, actual, line)
+        return _check_pending(game, spec, line)
     if kind == "fired":
-        spec = spec if isinstance(spec, dict) else {"rule": spec}
-        hits = [r for r in game.history
-                if ("rule" not in spec or r.rule == spec["rule"])
-                and ("node" not in spec or spec["node"] in (r.node[-1], r.path[-1] if r.path else None))
-                and ("text_contains" not in spec or spec["text_contains"] in r.text)]
-        return Outcome(f"a rule fired: {spec!r}", bool(hits), spec,
-                       hits[0].text if hits else [r.rule for r in game.history][-8:], line)
+        return _check_fired(game, spec, line)
+    if kind == "fired_in_order":
+        return _check_fired_in_order(game, spec, line)
     raise _err(path, line, f"unknown expectation {kind!r}")  # pragma: no cover - parse() refuses it
 
 
-def check_scenario(path: str | Path) -> Scenario:
+def check_scenario(path: str | Path, variant: str | None = None,
+                   options: dict[str, Any] | None = None) -> Scenario:
+    """Run a scenario file and report each expectation; `variant` and `options` override
+    and add to the file's (as `tablekit check --variant/--option/--ruling` does)."""
     data = read(path)
-    _, outcomes = run(data, str(path))
+    _, outcomes = run(data, str(path), variant, options)
     return Scenario(str(path), data, data["game"], data.get("title", ""), outcomes)
 
 

@@ -226,6 +226,16 @@ _OPTION = {"anyOf": [_S, _obj({"option": _S, "reason_contains": _S}, ["option"])
            "description": "an option id, or {option, reason_contains}"}
 _OPTIONS = {"anyOf": [_OPTION, {"type": "array", "items": _OPTION}],
             "description": "option ids (or {option, reason_contains}) checked on this decision"}
+_IDS = {"anyOf": [_S, _strs()], "description": "an option id or a list of them"}
+_REFUSAL = {"anyOf": [_S, _obj({"choose": {"anyOf": [_S, _strs()], "description": "an option id, or a "
+                                           "list of ids chosen together"},
+                                "reason_contains": {**_S, "description": "a piece of the game's reason"}},
+                               ["choose"])],
+            "description": "a choice the game must refuse: an option id, or {choose, reason_contains}"}
+_MATCH = {"rule": {**_S, "description": "the rule a record cites (a ruling id or a rulebook section)"},
+          "node": {**_S, "description": "the name of the rule that made the record"},
+          "text_contains": {**_S, "description": "a piece of the record's explanation"}}
+_COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_RECORDS}
 _EXPECT_KINDS = {
     "zone": _obj({"name": _S, "equals": _strs(), "contains": _strs(), "not_contains": _strs(),
                   "count": {"type": "integer", "minimum": 0}}, ["name"],
@@ -236,13 +246,30 @@ _EXPECT_KINDS = {
              "description": "a card's zone and state keys: {uid, zone, damage, ...}"},
     "counter": _obj({"player": _S, "key": _S, "equals": {"type": "number"}}, ["player", "key", "equals"],
                     "a player's counter"),
-    "extra": _obj({"key": _S, "equals": {}}, ["key", "equals"], "a key of the game's extra state"),
-    "fired": {"anyOf": [_S, _obj({"rule": _S, "node": _S, "text_contains": _S})],
-              "description": "a rule id, or {rule, node, text_contains}: some record matches"},
+    "extra": _obj({"key": _S, "equals": {"description": "the whole value"},
+                   "includes": {"type": "object", "description": "keys the value must have, with their "
+                                "values (nested mappings are matched key by key)"}}, ["key"],
+                  "a key of the game's extra state: {key, equals} or {key, includes}"),
+    "fired": {"anyOf": [_S, _obj({**_MATCH, "times": {**_COUNT, "description": "exactly this many "
+                                                        "matching records (0: never)"}})],
+              "description": "a rule id, or {rule, node, text_contains, times}: records that match"},
+    "fired_in_order": {"type": "array", "minItems": 1, "items": {"anyOf": [_S, _obj(_MATCH)]},
+                       "description": "rule ids or {rule, node, text_contains}: records matching "
+                                      "them, in this order (others may come between)"},
     "illegal": _OPTION, "legal": _OPTION,
-    "pending": {"anyOf": [_S, {"type": "null"}, {"const": False}, _obj({"player": _S, "kind": _S})],
-                "description": "the open decision: a player, {player, kind}, or null for none"},
+    "not_offered": {**_S, "description": "an option id the open decision does not offer at all"},
+    "refused": _REFUSAL,
+    "pending": {"anyOf": [_S, {"type": "null"}, {"const": False}, _obj({
+        "player": _S, "kind": _S,
+        "options": _strs("exactly these option ids, in this order"),
+        "options_any_order": _strs("exactly these option ids, in any order"),
+        "min": {"type": "integer", "minimum": 0, "description": "the fewest options to choose"},
+        "max": {"type": "integer", "minimum": 0, "description": "the most options to choose"}})],
+                "description": "the open decision: a player, {player, kind, options, "
+                               "options_any_order, min, max}, or null for none"},
     "over": {"type": "boolean", "description": "the game is over (true) or not (false)"},
+    "score": _obj({"player": _S, "equals": {"type": "number"}}, ["player", "equals"],
+                  "a player's score now (the final score once the game is over)"),
     "scores": {"type": "object", "additionalProperties": {"type": "number"},
                "description": "the final scores: player -> number"},
     "winners": _strs("the winners, in any order"),
@@ -365,18 +392,29 @@ def scenario_schema(games: dict[str, GameDef] | None = None, game: str | None = 
                     "description": "lasting effects in force"},
     }, doc="where in the flow to start", dependencies={"stack": ["at"], "triggers": ["at"],
                                                       "lasting": ["at"]})
+    expectation = {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+                   "properties": _EXPECT_KINDS, "description": "one check: " + ", ".join(sorted(_EXPECT_KINDS))}
     decision = _obj({"player": {"type": "string", "description": "who must be choosing"},
-                     "choose": {"anyOf": [_S, _strs()], "description": "an option id or a list of them"},
-                     "expect_illegal": _OPTIONS, "expect_legal": _OPTIONS}, ["player"],
+                     "choose": _IDS,
+                     "expect_illegal": _OPTIONS, "expect_legal": _OPTIONS,
+                     "expect_not_offered": {**_IDS, "description": "option ids this decision does not "
+                                                                   "offer at all"},
+                     "expect_refused": {"anyOf": [_REFUSAL, {"type": "array", "items": _REFUSAL}],
+                                        "description": "choices the game must refuse here (each is "
+                                                       "tried, refused, and the run goes on unchanged)"},
+                     "expect": {"type": "array", "items": expectation,
+                                "description": "expectations checked when this decision is asked, "
+                                               "before its choice"}}, ["player"],
                     "a scripted decision")
     run = _obj({"until": {"enum": ["script", "decision", "end"]},
                 "bots": {"enum": ["random", "heuristic", None]},
                 "max_records": {"type": "integer", "minimum": 1, "maximum": MAX_RECORDS},
                 "steps": {"type": "integer", "minimum": 0, "maximum": MAX_RECORDS},
-                "stop_after": {"type": "string", "description": "the name of a rule"}},
+                "stop_after": {"anyOf": [_S, _obj({**_MATCH, "times": {
+                    **_COUNT, "minimum": 1, "description": "stop after the record has been made this "
+                    "many times (default 1)"}})],
+                    "description": "the name of a rule, or {rule, node, text_contains, times}"}},
                doc="what to do after the script")
-    expectation = {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
-                   "properties": _EXPECT_KINDS, "description": "one check: " + ", ".join(sorted(_EXPECT_KINDS))}
     text = {"type": ["string", "null"]}
     base = {
         "type": "object", "additionalProperties": False, "required": ["format_version", "game"],

@@ -75,6 +75,52 @@ class Timeline:
         del self.history[i:]
         self._rewind(i)
 
+    # -- the same game under another reading ------------------------------------
+    def with_rulings(self, rulings: Mapping[str, str]) -> tuple[Game, str | None]:
+        """The same game from the same start (a new game's, or the position it
+        was rebased on) with these ruling readings (`{"LAB-CHAIN": "stack"}`;
+        the rulings not named keep theirs), and the same choices replayed as
+        long as each is asked again of the same player and is still legal.
+        Returns the new game, and None when the whole history replayed, or
+        words saying at which record and why the replay stopped: there the
+        two readings part. This game is not changed."""
+        from .engine import make_game
+        from .errors import IllegalChoice
+
+        st = self.state
+        options = dict(st.options)
+        options["rulings"] = {**(st.options.get("rulings") or {}), **dict(rulings)}
+        game = make_game(self.gamedef, self.players, st.seed, st.variant, options)
+        if self._base is not None:
+            base = json.loads(json.dumps(self._base))
+            base["options"] = game.state.options
+            game.state = State.from_dict(base)
+            game.ctx.state = game.state
+            game.ctx.reindex()
+            game.rebase()
+        for rec in self.history:
+            n = len(game.history) + 1
+            if game.is_over:
+                return game, f"record {n}: under this reading the game is over already"
+            d = game.pending
+            if rec.kind == "choice":
+                if d is None:
+                    return game, (f"record {n}: {rec.player} chose {', '.join(rec.choice)}, but under "
+                                  "this reading nobody is asked here")
+                if d.player != rec.player:
+                    return game, (f"record {n}: {rec.player} chose {', '.join(rec.choice)}, but under "
+                                  f"this reading {d.player} must choose here ({d.prompt})")
+                try:
+                    game.choose(*rec.choice)
+                except IllegalChoice as exc:
+                    return game, f"record {n}: {rec.player}'s choice is not possible under this reading: {exc}"
+            elif d is not None:
+                return game, (f"record {n}: under this reading {d.player} must choose here "
+                              f"({d.prompt}), where the other reading went on by itself")
+            else:
+                game.step()
+        return game, None
+
     # -- saving ------------------------------------------------------------
     def save(self, for_seat: str | None = None) -> str:
         """The game as JSON text; `tablekit.load` resumes it at the same record,

@@ -153,6 +153,19 @@ class Sandbox(Guarded, W.VBox):
             dd.observe(self._guard(lambda: self.refresh()), names="value")
             self.bot_pickers[p] = dd
         self.seat_box = W.HBox([self.seat, self.hot_seat])
+        # a ruling with two readings: pick one, and the same game is replayed under it
+        self.reading_pickers: dict[str, W.Dropdown] = {}
+        chosen = game.state.options.get("rulings") or {}
+        for rid, readings in game.gamedef.ruling_variants.items():
+            dd = W.Dropdown(options=[(f"{r}: {what}"[:90], r) for r, what in readings.items()],
+                            value=chosen.get(rid, next(iter(readings))), description=rid,
+                            layout=W.Layout(width="auto"), style={"description_width": "initial"})
+            dd.observe(self._guard(lambda rid=rid, dd=dd: self.on_reading(rid, dd.value)), names="value")
+            self.reading_pickers[rid] = dd
+        self.reading_note = W.HTML("")
+        self.readings_box = W.HBox([W.HTML("<b>Readings:</b>")] + list(self.reading_pickers.values())
+                                   + [self.reading_note])
+        self.readings_box.layout.display = None if self.reading_pickers else "none"
         self.bot_box = W.HBox([W.HTML("<b>Who plays:</b>")] + list(self.bot_pickers.values()))
         self.handover = W.HBox([])
         self.handover.add_class("tk-handover")
@@ -174,7 +187,7 @@ class Sandbox(Guarded, W.VBox):
                        layout=W.Layout(flex="2 1 0%", min_width="260px"))
         self.body_view = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", width="100%"))
         self.children = [self.style_html, self.title_view, self.banner, self.controls, self.seat_box,
-                         self.bot_box, self.status_view, self.handover, self.body_view]
+                         self.bot_box, self.readings_box, self.status_view, self.handover, self.body_view]
         self.refresh()
 
     # -- the seat being shown and who plays ---------------------------------
@@ -251,6 +264,24 @@ class Sandbox(Guarded, W.VBox):
         note = ("<span class='tk-reason'>Note: a scenario file cannot hold "
                 f"{escape('; '.join(gaps))}, so the file starts slightly differently.</span>") if gaps else ""
         self.download.value = download_link(text, name, "this position") + note
+
+    def on_reading(self, rid: str, reading: str) -> None:
+        """Replay this game from its start under another reading of a ruling: the
+        same choices as far as they still fit, and the banner says where the two
+        readings part."""
+        if (self.game.state.options.get("rulings") or {}).get(rid) == reading:
+            return
+        game, note = self.game.with_rulings({rid: reading})
+        self.game = game
+        self._log_cache.clear()
+        self._decision_key = None
+        self._last_cards = None
+        n = len(game.history)
+        where = (f"it parts from the other reading at {note}" if note
+                 else f"every one of its {n} records replayed the same choices")
+        self.reading_note.value = (f"<span class='tk-zone-meta'>Replayed under {escape(rid)}: "
+                                   f"{escape(reading)}; {escape(where)}.</span>")
+        self.refresh()
 
     def on_choose(self, *ids: str) -> None:
         self.game.choose(*ids)

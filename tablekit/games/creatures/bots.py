@@ -1,7 +1,8 @@
 """A simple heuristic player for Creatures and Cards.
 
 It plays its best follower, puts its biggest monster on the leader, makes the
-attack that kills the most monster health, lets the weakest followers take
+attack that kills the most monster health (the Fighter sharing his total out
+weakest first, ruling CC-FIGHTER's suggestion), lets the weakest followers take
 the blows (ruling CC-ABSORB's suggestion), takes its best treasure (the Thief
 steals whenever he is offered it), and throws away attack cards it holds too
 many of, and one card from a full hand (so that it draws again and the game
@@ -41,24 +42,25 @@ def heuristic(ctx: Ctx, d: Decision) -> list[str] | None:
             return [] if d.min == 0 else ["pass"]
         if d.max > 1:  # the Fighter: the two strongest cards, or a Joker when it kills more
             jokers = [i for i in choices if i.startswith("joker:")]
-            if jokers and len(T.monsters_before(ctx, p)) > 1:
+            if jokers and len(T.monsters_in_front(ctx, p)) > 1:
                 return [jokers[0]]
             spades = sorted((i for i in choices if i.startswith("attack:")),
                             key=lambda i: -T.value(ctx, _card(i)))
             return spades[:d.max]
         def gain(i: str) -> int:
             if i.startswith("joker:"):
-                return sum(T.remaining(ctx, m) for m in T.monsters_before(ctx, p))
+                return sum(T.remaining(ctx, m) for m in T.monsters_in_front(ctx, p))
             if i.startswith("mass:"):
                 v = T.value(ctx, _card(i))
-                return sum(1 for q in ctx.players for m in T.monsters_before(ctx, q)
+                return sum(1 for q in ctx.players for m in T.monsters_in_front(ctx, q)
                            if T.remaining(ctx, m) <= v) * 3
             _, s, m = i.split(":")
             return T.remaining(ctx, m) if T.value(ctx, s) >= T.remaining(ctx, m) else T.value(ctx, s) // 2
         return [max(choices, key=lambda i: (gain(i), i))]
-    if d.kind in ("absorb", "cover"):
+    if d.kind in ("absorb", "cover", "fight"):
         # who takes the blows, which monster covers: ruling CC-ABSORB's suggestion
-        # (the weakest first, the highest card covers)
+        # (the weakest first, the highest card covers); how the Fighter's total is
+        # shared out: ruling CC-FIGHTER's (the weakest first)
         if d.suggested is not None:
             return [d.suggested.id]
         return legal[:1]

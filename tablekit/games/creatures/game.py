@@ -44,6 +44,43 @@ class CreaturesGame(GameDef):
         "final": ((list, type(None)), "null, or the players still to take their last turn"),
     }
     per_turn = T.fresh_turn()  # this turn's data, ctx.this("turn"): a scenario sets it as _this_turn
+    endings = {
+        "most_treasure": "the points were counted (normally once the second draw pile ran out and "
+                         "every player had one last turn) and one player had the most treasure plus "
+                         "followers",
+        "shared_win": "the points were counted and two or more players tied for the most treasure "
+                      "plus followers, so they share the win (ruling CC-TIE)",
+    }
+    option_forms = {
+        "play:<card>": "step 2: play this follower (a heart) from your hand",
+        "rescue:<card>": "step 2, the Priest: rescue this follower from the discard pile",
+        "heal:<card>": "step 2, the Priest: heal this covered follower",
+        "monster:<card>:<player>": "step 3: put this monster (a club) in front of this player",
+        "done": "step 3: place no more monsters",
+        "attack:<card>": "step 4, the Fighter: one of his (up to two) attack cards, added up",
+        "attack:<card>:<monster>": "step 4: lay this attack card on this monster",
+        "mass:<card>": "step 4, the Wizard: a mass attack with this attack card",
+        "joker:<card>": "step 4: play this Joker (every monster in front of you dies)",
+        "kill:<monsters>": "the Fighter's total kills these monsters (joined by +, in their order in "
+                           "front of him) and weakens none (ruling CC-FIGHTER)",
+        "kill:<monsters>:weaken:<monster>": "the Fighter's total kills these monsters and the points "
+                                            "left over weaken that one (ruling CC-FIGHTER)",
+        "weaken:<monster>": "the Fighter's whole total weakens this monster and kills none "
+                            "(ruling CC-FIGHTER)",
+        "lose:<card>": "step 5: this follower takes the monster points it can and is lost (ruling "
+                       "CC-ABSORB)",
+        "part:<card>": "step 5: this follower takes the last monster points and is partly covered "
+                       "(ruling CC-ABSORB)",
+        "cover:<card>": "step 5: this monster card covers the partly struck follower (ruling CC-ABSORB)",
+        "treasure:<card>": "step 6: play this treasure (a diamond) for a kill",
+        "turn_up": "step 6: turn up the top card of the draw pile for a kill",
+        "skip": "step 6: play no treasure for this kill (ruling CC-TURNUP)",
+        "replace:<card>:<ability>": "step 6, the Thief: steal instead of turning up a card (ruling "
+                                    "CC-THIEF)",
+        "decline": "step 6, the Thief: do not steal; the card is turned up",
+        "discard:<card>": "step 5 (cards owed) or step 7: discard this card from your hand",
+        "pass": "play no follower, use no Priest power, or make no attack",
+    }
 
     def check_extra(self, key: str, value, players: list[str]) -> str | None:
         if key == "first" and value not in players:
@@ -113,8 +150,10 @@ class CreaturesGame(GameDef):
         scores = {p: T.score(ctx, p) for p in ctx.players}
         best = max(scores.values())
         winners = [p for p, s in scores.items() if s == best]
-        return Result(winners, scores, "most treasure plus followers" +
-                      (" (a tie shares the win, ruling CC-TIE)" if len(winners) > 1 else ""))
+        if len(winners) > 1:
+            return Result(winners, scores, "most treasure plus followers, tied (a tie shares the win, "
+                          "ruling CC-TIE)", "shared_win")
+        return Result(winners, scores, "most treasure plus followers", "most_treasure")
 
     def event_words(self, ctx: Ctx, event: dict) -> str:
         if event["type"] == "turn_up":

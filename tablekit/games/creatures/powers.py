@@ -10,13 +10,17 @@ called. The rules build their options from `ctx.actions(...)` and
 
 The Thief is an optional replacement of the `turn_up` event: the core offers
 it to its player when it is usable, and it happens instead of the turn-up.
-The Fighter's second card is the `fighter_attack` effect: the rules start it
-when the Fighter attacks with his cards added up.
+The Fighter's attack is the `fighter_attack` effect: the rules start it when
+the Fighter attacks with his cards added up, and where the total can be shared
+out among his monsters in more than one way, the player chooses the share in
+the effect's own frame (ruling CC-FIGHTER; `ctx.ask`, then the stage `shared`).
 """
 
 from __future__ import annotations
 
-from tablekit.core import AbilityUse, Ctx, Effect, Say
+from itertools import combinations
+
+from tablekit.core import AbilityUse, Ctx, Decision, Effect, Option, Pause, Say
 
 from . import table as T
 
@@ -24,7 +28,7 @@ KJ = "Kings & Jokers"
 
 
 def _all_monsters(ctx: Ctx) -> list[tuple[str, str]]:
-    return [(p, m) for p in ctx.players for m in T.monsters_before(ctx, p)]
+    return [(p, m) for p in ctx.players for m in T.monsters_in_front(ctx, p)]
 
 
 def _with(use: AbilityUse, **args) -> AbilityUse:
@@ -36,6 +40,14 @@ class Power(Effect):
     """An effect a player uses in a step of the turn, as one option per use."""
 
     prefix = ""
+    ruling = ""  # the ruling behind `check`'s refusal, where a ruling (not the rulebook) is why
+
+    def option(self, ctx: Ctx, oid: str, use: AbilityUse) -> Option:
+        """The option for one use: illegal with `ctx.usable`'s reason, citing
+        `ruling` when the refusal is this effect's own `check`."""
+        why = ctx.usable(use)
+        rule = (self.ruling or None) if why is not None and why == self.check(ctx, use) else None
+        return Option(oid, self.label(ctx, use), why is None, why or "", rule=rule)
 
     def uses(self, ctx: Ctx, use: AbilityUse) -> list[AbilityUse]:
         """One use per way the power can be used now (default: the one)."""
@@ -67,12 +79,15 @@ class MassAttack(Power):
     """Wizard: one attack card against every monster on the table, one by one."""
 
     prefix = "mass"
+    ruling = "CC-MASS-NONE"
 
     def uses(self, ctx: Ctx, use: AbilityUse) -> list[AbilityUse]:
         return [_with(use, card=s) for s in T.of_kind(ctx, T.hand(use.controller), "attack")]
 
     def check(self, ctx: Ctx, use: AbilityUse) -> str | None:
-        return None if _all_monsters(ctx) else "There is no monster anywhere on the table."
+        if _all_monsters(ctx):
+            return None
+        return "There is no monster anywhere on the table to attack (ruling CC-MASS-NONE)."
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         card = use.args["card"]
@@ -180,7 +195,7 @@ class ThiefSteal(Effect):
         ctx.note_use(use)
         most = counts[p]
         tied = [q for q, n in counts.items() if n == most]
-        tie = (f" {', '.join(tied)} tie with {most} treasure cards each, so the single lowest card "
+        tie = (f" {', '.join(tied)} tie with {T.plural(most, 'treasure card')} each, so the single lowest card "
                "among them is taken." if len(tied) > 1 else "")
         empty = (" The draw pile is used up, but the steal replaces the turn-up all the same "
                  "(ruling CC-THIEF-EMPTY)." if T.pile_exhausted(ctx) else "")
@@ -195,70 +210,173 @@ class JokerBlast(Power):
     prefix = "joker"
 
     def check(self, ctx: Ctx, use: AbilityUse) -> str | None:
-        return None if T.monsters_before(ctx, use.controller) else "There is no monster in front of you."
+        return None if T.monsters_in_front(ctx, use.controller) else "There is no monster in front of you."
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return f"Play the {ctx.name(use.source)}: kill every monster in front of you"
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
         p = use.controller
-        ms = T.monsters_before(ctx, p)
-        names = ", ".join(T.with_left(ctx, m) for m in ms)
+        ms = T.monsters_in_front(ctx, p)
+        names = ", ".join(T.had_left(ctx, m) for m in ms)
         for m in ms:
             T.discard(ctx, m)
         ctx.move(use.source, T.DISCARD)
         T.turn_data(ctx)["kills"] += len(ms)
-        return Say(f"{p} plays a Joker, a magic attack: every monster in front of {p} dies ({names}), "
-                   f"that is {T.plural(len(ms), 'kill')}; the Joker goes to the discard pile.", rule=KJ)
+        return Say(f"{p} plays a Joker, a magic attack: every monster in front of {p} dies, that is "
+                   f"{T.plural(len(ms), 'kill')}: {names}. The Joker goes to the discard pile.", rule=KJ)
+
+
+Share = tuple[tuple[str, ...], str | None]  # (the monsters killed, the one weakened or None)
+
+
+def share_id(killed: tuple[str, ...], weakened: str | None) -> str:
+    """The option id of one way to share out the Fighter's total: `kill:4C+2C`,
+    `kill:4C:weaken:9C` or `weaken:9C` (the killed in their order in front of him)."""
+    if not killed:
+        return f"weaken:{weakened}"
+    kill = "kill:" + "+".join(killed)
+    return f"{kill}:weaken:{weakened}" if weakened else kill
+
+
+def parse_share(oid: str) -> Share:
+    parts = oid.split(":")
+    if parts[0] == "weaken":
+        return (), parts[1]
+    killed = tuple(parts[1].split("+"))
+    return killed, (parts[3] if len(parts) == 4 else None)
+
+
+def fighter_shares(ctx: Ctx, monsters: list[str], total: int) -> list[Share]:
+    """Every legal way to spend `total` on `monsters` (ruling CC-FIGHTER): each
+    monster killed is paid in full; while a monster still stands, no point goes
+    unused, so the points left over all go on one survivor, which they only
+    weaken (it has more health left than they are). Most kills first."""
+    out: list[Share] = []
+    for n in range(len(monsters), -1, -1):
+        for killed in combinations(monsters, n):
+            left = total - sum(T.remaining(ctx, m) for m in killed)
+            if left < 0:
+                continue
+            rest = [m for m in monsters if m not in killed]
+            if not rest or left == 0:
+                out.append((killed, None))
+                continue
+            out.extend((killed, w) for w in rest if T.remaining(ctx, w) > left)
+    return out
+
+
+def weakest_first(ctx: Ctx, monsters: list[str], total: int) -> Share:
+    """The share ruling CC-FIGHTER suggests: kill from the weakest (least health
+    left) up while the total pays, then weaken the next one with what is left.
+    It kills as many monsters as the total can pay for."""
+    order = sorted(monsters, key=lambda m: (T.remaining(ctx, m), monsters.index(m)))
+    killed, left = [], total
+    for m in order:
+        if T.remaining(ctx, m) > left:
+            weakened = m if left > 0 else None
+            return tuple(u for u in monsters if u in killed), weakened
+        killed.append(m)
+        left -= T.remaining(ctx, m)
+    return tuple(monsters), None
 
 
 class FighterAttack(Effect):
     """Fighter: his attack cards (`args: cards`) added up against all the
-    monsters in front of him, weakest first (ruling CC-FIGHTER). The second
-    card itself is the `attack_cards` modifier of his King."""
+    monsters in front of him. The player shares the total out (ruling
+    CC-FIGHTER): with one legal way it is applied at once; with more, the
+    player chooses in this effect's frame (stage `shared`), the weakest-first
+    share suggested. The second card itself is the `attack_cards` modifier of
+    his King."""
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return "Fighter's attack"
 
-    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say | Pause:
         p = use.controller
         cards = list(use.args["cards"])
         total = sum(T.value(ctx, s) for s in cards)
-        ms = T.monsters_before(ctx, p)
-        whole = sum(T.remaining(ctx, m) for m in ms)
+        ms = T.monsters_in_front(ctx, p)
         how = " + ".join(f"{ctx.name(s)} ({T.value(ctx, s)})" for s in cards)
-        outcome = self.kill_or_weaken(ctx, p, cards, total)
-        return Say(f"{p} the Fighter attacks with {how} = {total} against all "
-                   f"{T.plural(len(ms), 'monster')} in front, {whole} in all, taken weakest first "
-                   f"(ruling CC-FIGHTER). {outcome}",
-                   rule="CC-FIGHTER")
+        whole = sum(T.remaining(ctx, m) for m in ms)
+        head = (f"{p} the Fighter attacks with {how}, {total} in all, against the "
+                f"{T.plural(len(ms), 'monster')} in front of {p} "
+                f"({', '.join(T.with_left(ctx, m) for m in ms)}: {whole} health in all).")
+        shares = fighter_shares(ctx, ms, total)
+        if len(shares) == 1:
+            killed, weakened = shares[0]
+            return Say(f"{head} There is only one way to spend the total (ruling CC-FIGHTER). "
+                       f"{self.spend(ctx, use, killed, weakened)}", rule="CC-FIGHTER")
+        return ctx.ask(self.choice(ctx, p, ms, total, shares), then="shared",
+                       name="Share out the attack",
+                       say=Say(f"{head} {p} chooses which monsters the total kills and which one the "
+                               "points left over weaken (ruling CC-FIGHTER).", rule="CC-FIGHTER"))
 
-    def kill_or_weaken(self, ctx: Ctx, p: str, attack_cards: list[str], total: int) -> str:
-        ms = sorted(T.monsters_before(ctx, p), key=lambda m: (T.remaining(ctx, m), m))
-        left = total
-        killed, weakened = [], None
-        for m in ms:
-            r = T.remaining(ctx, m)
-            if left >= r:
-                killed.append(T.had_left(ctx, m))
-                left -= r
-                T.discard(ctx, m)
-            else:
-                if left > 0:
-                    weakened = m
-                break
+    def choice(self, ctx: Ctx, p: str, ms: list[str], total: int, shares: list[Share]) -> Decision:
+        opts = [Option(share_id(k, w), self.share_label(ctx, total, k, w)) for k, w in shares]
+        legal = {o.id for o in opts}
+        for k, _ in shares:  # a kill that leaves points unused while a monster stands
+            left = total - sum(T.remaining(ctx, m) for m in k)
+            if k and left and len(k) < len(ms) and share_id(k, None) not in legal:
+                legal.add(share_id(k, None))
+                opts.append(Option(share_id(k, None), f"Kill {_and(ctx, k)} and leave "
+                                   f"{T.plural(left, 'point')} unused", False,
+                                   f"While a monster still stands no point may go unused: the "
+                                   f"{T.plural(left, 'point')} left over must go on one of the others "
+                                   "(ruling CC-FIGHTER).", rule="CC-FIGHTER"))
+        default = share_id(*weakest_first(ctx, ms, total))
+        return Decision(p, f"Fighter: share out your {total} attack points among the monsters in front "
+                        "of you. A monster dies only when it gets at least its health left; the points "
+                        "left over all go on one other monster, which they weaken (ruling CC-FIGHTER).",
+                        opts, kind="fight", default=default,
+                        hint="Ruling CC-FIGHTER suggests the weakest first: it kills as many monsters as "
+                             "the total can pay for, and each kill earns a treasure in step 6.")
+
+    def share_label(self, ctx: Ctx, total: int, killed: tuple[str, ...], weakened: str | None) -> str:
+        left = total - sum(T.remaining(ctx, m) for m in killed)
+        if weakened is None:
+            spare = f", {T.plural(left, 'point')} to spare" if left else ""
+            return f"Kill {_and(ctx, killed)}{spare}"
+        hit = (f"{T.plural(left, 'point')} {'weakens' if left == 1 else 'weaken'} {ctx.name(weakened)} to "
+               f"{T.remaining(ctx, weakened) - left} of {T.value(ctx, weakened)}")
+        if not killed:
+            return f"Kill nothing: the {hit}"
+        return f"Kill {_and(ctx, killed)}; the {hit}"
+
+    def shared(self, ctx: Ctx, use: AbilityUse, ids) -> Say:
+        killed, weakened = parse_share(ids[0])
+        return Say(f"{use.controller} shares out the attack (ruling CC-FIGHTER: the player chooses). "
+                   f"{self.spend(ctx, use, killed, weakened)}", rule="CC-FIGHTER")
+
+    def spend(self, ctx: Ctx, use: AbilityUse, killed: tuple[str, ...], weakened: str | None) -> str:
+        """Kill `killed`, lay the points left over and the attack cards on
+        `weakened` (or discard the cards); the words for it."""
+        p, cards = use.controller, list(use.args["cards"])
+        total = sum(T.value(ctx, s) for s in cards)
+        left = total - sum(T.remaining(ctx, m) for m in killed)
+        names = ", ".join(T.had_left(ctx, m) for m in killed) or "none"
+        for m in killed:
+            T.discard(ctx, m)
         T.turn_data(ctx)["kills"] += len(killed)
-        if weakened is not None:
-            ctx.card(weakened)["damage"] = ctx.card(weakened).get("damage", 0) + left
-            for a in attack_cards:
-                ctx.move(a, T.monsters(p), attached_to=weakened)
-            tail = (f" The {T.plural(left, 'point')} left over weaken {ctx.name(weakened)}: the "
-                    f"attack cards lie on it and it has {T.remaining(ctx, weakened)} left.")
-        else:
-            for a in attack_cards:
+        if weakened is None:
+            for a in cards:
                 ctx.move(a, T.DISCARD)
-            tail = ""
-        return f"Killed: {', '.join(killed) or 'none'}.{tail}"
+            spare = (f" The {T.plural(left, 'point')} to spare {'is' if left == 1 else 'are'} lost."
+                     if left else "")
+            return f"Killed: {names}.{spare} The attack cards go to the discard pile."
+        ctx.card(weakened)["damage"] = ctx.card(weakened).get("damage", 0) + left
+        for a in cards:
+            ctx.move(a, T.monsters(p), attached_to=weakened)
+        verb = "weakens" if left == 1 else "weaken"
+        return (f"Killed: {names}. The {T.plural(left, 'point')} left over {verb} {ctx.name(weakened)}: "
+                f"the attack cards lie on it and it has {T.remaining(ctx, weakened)} of its "
+                f"{T.value(ctx, weakened)} health left.")
+
+
+def _and(ctx: Ctx, uids) -> str:
+    """'4♣', '4♣ and 2♣', '4♣, 2♣ and 9♣'."""
+    names = [ctx.name(u) for u in uids]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 EFFECTS = {

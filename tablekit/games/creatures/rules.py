@@ -7,7 +7,7 @@ docs/rulings/creatures.md.
 
 from __future__ import annotations
 
-from tablekit.core import PENDING, Ask, Ctx, Decision, ForEachPlayer, Loop, Option, Say, Sequence, Step
+from tablekit.core import PENDING, Ask, Ctx, Decision, ForEachPlayer, Loop, Option, Pause, Say, Sequence, Step
 
 from . import table as T
 from .powers import power_options, start_power
@@ -107,8 +107,8 @@ def draw(ctx: Ctx) -> Say:
                  "(ruling CC-END).")
     rule = "CC-RESHUFFLE" if "CC-RESHUFFLE" in notes else ("CC-END" if short or "CC-END" in notes else DRAW)
     n = T.plural(len(drawn), "card")
-    return Say(f"{p} brings the hand up to five: draws {n} ({ctx.names(drawn)}).{short}{notes}",
-               rule=rule, public=f"{p} brings the hand up to five: draws {n}.{short}{notes}")
+    return Say(f"{p} brings the hand up to five: draws {n} ({ctx.names(drawn)}).{notes}{short}",
+               rule=rule, public=f"{p} brings the hand up to five: draws {n}.{notes}{short}")
 
 
 def ask_follower(ctx: Ctx) -> Decision | None:
@@ -136,8 +136,7 @@ def resolve_follower(ctx: Ctx, ids) -> Say:
 
 def ask_priest(ctx: Ctx) -> Decision | None:
     p = ctx.player
-    opts = [Option(oid, eff.label(ctx, use), why is None, why or "")
-            for oid, use, eff in power_options(ctx, "followers", p) for why in [ctx.usable(use)]]
+    opts = [eff.option(ctx, oid, use) for oid, use, eff in power_options(ctx, "followers", p)]
     if not opts:
         return None
     opts.append(Option("pass", "Use no Priest power this turn"))
@@ -190,12 +189,9 @@ def resolve_monster(ctx: Ctx, ids) -> Say:
     ctx.move(c, T.monsters(q))
     if q != p:
         data["targets"].append(q)
-        if not T.has_turn_left(ctx, q):
-            return Say(f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of {q}; "
-                       f"{q} has already taken their last turn, so it never strikes: it only stays "
-                       "in front of them to the end (ruling CC-END).", rule="CC-END")
+        fate, rule = T.strike_words(ctx, q)
         return Say(f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of {q}; "
-                   f"it will strike in {q}'s counterattack.", rule=MONST)
+                   f"{fate}.", rule=rule or MONST)
     return Say(f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of "
                "themselves (a monster killed this turn earns a treasure).", rule=MONST)
 
@@ -203,7 +199,7 @@ def resolve_monster(ctx: Ctx, ids) -> Say:
 def ask_attack(ctx: Ctx) -> Decision | None:
     p = ctx.player
     spades = T.of_kind(ctx, T.hand(p), "attack")
-    mine = T.monsters_before(ctx, p)
+    mine = T.monsters_in_front(ctx, p)
     n_cards = ctx.stat("attack_cards", 1, player=p)
     opts: list[Option] = []
     no_monster = "There is no monster in front of you to attack."
@@ -219,9 +215,8 @@ def ask_attack(ctx: Ctx) -> Decision | None:
             label = f"Attack with {ctx.name(s)} ({T.value(ctx, s)})"
             opts.append(Option(f"attack:{s}", label) if mine else
                         Option(f"attack:{s}", label, False, no_monster))
-    for oid, use, eff in power_options(ctx, "attack", p):  # the Wizard's mass attack, a Joker
-        why = ctx.usable(use)
-        opts.append(Option(oid, eff.label(ctx, use), why is None, why or ""))
+    # the Wizard's mass attack, a Joker
+    opts.extend(eff.option(ctx, oid, use) for oid, use, eff in power_options(ctx, "attack", p))
     if not opts:
         return None
     if n_cards == 1:
@@ -237,7 +232,8 @@ def ask_attack(ctx: Ctx) -> Decision | None:
         return None
 
     return Decision(p, f"Step 4: you may play up to {n_cards} attack cards (Fighter); their total is "
-                    "weighed against all the monsters in front of you. A Joker is played alone "
+                    "weighed against all the monsters in front of you, and where it can be shared out "
+                    "in more than one way, you choose how (ruling CC-FIGHTER). A Joker is played alone "
                     "(ruling CC-JOKER-ALONE). Choose none to skip.",
                     opts, min=0, max=n_cards, kind="attack", validate=check)
 
@@ -267,17 +263,18 @@ def resolve_attack(ctx: Ctx, ids) -> Say:
                    "turn's counterattack.", rule=ATTACK)
     # the Fighter's second card: his cards added up against all the monsters in front
     cards = [i.split(":", 1)[1] for i in ids]
-    return ctx.start("fighter_attack", source=ctx.zone(T.hero(p))[0], controller=p,
-                     args={"cards": cards})
+    out = ctx.start("fighter_attack", source=ctx.zone(T.hero(p))[0], controller=p,
+                    args={"cards": cards})
+    return out.say if isinstance(out, Pause) else out  # he shares the total out next
 
 
 def has_monsters(ctx: Ctx) -> bool:
-    return bool(T.monsters_before(ctx, ctx.player))
+    return bool(T.monsters_in_front(ctx, ctx.player))
 
 
 def counterattack(ctx: Ctx) -> Say:
     p = ctx.player
-    ms = T.monsters_before(ctx, p)
+    ms = T.monsters_in_front(ctx, p)
     fs = sorted(T.of_kind(ctx, T.followers(p), "follower"), key=lambda u: (T.remaining(ctx, u), u))
     M = sum(T.remaining(ctx, m) for m in ms)
     F = sum(T.remaining(ctx, f) for f in fs)
@@ -285,9 +282,9 @@ def counterattack(ctx: Ctx) -> Say:
     ftxt = " + ".join(T.with_left(ctx, f) for f in fs) or "no followers"
     head = f"The monsters in front of {p} strike: {mtxt} = {M} against {ftxt} = {F}."
     if M >= F:
+        lost = f" Every follower is lost: {', '.join(T.had_left(ctx, f) for f in fs)}." if fs else ""
         for f in fs:
             T.discard(ctx, f)
-        lost = f" Every follower is lost ({', '.join(T.had_left(ctx, f) for f in fs)})." if fs else ""
         over = M - F
         if over == 0:
             return Say(f"{head}{lost} The monster points are used up exactly: no cards from hand "
@@ -375,7 +372,7 @@ def covering(ctx: Ctx) -> bool:
 def ask_cover(ctx: Ctx) -> Decision | None:
     p = ctx.player
     f = T.turn_data(ctx)["covered"]
-    ms = T.monsters_before(ctx, p)
+    ms = T.monsters_in_front(ctx, p)
     if not f or not ms:
         return None
     hurt = ctx.card(f).get("damage", 0)
@@ -426,12 +423,12 @@ def resolve_hand_discard(ctx: Ctx, ids) -> Say:
 
 def discard_monsters(ctx: Ctx) -> Say:
     p = ctx.player
-    ms = T.monsters_before(ctx, p)
-    names = ", ".join(T.with_left(ctx, m) for m in ms)
+    ms = T.monsters_in_front(ctx, p)
+    names = ", ".join(T.had_left(ctx, m) for m in ms)
     for m in ms:
         T.discard(ctx, m)
-    return Say(f"The counterattack is over: the monsters in front of {p} ({names}) and any attack "
-               "cards on them go to the discard pile.", rule=COUNTER)
+    return Say(f"The counterattack is over: the monsters in front of {p} and any attack cards on "
+               f"them go to the discard pile: {names}.", rule=COUNTER)
 
 
 def rewards_done(ctx: Ctx) -> bool:
@@ -458,7 +455,8 @@ def ask_reward(ctx: Ctx) -> Decision | None:
                  "either." if _thief(ctx, p) is not None else "")
         opts.append(Option("turn_up", "Turn up the top card of the draw pile", False,
                            "You hold a treasure: a card is turned up only for a kill you cannot pay "
-                           f"with a treasure from your hand (ruling CC-TURNUP).{thief}"))
+                           f"with a treasure from your hand (ruling CC-TURNUP).{thief}",
+                           rule="CC-TURNUP"))
         opts.append(Option("skip", "Play no treasure for this kill"))
     else:
         # the Thief's steal is not an option here: the core offers it when the card is turned up
@@ -524,15 +522,15 @@ def turn_up(ctx: Ctx, ev: dict) -> Say:
         what, rule = "an attack: it goes into the hand for later", TREAS
     elif k == "monster":
         ctx.move(uid, T.monsters(p))
-        what, rule = f"a monster: it stays in front of {p} and strikes in {p}'s next turn", TREAS
-        if ctx.extra["final"] is not None and p not in ctx.extra["final"]:
-            what = (f"a monster: it stays in front of {p}, but {p} has no turn left, so it never "
-                    "strikes (ruling CC-END)")
+        what, rule = f"a monster: it stays in front of {p}", TREAS
     else:  # a Joker
         ctx.move(uid, T.hand(p))
         what, rule = "a Joker: it goes into the hand like an attack card (ruling CC-JOKER)", "CC-JOKER"
     ev["card"] = uid
-    note += T.after_take(ctx)
+    note += T.after_take(ctx)  # this may start the last turns, which gives p one more
+    if k == "monster":
+        fate, ended = T.strike_words(ctx, p)
+        what, rule = f"{what}; {fate}", ended or rule
     if "CC-RESHUFFLE" in note:
         rule = "CC-RESHUFFLE"
     elif "CC-END" in note:  # this took the last card of the second pile, as draw() cites it
@@ -599,8 +597,10 @@ def count_points(ctx: Ctx) -> Say:
         rule = "CC-TIE"
     else:
         tail = f" {winners[0]} wins with {best}."
-    return Say(f"The game is over. Points (a covered follower counts only its uncovered health, "
-               f"ruling CC-COVER): {'; '.join(parts)}.{note}{tail}", rule=rule)
+    how = ("the second draw pile is used up and every player has had one last turn (ruling CC-END)"
+           if ctx.extra["final"] == [] else "this position starts at the count, before the last turns")
+    return Say(f"The game is over: {how}. Points (a covered follower counts only its uncovered "
+               f"health, ruling CC-COVER): {'; '.join(parts)}.{note}{tail}", rule=rule)
 
 
 # -- cheap tests that hold exactly when a decision arises ----------------------------
@@ -673,10 +673,12 @@ def build_flow():
                  "the discard pile.", COUNTER, when=has_monsters),
         ]),
         Loop("Treasure", Ask("Reward for a kill", ask_reward, resolve_reward,
-                             "For each kill play a treasure from hand, or turn up the top card.",
+                             "For each kill you may play a treasure from your hand; only without one is the top "
+                             "card turned up (ruling CC-TURNUP).",
                              TREAS, auto_forced=True),
              until=rewards_done, level="phase", rule=TREAS,
-             text="One treasure for each monster you killed this turn; without one, turn up a card."),
+             text="One treasure for each monster you killed this turn; a card is turned up only for a "
+                  "kill you cannot pay with a treasure from your hand."),
         Ask("Discard", ask_discard, resolve_discard, "Discard any cards you like.", DISC,
             level="phase", when=holds_cards),
     ])

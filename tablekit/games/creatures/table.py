@@ -4,6 +4,7 @@ procedures the rules share (draw from the pile, kill a monster, discard)."""
 from __future__ import annotations
 
 from tablekit.core import Ctx
+from tablekit.core.words import plural  # noqa: F401  (T.plural in the rules)
 
 HAND_SIZE = 5
 SUIT_SYMBOL = {"spades": "♠", "clubs": "♣", "hearts": "♥", "diamonds": "♦"}
@@ -52,7 +53,7 @@ def of_kind(ctx: Ctx, zone: str, k: str) -> list[str]:
     return out
 
 
-def monsters_before(ctx: Ctx, p: str) -> list[str]:
+def monsters_in_front(ctx: Ctx, p: str) -> list[str]:
     """The monsters in front of `p` (attack cards lying on them excluded)."""
     return of_kind(ctx, monsters(p), "monster")
 
@@ -91,11 +92,6 @@ def fresh_turn() -> dict:
             "absorb": 0, "covered": ""}
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """'1 card', '2 cards' ('1 monster point', '3 monster points')."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
 def had_left(ctx: Ctx, uid: str) -> str:
     """'10♥', or '10♥ (which had 5 health left)' for a weakened or covered card
     that leaves the table: its health before it went."""
@@ -116,6 +112,17 @@ def has_turn_left(ctx: Ctx, p: str) -> bool:
     only the players still to take theirs)."""
     final = ctx.extra["final"]
     return final is None or p in final
+
+
+def strike_words(ctx: Ctx, q: str) -> tuple[str, str | None]:
+    """What becomes of a monster just put in front of `q` (after this turn's
+    counterattack, or in front of another player): it strikes in `q`'s next
+    counterattack unless killed first, or, when `q` has no turn left, never
+    (ruling CC-END). The words, and "CC-END" or None."""
+    if not has_turn_left(ctx, q):
+        return (f"{q} has no turn left, so it never strikes: it only stays in front of {q} to the "
+                "end (ruling CC-END)"), "CC-END"
+    return f"unless it is killed first, it strikes {q}'s followers in {q}'s next counterattack", None
 
 
 def turn_data(ctx: Ctx) -> dict:
@@ -151,6 +158,8 @@ def take_top(ctx: Ctx) -> tuple[str | None, str]:
                 note += start_final_turns(ctx)
             return None, note
     if not deck:
+        if ctx.extra["final"] is None:  # a position with the second pile already used up
+            note += start_final_turns(ctx)
         return None, note
     return deck[-1], note
 

@@ -1,6 +1,7 @@
 """What activates and how it reads: the `drafted` event and the abilities it
 sets off (the core's triggers, `state.triggers`), an ability waiting or
-resolving in words, and the passives usable at any decision point.
+resolving in words, and the abilities usable "whenever you like": offered
+at every decision of their player and in the windows of rules.py.
 
 An activated ability is a trigger entry of the core: {source, ability,
 controller, event, [card], [data]}. `card` is set for a copy (the copied
@@ -118,19 +119,34 @@ def forget_hidden(ctx: Ctx, uid: str) -> None:
     ctx.extra["round_picks"] = [u for u in ctx.extra["round_picks"] if u != uid]
 
 
-# -- passives usable whenever their player likes ------------------------------------------------
+# -- abilities usable whenever their player likes (ruling LFG-ANYTIME) ------------------------
+
+def anytime_id(use: AbilityUse) -> str:
+    """"act:<hero>": a hero has at most one ability that works whenever its
+    player likes."""
+    return f"act:{use.source}"
+
+
+def anytime_option(ctx: Ctx, use: AbilityUse) -> Option:
+    """One "whenever you like" ability as an option: its effect's label, and
+    illegal with `ctx.usable`'s reason when it cannot be used now (a `Reason`
+    brings the id of the ruling behind it)."""
+    eff = ctx.game.effect(use.ability.effect)
+    why = ctx.usable(use)
+    return Option(anytime_id(use), eff.label(ctx, use), why is None, why or "")
+
 
 def anytime_options(ctx: Ctx, p: str) -> list[Option]:
-    out = []
-    for use in ctx.actions("anytime", p):
-        o = ctx.game.effect(use.ability.effect).option(ctx, use)
-        if o is not None:
-            out.append(o)
-    return out
+    """Every "whenever you like" ability of p's party, legal or not."""
+    return [anytime_option(ctx, use) for use in ctx.actions("anytime", p)]
+
+
+def can_act_anytime(ctx: Ctx, p: str) -> bool:
+    return any(o.legal for o in anytime_options(ctx, p))
 
 
 def offer_anytime(d: Decision | None, ctx: Ctx) -> Decision | None:
-    """The decision, also offering its player's passives usable at any time
+    """The decision, also offering its player's "whenever you like" abilities
     (ruling LFG-ANYTIME)."""
     if d is None:
         return None
@@ -138,7 +154,7 @@ def offer_anytime(d: Decision | None, ctx: Ctx) -> Decision | None:
     if not acts:
         return d
     return Decision(d.player, d.prompt, d.options + acts, d.min, d.max, d.kind, d.validate,
-                    secret=d.secret)
+                    default=d.default, hint=d.hint, party=d.party, secret=d.secret)
 
 
 def is_anytime(ids: Any) -> bool:
@@ -146,11 +162,12 @@ def is_anytime(ids: Any) -> bool:
 
 
 def use_anytime(ctx: Ctx, option_id: str) -> Say:
-    """Apply the passive an "act:<uid>" option names."""
+    """Use the ability an "act:<hero>" option names: its effect starts on the
+    resolution stack and resolves at once, for the hero's owner."""
     uid = option_id.split(":", 1)[1]
-    p = ctx.owner_of(uid)
-    use = next(u for u in ctx.actions("anytime", p) if u.source == uid)
-    say = ctx.game.effect(use.ability.effect).apply(ctx, use)
+    use = next(u for u in ctx.actions("anytime", ctx.owner_of(uid)) if u.source == uid)
+    say = ctx.start(use.ability.effect, source=uid, controller=use.controller,
+                    ability=ctx.ability_index(uid, use.ability))
     return say if isinstance(say, Say) else Say(str(say))
 
 
@@ -177,3 +194,14 @@ def resolving_anytime(resolve, secret: bool = False):
             return say
         return resolve(ctx, ids)
     return wrapped
+
+
+def window_players(ctx: Ctx, skip=None) -> list[str]:
+    """Who a "whenever you like" window asks, in seat order: every player with
+    such an ability usable now, but not one `skip(ctx, p)` leaves out."""
+    return [p for p in ctx.players if can_act_anytime(ctx, p) and not (skip and skip(ctx, p))]
+
+
+def window_action(ctx: Ctx, player: str, ids) -> Say:
+    """The answer to a "whenever you like" window (ActionWindow's resolve)."""
+    return use_anytime(ctx, ids[0])

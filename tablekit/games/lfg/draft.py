@@ -40,8 +40,14 @@ def wait(ctx: Ctx) -> Say:
                "nothing this round (ruling LFG-SHORT-HAND).", rule="LFG-SHORT-HAND")
 
 
+def drafts_from_hand(ctx: Ctx, p: str) -> bool:
+    """Whether p is asked to draft from their hand this round (the passing
+    draft, no skip, a hero in hand)."""
+    return not T.is_2p(ctx) and not ctx.extra["skip"].get(p, 0) and bool(ctx.zone(T.hand(p)))
+
+
 def can_pick(ctx: Ctx) -> bool:
-    return not T.is_2p(ctx) and not skipping(ctx) and bool(ctx.zone(T.hand(ctx.player)))
+    return drafts_from_hand(ctx, ctx.player)
 
 
 def ask_draft(ctx: Ctx) -> Decision | None:
@@ -160,7 +166,8 @@ def ask_pile(ctx: Ctx) -> Decision | None:
     else:
         opts.append(Option(f"leave:pile{i + 1}", label, False,
                            "this is the last pile and the deck cannot both top it up and give you a card, "
-                           "so it must be taken (rulings LFG-2P-ALLLEFT, LFG-2P-EMPTY-DECK)"))
+                           "so it must be taken (rulings LFG-2P-ALLLEFT, LFG-2P-EMPTY-DECK)",
+                           rule="LFG-2P-ALLLEFT"))
     return Decision(p, f"Pile draft: you look at pile {i + 1}: {names}. Take it, or leave it.", opts,
                     kind="pile")
 
@@ -188,7 +195,8 @@ def resolve_pile(ctx: Ctx, ids) -> Say:
         return Say(f"{p} takes pile {i + 1} into hand, in its order from the first card dealt to the last "
                    f"(ruling LFG-PILE-ORDER), after the heroes already there: {ctx.names(cards)}.{refill} "
                    f"{other} drafts next.", rule=rule,
-                   public=f"{p} takes pile {i + 1} ({len(cards)} heroes) into hand.{refill} {other} drafts next.")
+                   public=f"{p} takes pile {i + 1} ({T.plural(len(cards), 'hero', 'heroes')}) into hand."
+                          f"{refill} {other} drafts next.")
     added = ""
     rule = T.TWO_R
     if deck:

@@ -50,6 +50,22 @@ class LFGGame(GameDef):
                        "window": ("always", "anytime")}
     active_zone_kinds = frozenset({"party"})
     rulings_page = "docs/rulings/lfg.md"
+    endings = scoring.ENDINGS
+    option_forms = {
+        "draft:<hero>": "draft this hero from your hand (the round's pick, or an extra draft)",
+        "take:<pile>": "two players: take this pile (pile1, pile2, pile3) into your hand",
+        "leave:<pile>": "two players: leave this pile, add a deck card to it and go on",
+        "target:<player>:<hero>": "choose this hero in this player's party as the ability's next target",
+        "target:graveyard:<hero>": "choose this hero in the graveyard as the ability's next target",
+        "pass": "do not use an ability that says \"may\", or pass in a \"whenever you like\" window",
+        "before": "at a tied priority, resolve your abilities before the other players'",
+        "after": "at a tied priority, resolve your abilities after the other players'",
+        "resolve:<card>:<index>": "of your own abilities at one priority, resolve this one first (the id "
+                                  "of the card whose ability it is, such as Rogue, and its place among the "
+                                  "abilities waiting)",
+        "act:<hero>": "use this hero's \"whenever you like\" ability now (a hero in your party; ruling "
+                      "LFG-ANYTIME)",
+    }
     effects = EFFECTS
     procedures = {"drafted": _drafted}
     settable_extra = {
@@ -120,8 +136,8 @@ class LFGGame(GameDef):
         return d.name, words, state
 
     def result(self, ctx: Ctx) -> Result:
-        winners, why, _ = scoring.outcome(ctx)
-        return Result(winners, {p: T.renown(ctx, p) for p in ctx.players}, why)
+        o = scoring.outcome(ctx)
+        return Result(o.winners, {p: T.renown(ctx, p) for p in ctx.players}, o.reason, o.ending)
 
     # the priority list: activated abilities are the core's triggers (see resolution.py)
     def order_triggers(self, ctx: Ctx, triggers: list[dict]):

@@ -10,9 +10,11 @@ from tablekit.core.engine import Game, make_game
 from .game import GAME
 
 PATHS = {
+    "Whenever you like": ["Rounds", "Round", "Whenever you like"],
     "Draft": ["Rounds", "Round", "Draft"],
     "Reveal": ["Rounds", "Round", "Reveal"],
     "End of round": ["Rounds", "Round", "End of round"],
+    "Before scoring": ["Before scoring"],
     "Final parties": ["Final parties"],
     "Pile draft": ["Pile draft"],
 }

@@ -9,12 +9,14 @@ targets it wants (`slots`), lists the options for the next target with the
 reason for every illegal one (`options`) and applies the chosen targets
 (`resolve`). Targets are chosen only when the ability resolves. Passives
 that are always on give renown (`bonus`); a passive usable whenever its
-player likes is an action offered at every decision (`option`, `apply`).
+player likes is an action ability (`window: anytime`) offered at every
+decision of that player and in the rules' windows (`label`, `check`, whose
+`Reason` names the ruling behind a refusal, `apply`; ruling LFG-ANYTIME).
 """
 
 from __future__ import annotations
 
-from tablekit.core import AbilityUse, Ctx, Decision, Effect, Option, Say
+from tablekit.core import AbilityUse, Ctx, Decision, Effect, Option, Reason, Say
 
 from . import table as T
 from .activation import (
@@ -59,7 +61,13 @@ def next_words(ctx: Ctx, e: dict, data: dict) -> Say:
         gone = (f" {e['name']} has left {e['by']}'s party since it activated, but an activated ability "
                 f"still resolves, for the player who activated it (ruling LFG-GONE).")
     return Say(f"Next to resolve: {entry_words(ctx, e)}, priority {pri} of 7{tied}: \"{ab.text}\". "
-               f"{waiting} other {'ability waits' if waiting == 1 else 'abilities wait'}.{gone}", rule="LFG-GONE" if gone else T.EFFECT_R[pri])
+               f"{waiting_words(waiting)}{gone}", rule="LFG-GONE" if gone else T.EFFECT_R[pri])
+
+
+def waiting_words(n: int) -> str:
+    if n == 0:
+        return "No other ability waits."
+    return f"{n} other {'ability waits' if n == 1 else 'abilities wait'}."
 
 
 class Prioritised(Effect):
@@ -68,6 +76,7 @@ class Prioritised(Effect):
     (the effect itself)."""
 
     verb = ""
+    harmful = False  # a hurt or a kill: aimed at one's own hero only when nothing else is valid
 
     # -- what a subclass says ---------------------------------------------------------------
     def slots(self, ctx: Ctx, e: dict) -> int:
@@ -95,7 +104,7 @@ class Prioritised(Effect):
         which = f" (target {len(picks) + 1} of {n})" if n > 1 else ""
         if ab.args.get("may"):
             opts.append(Option("pass", "Do not use this ability (it says \"may\")"))
-        must = "" if ab.args.get("may") else " A valid target must be chosen, even one of your own heroes."
+        must = "" if ab.args.get("may") else must_words(ctx, e, opts, self.harmful)
         d = Decision(e["by"], f"{entry_words(ctx, e)} resolves: \"{ab.text}\"{which}.{must}", opts,
                      kind="target")
         return offer_anytime(d, ctx)
@@ -162,9 +171,10 @@ class Prioritised(Effect):
             label = f"{verb} {ctx.name(u)} ({p}'s party{hurt})"
             oid = party_target(p, u)
             if u in picks:
-                out.append(Option(oid, label, False, "already chosen as a target of this ability: several targets are different heroes (ruling LFG-DISTINCT)"))
+                out.append(Option(oid, label, False, "already chosen as a target of this ability: several "
+                                  "targets are different heroes (ruling LFG-DISTINCT)", rule="LFG-DISTINCT"))
             elif protect_matters and T.is_protected(ctx, u):
-                out.append(Option(oid, label, False, PROTECTED_WHY))
+                out.append(Option(oid, label, False, PROTECTED_WHY, rule="LFG-PROTECT"))
             elif only == "hurt" and not T.is_hurt(ctx, u):
                 out.append(Option(oid, label, False, "this ability only targets a hurt hero"))
             elif only in T.TRAITS and not T.has(ctx, u, only):
@@ -233,16 +243,23 @@ class Copy(Prioritised):
     def options(self, ctx, e, picks):
         out = []
         for u in ctx.extra.get("round_picks", []):
-            if u == e["src"] or T.party_of(ctx, u) is None:
+            if u == e["src"]:
                 continue
             p = T.party_of(ctx, u)
+            i = T.draft_ability(ctx, u)
+            if p is None:  # drafted this round, then killed or swapped into the graveyard
+                out.append(Option(f"target:graveyard:{u}", f"Copy the Draft ability of {ctx.name(u)} "
+                                  "(the graveyard)", False, f"{ctx.name(u)} is no longer in a party: a copy "
+                                  "takes the Draft ability of a hero drafted this round who is still in a "
+                                  "party (ruling LFG-COPY)", rule="LFG-COPY"))
+                continue
             oid = party_target(p, u)
             label = f"Copy the Draft ability of {ctx.name(u)} ({p}'s party)"
-            i = T.draft_ability(ctx, u)
             if i is None:
                 out.append(Option(oid, label, False, f"{ctx.name(u)} has no Draft ability to copy"))
             elif ctx.defn(u).abilities[i].effect == "copy":
-                out.append(Option(oid, label, False, "a copy ability cannot be copied (ruling LFG-COPY)"))
+                out.append(Option(oid, label, False, "a copy ability cannot be copied (ruling LFG-COPY)",
+                                  rule="LFG-COPY"))
             else:
                 out.append(Option(oid, label))
         return out
@@ -284,6 +301,7 @@ class Protect(PartyEffect):
 class Hurt(PartyEffect):
     verb = "Hurt"
     protect_matters = True
+    harmful = True
 
     def resolve(self, ctx, use, e, picks):
         if not picks:
@@ -296,13 +314,8 @@ class Hurt(PartyEffect):
                 continue
             before = T.hero_renown(ctx, u)
             ctx.card(u)["hurt"] = True
-            after = T.hero_renown(ctx, u)
-            if after == before:
-                parts.append(f"{ctx.name(u)} ({owner}'s party) is hurt: its renown stays at {after}")
-            else:
-                how = "goes up" if after > before else "goes down"
-                parts.append(f"{ctx.name(u)} ({owner}'s party) is hurt: its renown {how} from {before} to "
-                             f"{after}")
+            parts.append(f"{ctx.name(u)} ({owner}'s party) is hurt: "
+                         f"{renown_change(before, T.hero_renown(ctx, u))}")
         tail = own_words(use, picks, e["by"], "hurt")
         return Say(f"{entry_words(ctx, e)}: {'; '.join(parts)}.{tail}", rule=rule)
 
@@ -376,7 +389,7 @@ class Swap(Prioritised):
         return 2
 
     def _mine(self, ctx, e) -> list[Option]:
-        return [Option(party_target(e["by"], u), f"Give up {ctx.name(u)} from your party", False, self.LOYAL)
+        return [self._loyal(party_target(e["by"], u), f"Give up {ctx.name(u)} from your party")
                 if T.has(ctx, u, "loyal") else
                 Option(party_target(e["by"], u), f"Give up {ctx.name(u)} from your party")
                 for u in T.heroes(ctx, e["by"])]
@@ -388,22 +401,26 @@ class Swap(Prioritised):
             for u in ctx.zone(T.GRAVE):
                 oid = f"target:graveyard:{u}"
                 label = f"Take {ctx.name(u)} from the graveyard"
-                out.append(Option(oid, label, False, self.LOYAL) if T.has(ctx, u, "loyal") else Option(oid, label))
+                out.append(self._loyal(oid, label) if T.has(ctx, u, "loyal") else Option(oid, label))
             return out
         for p, u in T.all_party_heroes(ctx):
             if p == e["by"]:
                 continue
             oid = party_target(p, u)
             label = f"Take {ctx.name(u)} from {p}'s party"
-            out.append(Option(oid, label, False, self.LOYAL) if T.has(ctx, u, "loyal") else Option(oid, label))
+            out.append(self._loyal(oid, label) if T.has(ctx, u, "loyal") else Option(oid, label))
         return out
+
+    def _loyal(self, oid: str, label: str) -> Option:
+        return Option(oid, label, False, self.LOYAL, rule="LFG-SWAP-LOYAL")
 
     def options(self, ctx, e, picks):
         if not picks:
             mine = self._mine(ctx, e)
             if not any(o.legal for o in self._theirs(ctx, e)):
                 why = "there is no hero on the other side to swap with (ruling LFG-SWAP-PAIR)"
-                return [Option(o.id, o.label, False, o.reason or why) for o in mine]
+                return [o if not o.legal else Option(o.id, o.label, False, why, rule="LFG-SWAP-PAIR")
+                        for o in mine]
             return mine
         return self._theirs(ctx, e)
 
@@ -428,6 +445,7 @@ class Swap(Prioritised):
 class Kill(PartyEffect):
     verb = "Kill"
     protect_matters = True
+    harmful = True
 
     def resolve(self, ctx, use, e, picks):
         if not picks:
@@ -441,6 +459,17 @@ class Kill(PartyEffect):
             parts.append(f"{ctx.name(u)} leaves {owner}'s party for the graveyard")
         return Say(f"{entry_words(ctx, e)}: {'; '.join(parts)}. The dead cannot be healed.{tail}",
                    rule=T.EFFECT_R[7])
+
+
+def must_words(ctx: Ctx, e: dict, opts: list[Option], harmful: bool) -> str:
+    """What the target question says of a mandatory ability: a valid target
+    must be chosen, and, for a hurt or a kill, when only the player's own
+    heroes are valid, that one of them must be."""
+    owners = {T.party_of(ctx, uid_of(o.id)) for o in opts if o.legal}
+    if harmful and owners == {e["by"]}:
+        return (" Only heroes of your own party are valid targets, and a valid target must be chosen "
+                "(friendly fire).")
+    return " A valid target must be chosen."
 
 
 def own_words(use: AbilityUse, picks: list[str], by: str, verb: str) -> str:
@@ -483,24 +512,38 @@ class TraitBonus(Effect):
 
 
 class HurtSelf(Effect):
-    """Whenever its player likes: hurt this hero (offered at every decision of
-    that player, ruling LFG-ANYTIME)."""
+    """Whenever its player likes: hurt this hero. Offered at every decision of
+    that player, at the start of each round and before scoring (ruling
+    LFG-ANYTIME); a protected hero is immune, and hurting a hurt hero again
+    changes nothing, so neither is offered as legal."""
 
-    def option(self, ctx: Ctx, use: AbilityUse) -> Option | None:
-        u = use.source
-        if T.is_hurt(ctx, u) or T.is_protected(ctx, u):
-            return None
-        d = ctx.defn(u)
-        return Option(f"act:{u}", f"{d.name}'s passive: hurt {d.name} now (renown {d['renown']} → "
-                      f"{d['hurt_renown']})")
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        d = ctx.defn(use.source)
+        return f"{d.name}'s passive: hurt {d.name} now ({renown_change(d['renown'], d['hurt_renown'])})"
+
+    def check(self, ctx: Ctx, use: AbilityUse) -> str | None:
+        name = ctx.name(use.source)
+        if T.is_hurt(ctx, use.source):
+            return f"{name} is already hurt, and hurting a hurt hero has no effect"
+        if T.is_protected(ctx, use.source):
+            return Reason(f"{name} is {PROTECTED_WHY}", rule="LFG-PROTECT")  # how long a protection lasts
+        return None
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
         u = use.source
         d = ctx.defn(u)
+        before = T.hero_renown(ctx, u)
         ctx.card(u)["hurt"] = True
-        return Say(f"{use.controller} uses {d.name}'s passive at this decision point: {d.name} is hurt "
-                   f"and now counts {d['hurt_renown']} renown instead of {d['renown']} (ruling "
-                   "LFG-ANYTIME).", rule="LFG-ANYTIME")
+        return Say(f"{use.controller} uses {d.name}'s passive: {d.name} is hurt, and "
+                   f"{renown_change(before, T.hero_renown(ctx, u))}; {use.controller}'s party renown is now "
+                   f"{T.renown(ctx, use.controller)} (ruling LFG-ANYTIME).", rule="LFG-ANYTIME")
+
+
+def renown_change(before: int, after: int) -> str:
+    """"its renown goes up from 1 to 4", or "its renown stays at 1"."""
+    if after == before:
+        return f"its renown stays at {after}"
+    return f"its renown {'goes up' if after > before else 'goes down'} from {before} to {after}"
 
 
 EFFECTS = {

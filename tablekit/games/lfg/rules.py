@@ -3,17 +3,33 @@ rulebook's sections (see table.py) or a ruling id of docs/rulings/lfg.md."""
 
 from __future__ import annotations
 
-from tablekit.core import Ask, Branch, ForEachPlayer, Loop, Sequence, Step
+from tablekit.core import ActionWindow, Ask, Branch, ForEachPlayer, Loop, Sequence, Step
 
 from . import draft as D
 from . import scoring
 from . import setup as S
 from . import table as T
-from .activation import resolving_anytime, with_anytime
+from .activation import anytime_options, resolving_anytime, window_action, window_players, with_anytime
 
 
 def not_2p(ctx) -> bool:
     return not T.is_2p(ctx)
+
+
+def round_window_players(ctx) -> list[str]:
+    """The start of a round: a player about to draft from their hand is offered
+    these abilities by that draft decision, at the same moment, so is not asked
+    twice (ruling LFG-ANYTIME)."""
+    return window_players(ctx, skip=D.drafts_from_hand)
+
+
+def anytime_window(name: str, players, prompt: str, text: str) -> ActionWindow:
+    """A window for the abilities usable "whenever you like": each player who
+    can use one is asked in seat order and may pass; using one asks the others
+    again. Nobody else is asked (auto_pass): such heroes lie face up in the
+    parties, so skipping a player tells nobody anything hidden."""
+    return ActionWindow(name, players, actions=anytime_options, resolve=window_action, prompt=prompt,
+                        text=text, rule="LFG-ANYTIME", auto_pass=True)
 
 
 def build_flow():
@@ -31,7 +47,13 @@ def build_flow():
                            "in the order you drafted them, is your pick.", T.TWO_R, when=D.two_player_pick),
                   ]),
                   show=False, rule=T.TURN, text="One player's pick for the round (or a skipped one).")
-    round_ = Sequence("Round", show=False, rule=T.TURN, text="Draft, reveal, resolve, pass.", children=[
+    round_ = Sequence("Round", show=False, rule=T.TURN, text="A window for \"whenever you like\" abilities, "
+                      "then draft, reveal, resolve, pass.", children=[
+        anytime_window("Whenever you like", round_window_players,
+                       "Before this round's picks: you may use an ability of your party that works "
+                       "\"whenever you like\", or pass (ruling LFG-ANYTIME).",
+                       "Before the picks, each player who can use a \"whenever you like\" ability and is "
+                       "not about to draft from a hand may use it or pass."),
         ForEachPlayer("Draft", pick, label="{player}'s pick", rule=T.TURN,
                       text="Every player drafts one hero face down (asked one seat at a time)."),
         Step("Reveal", D.reveal, "All picks turn face up together; their Draft abilities and the passives "
@@ -60,6 +82,11 @@ def build_flow():
                text="Two players: the three-pile draft before the parties are built.", rule=T.TWO_R),
         Loop("Rounds", round_, until=D.all_drafted, label="Round {n}", level="round", rule=T.TURN,
              text="Rounds go on until every hero is drafted."),
+        anytime_window("Before scoring", window_players,
+                       "Every hero is drafted; before the parties are scored you may use an ability of your "
+                       "party that works \"whenever you like\", or pass (ruling LFG-ANYTIME).",
+                       "The last chance for \"whenever you like\" abilities: each player who can use one "
+                       "may use it or pass."),
         Step("Final parties", scoring.final_parties, "Incomplete parties are disqualified; the most renown "
              "wins (ties share), unless a scoundrel win applies.", T.WIN),
     ])

@@ -60,7 +60,8 @@ def check_deck(gamedef, n: int, variant: str | None, options: dict) -> None:
         need = n * options.get("hand_size", 5)
         what = f"{n} hands of {options.get('hand_size', 5)} (ruling LFG-SHORT-DECK: choose a smaller hand_size)"
     if len(deck) < need:
-        raise SetupError(f"the deck holds {len(deck)} heroes, too few for {what} ({need})")
+        raise SetupError(f"the deck holds {T.plural(len(deck), 'hero', 'heroes')}, too few for {what} "
+                         f"({need})")
 
 
 def scoundrel_cards(ctx: Ctx) -> int:
@@ -144,7 +145,7 @@ def deal(ctx: Ctx) -> Say:
               "(ruling LFG-SHORT-DECK).")
     left = ("Nothing is left over to set aside." if not aside else
             f"{len(aside)} left over {'is' if len(aside) == 1 else 'are'} set aside unseen for the whole game.")
-    return Say(f"Each player is dealt {size} heroes{small}. {gy} {left}", rule=rule)
+    return Say(f"Each player is dealt {T.plural(size, 'hero', 'heroes')}{small}. {gy} {left}", rule=rule)
 
 
 # -- the two-player piles ----------------------------------------------------------
@@ -157,6 +158,8 @@ def deal_piles(ctx: Ctx) -> Say:
     ctx.extra["drafter"] = first
     ctx.extra["pile"] = 0
     ctx.state.turn = first
-    return Say(f"Three piles of one face-down hero each are dealt; {len(deck)} heroes stay in the "
-               f"deck and the graveyard starts empty (ruling LFG-2P-GRAVE). A random draw picks {first} "
+    left = (f"{T.plural(len(deck), 'hero', 'heroes')} {'stays' if len(deck) == 1 else 'stay'} in the deck"
+            if deck else "no hero is left in the deck")
+    return Say(f"Three piles of one face-down hero each are dealt; {left} "
+               f"and the graveyard starts empty (ruling LFG-2P-GRAVE). A random draw picks {first} "
                "to draft first.", rule="LFG-2P-GRAVE")

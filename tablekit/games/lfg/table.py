@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from tablekit.core import Ctx
+from tablekit.core.words import plural  # noqa: F401  (T.plural in the rules)
 
 DECK, ASIDE, BOX, GRAVE = "deck", "aside", "box", "graveyard"
 PILES = ("pile1", "pile2", "pile3")
