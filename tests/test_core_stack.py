@@ -556,6 +556,20 @@ def test_ask_node_is_unchanged(duel):
     assert isinstance(duel.flow.find(["Rounds", "Turns", "Act"]), Ask)
 
 
+def test_a_loop_whose_every_pass_is_skipped_is_an_error_not_a_hang(duel):
+    """A hand-made position where every player's turn is skipped and the loop never
+    ends (a corrupted save, a broken scenario) raises instead of hanging."""
+    class Stuck(type(duel)):
+        def build_flow(self):
+            return Sequence("Duel", show=False, children=[
+                Loop("Rounds", ForEachPlayer("Turns", Ask("Act", ask_act, resolve_act, "Act or pass.", "Act"),
+                                             skip=lambda ctx, p: True),
+                     until=lambda ctx: False, label="Round {n}", level="round")])
+
+    with pytest.raises(tablekit.TablekitError, match="can never go on"):
+        make_game(Stuck(duel._path), ["Ana", "Bo"], seed=3).step()
+
+
 # 6. Options that map seats to values; sample cards; a game's own word on player counts --
 
 class SeatedDuel(Duel):

@@ -27,6 +27,10 @@ from .records import StepRecord
 
 UNTIL = ("decision", "phase", "round", "end")
 
+# the most moves of the cursor between two rules: more means a loop that can never end
+# (every pass skipped), which is an error of the position, never a wait
+SETTLE_LIMIT = 100_000
+
 
 def in_progress(frame: dict) -> bool:
     """Whether a stack frame is part-way through (triggers wait for it)."""
@@ -150,7 +154,13 @@ class Stepping:
         self._open = None
         self._rule: OrderRule | None = None
         cursor = st.cursor
+        rounds = 0
         while not st.over:
+            rounds += 1
+            if rounds > SETTLE_LIMIT:
+                raise TablekitError(
+                    f"the rules went round {SETTLE_LIMIT} times without a rule to apply or a decision "
+                    "to make: this position can never go on (a loop whose every pass is skipped)")
             if cursor is not st.cursor:  # a rule may have replaced the list (end_game clears it in place)
                 cursor = st.cursor
             if st.triggers and not self._busy():

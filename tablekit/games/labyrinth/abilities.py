@@ -270,7 +270,7 @@ class Legendary(Retinue):
         for r in T.RETINUE_OF.values():
             why = self.borrowed(ctx, use, r)
             opts.append(Option(f"copy:{r}", f"Use the ability of the {T.retinue_name(r)}",
-                               why is None, why or ""))
+                               why is None, why or "", rule=T.cited_rule(why)))
         return ctx.ask(_pick(use.controller, "Legendary Retinue: choose the non-legendary retinue whose "
                              "ability you use.", opts), then="copied", name="Borrow an ability")
 
@@ -344,7 +344,8 @@ def retinue_options(ctx: Ctx, p: str) -> list[Option]:
         why = ctx.usable(use, target=marker)
         if why and ctx.used(use, target=marker):
             why = USED_UP  # the core's "used on that target already", in the rulebook's words
-        opts.append(Option(f"use:{r}", f"Use the {T.retinue_name(r)}", why is None, why or ""))
+        opts.append(Option(f"use:{r}", f"Use the {T.retinue_name(r)}", why is None, why or "",
+                           rule=T.cited_rule(why)))
     return opts
 
 
@@ -380,7 +381,7 @@ class Legend(Effect):
         for t, label in self.targets(ctx, use, name):
             oid = f"use:{u}" if t is None else f"use:{u}:{t}"
             why = ctx.usable(AbilityUse(u, use.controller, use.ability, data={"target": t}))
-            opts.append(Option(oid, label, why is None, why or ""))
+            opts.append(Option(oid, label, why is None, why or "", rule=T.cited_rule(why)))
         return opts
 
 
@@ -391,15 +392,6 @@ class Warlock(Legend):
     def apply(self, ctx, use):
         text, public, rule = T.draw_say(ctx, use.controller, 1, f"uses the {ctx.name(use.source)} and")
         return Say(text, rule=T.LEGENDS if rule == T.DRAW else rule, public=public)
-
-
-class Golem(Legend):
-    def targets(self, ctx, use, name):
-        return [(None, f"{name}: recruit 1 hero")]
-
-    def apply(self, ctx, use):
-        return Say(f"{use.controller} uses the {ctx.name(use.source)}: {T.recruit(ctx, use.controller, 1)}",
-                   rule=T.LEGENDS)
 
 
 class Thief(Legend):
@@ -420,13 +412,14 @@ class Thief(Legend):
 
 
 class _Slayer(Legend):
-    """Reaper and Assassin: another lord's hero of one sort is discarded (not a Paladin's lord's)."""
+    """Reaper, Assassin and Golem: another lord's hero is discarded (not a Paladin's
+    lord's). `legendary`: the sort of hero it may hit (None: any hero)."""
 
-    legendary = True
+    legendary: bool | None = True
 
     def targets(self, ctx, use, name):
         return [(h, f"{name}: discard {_label(ctx, h)}") for q in _others(ctx, use.controller)
-                for h in ctx.zone(T.heroes(q)) if T.is_legendary(ctx, h) == self.legendary]
+                for h in ctx.zone(T.heroes(q)) if self.legendary in (None, T.is_legendary(ctx, h))]
 
     def check(self, ctx, use):
         h = use.data.get("target")
@@ -449,6 +442,10 @@ class Reaper(_Slayer):
 
 class Assassin(_Slayer):
     legendary = True
+
+
+class Golem(_Slayer):
+    legendary = None
 
 
 LEGEND_EFFECTS: dict[str, Legend] = {"warlock": Warlock(), "golem": Golem(), "thief": Thief(),
@@ -483,7 +480,7 @@ def legend_options(ctx: Ctx, p: str) -> list[Option]:
             name = ctx.name(u)
             opts.append(Option(f"use:{u}", f"Use your {name}", False,
                                f"This {name} was used already this turn (each legendary hero once a "
-                               "turn, ruling LAB-LEGEND-ONCE)."))
+                               "turn, ruling LAB-LEGEND-ONCE).", rule="LAB-LEGEND-ONCE"))
             continue
         opts.extend(ctx.game.effect(ab.effect).options(ctx, use))  # each through ctx.usable
     return opts

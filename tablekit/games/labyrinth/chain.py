@@ -109,7 +109,7 @@ def counter_options(ctx: Ctx, q: str) -> list[Option]:
     for cid, u in seen.items():
         why = ctx.usable(AbilityUse(u, q, _counter_ability(ctx, u)))
         opts.append(Option(f"counter:{cid}", f"Counter {top['label']} with {ctx.name(u)}",
-                           why is None, why or ""))
+                           why is None, why or "", rule=T.cited_rule(why)))
     return opts
 
 
@@ -203,7 +203,7 @@ class Gather(Activity):
                 default = oid
                 label += " (suggested: Mentalmancers kept for later)" if r != T.LEGENDARY else \
                     " (suggested)"
-            opts.append(Option(oid, label, not why, why))
+            opts.append(Option(oid, label, not why, why, rule=T.cited_rule(why)))
         return Decision(p, f"Gathering the {T.retinue_name(r)}: choose the heroes you spend "
                         "(they are shuffled back into the heroes deck; ruling LAB-GATHER-PICK).",
                         opts, kind="gather", default=default,
@@ -298,10 +298,11 @@ def gather(ctx: Ctx, p: str, retinue: str, use: list[str] | None = None) -> str:
     pick = f" (chosen by {p}, ruling LAB-GATHER-PICK)" if chosen else ""
     sub = ""
     if mm and retinue != T.LEGENDARY:
-        sub = f" ({len(mm)} Mentalmancer(s) stand in for missing heroes)"
+        sub = (f" ({T.count(len(mm), 'Mentalmancer')} {'stands' if len(mm) == 1 else 'stand'} in for "
+               f"{'a missing hero' if len(mm) == 1 else 'missing heroes'})")
     text = (f"{p} gathers the {T.retinue_name(retinue)} with {ctx.names(use)}{sub}{pick}: a marker goes "
             f"on the card, and the heroes are shuffled back into the heroes deck. {p} has "
-            f"{len(mine)} retinue(s).")
+            f"{T.count(len(mine), 'retinue')}.")
     if len(mine) >= T.RETINUES_TO_WIN:
         text += f" That is the third: the game ends at once and {p} wins."
         scores = {q: len(T.gathered(ctx, q)) for q in ctx.players}

@@ -47,15 +47,48 @@ class LabyrinthGame(GameDef):
     effects = {**abilities.EFFECTS, **powers.EFFECTS, **chain.EFFECTS}
     active_zone_kinds = frozenset({"heroes"})
     rulings_page = "docs/rulings/labyrinth.md"
+    # the rulebook's setup step 2: the gentler game, for speed or for less cut-throat play
+    variants = {T.GENTLE: "the gentle game: the Golem, Deadly Plague and Beguilement! stay in the "
+                          "box (Game Setup, step 2)"}
     options = {
-        "gentle": OptionSpec(bool, False, "the gentler game: leave the Golem, Deadly Plague and "
-                             "Beguilement! in the box"),
         "max_rounds": OptionSpec(int, 0, "a safety cap: end a game nobody has won after this many "
                                  "rounds as unfinished, with no winner (ruling LAB-LONG); 0: off"),
     }
     # the rulebook has no round limit: the generic suite, the bench and simulations
-    # cap a game at 100 rounds (ruling LAB-LONG; 200 overruns the generic suite's 5000 records)
-    safety_rounds = 100
+    # cap a game at 200 rounds (ruling LAB-LONG); heuristic bot games end by a third
+    # retinue long before (benchmarks/endings.py)
+    safety_rounds = 200
+    endings = {
+        "third_retinue": "a lord gathered a third retinue: the game ends at once and that lord "
+                         "wins (Goal of the Game)",
+        "unfinished": "the safety cap (option max_rounds) was reached and nobody had gathered a "
+                      "third retinue: no winner (rulings LAB-LONG, LAB-ONE-WINNER)",
+    }
+    option_forms = {
+        "use:<retinue>": "retinue step: use this gathered retinue's ability",
+        "use:<hero>": "legendary heroes step: use this Warlock (no target to choose)",
+        "use:<hero>:<target>": "legendary heroes step: use this hero on a lord (the Thief) or on "
+                               "another lord's hero (Reaper, Assassin, Golem)",
+        "done": "move on from the retinue step or the legendary heroes step",
+        "play:<card>": "action: play this influence card from your hand",
+        "gather:<retinue>": "action: gather this retinue",
+        "pass": "action: take no action, recruit 1 hero (ruling LAB-PASS); in the counter "
+                "window: do not counter (ruling LAB-ASK)",
+        "stop": "action: take no more actions this turn (ruling LAB-PASS)",
+        "counter:<card>": "counter window: play this Sabotage! or Treason! against the card on top "
+                          "(rulings LAB-COUNTER-WHO, LAB-COUNTER-WHAT)",
+        "heroes:<heroes>": "gathering: spend these heroes (uids joined by commas; \"none<n>\" for a "
+                           "way you cannot take), ruling LAB-GATHER-PICK",
+        "cost:<hero>": "pay a retinue ability's cost with this hero of yours",
+        "hero:<hero>": "the hero a card or an ability takes or throws out",
+        "lord:<lord>": "Retinue of Architects: the lord whose hand you look at",
+        "swap:<mine>:<theirs>": "Architects: the influence cards swapped (ruling LAB-ARCHITECTS-PICK); "
+                                "Archpriestesses: the heroes swapped",
+        "copy:<retinue>": "Legendary Retinue: the non-legendary retinue whose ability you use "
+                          "(ruling LAB-LEGEND-COPY)",
+        "kind:<kind>": "Deadly Plague: the kind of common hero named",
+        "discard:<card>": "end of the turn: discard this influence card down to the hand limit",
+    }
     # ruling LAB-CHAIN: the rulebook's words (only the last card's text resolves) first
     ruling_variants = {"LAB-CHAIN": {
         "words": "only the game text of the last card played is resolved; every card below it "

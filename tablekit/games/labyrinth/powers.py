@@ -37,7 +37,7 @@ class Actions(Activity):
     def carry_out(self, ctx, use):
         n = _amount(use)
         T.turn_data(ctx)["actions"] += n
-        return Say(f"{_name(ctx, use)} resolves: {use.controller} gets {n} more action(s), "
+        return Say(f"{_name(ctx, use)} resolves: {use.controller} gets {T.count(n, 'more action', 'more actions')}, "
                    f"{T.turn_data(ctx)['actions']} left.", rule=T.PLAYING)
 
 

@@ -16,16 +16,27 @@ from . import table as T
 
 
 def sort_cards(ctx: Ctx) -> Say:
+    n = {k: sum(1 for u in ctx.zone(T.BOX) if ctx.kind(u) == k) for k in ("retinue", "influence", "hero")}
+    return Say(f"The cards are sorted by their backs into {n['retinue']} retinue cards, "
+               f"{n['influence']} influence cards and {n['hero']} heroes.", rule=T.SETUP)
+
+
+def gentle_game(ctx: Ctx) -> Say:
+    if ctx.state.variant == T.GENTLE:
+        gone = [u for u in ctx.zone(T.BOX) if ctx.defn(u).id in T.GENTLE_OUT]
+        return Say(f"This is the gentle game (variant gentle): {ctx.names(gone)} stay in the box.",
+                   rule=T.SETUP)
+    return Say("This is the full game: the Golem, Deadly Plague and Beguilement! are played "
+               "(the variant gentle leaves them in the box).", rule=T.SETUP)
+
+
+def lay_out_board(ctx: Ctx) -> Say:
     board = [u for u in ctx.zone(T.BOX) if ctx.kind(u) == "retinue"]
     board.sort(key=lambda u: T.field(ctx, u, "number"))
     for u in board:
         ctx.move(u, T.BOARD)
-    text = (f"The cards are sorted by their backs; the {len(board)} retinue cards are laid out as "
-            "the board, in three rows by their numbers.")
-    if ctx.state.options.get("gentle"):
-        gone = [u for u in ctx.zone(T.BOX) if ctx.defn(u).id in T.GENTLE_OUT]
-        text += (f" This is the gentle game: {ctx.names(gone)} stay in the box.")
-    return Say(text, rule=T.SETUP)
+    return Say(f"The {len(board)} retinue cards are laid out as the board, in three rows by their "
+               "numbers.", rule=T.SETUP)
 
 
 def markers(ctx: Ctx) -> Say:
@@ -37,7 +48,7 @@ def markers(ctx: Ctx) -> Say:
 
 
 def _gentle_out(ctx: Ctx, u: str) -> bool:
-    return bool(ctx.state.options.get("gentle")) and ctx.defn(u).id in T.GENTLE_OUT
+    return ctx.state.variant == T.GENTLE and ctx.defn(u).id in T.GENTLE_OUT
 
 
 def shuffle_influence(ctx: Ctx) -> Say:
@@ -185,21 +196,22 @@ def ask_action(ctx: Ctx) -> Decision | None:
                                f"{ctx.name(u)} is never played as an action: it is free, and only "
                                "answers another lord's card when every lord is asked: their "
                                "activity on their turn, or a counter played on your own activity "
-                               "(rulings LAB-COUNTER-WHO, LAB-COUNTER-WHAT)."))
+                               "(rulings LAB-COUNTER-WHO, LAB-COUNTER-WHAT).", rule="LAB-COUNTER-WHAT"))
         else:
             opts.append(Option(f"play:{cid}", label))
     for r in T.BOARD_ORDER:
         use, why = T.gather_plan(ctx, p, r)
-        opts.append(Option(f"gather:{r}", f"Gather the {T.retinue_name(r)}", use is not None, why))
+        opts.append(Option(f"gather:{r}", f"Gather the {T.retinue_name(r)}", use is not None, why,
+                           rule=T.cited_rule(why)))
     if data["taken"] == 0:
         opts.append(Option("pass", "Pass: take no action, recruit 1 hero and end the turn"))
         opts.append(Option("stop", "End the actions without recruiting", False,
                            "With no action taken, ending your actions is passing: choose pass "
-                           "(ruling LAB-PASS)."))
+                           "(ruling LAB-PASS).", rule="LAB-PASS"))
     else:
         opts.append(Option("pass", "Pass and recruit 1 hero", False,
                            "Passing replaces the turn's actions, and you have taken one already "
-                           "(ruling LAB-PASS)."))
+                           "(ruling LAB-PASS).", rule="LAB-PASS"))
         opts.append(Option("stop", f"Take no more actions ({data['actions']} left)"))
     return Decision(p, f"Actions: {data['actions']} left. Play an influence card, gather a retinue, "
                     "or pass.", opts, kind="action")
@@ -249,8 +261,22 @@ def discard_played(ctx: Ctx) -> Say:
         for u in list(ctx.zone(T.played(p))):
             ctx.move(u, T.DISCARD)
             moved.append(u)
-    return Say(f"Every influence card played this turn ({ctx.names(moved)}, counters included) "
-               "goes face up on the influence discard pile.", rule=T.DISC_PLAYED)
+    return Say(f"{played_words(ctx, moved)} face up on the influence discard pile.", rule=T.DISC_PLAYED)
+
+
+def played_words(ctx: Ctx, cards: list[str]) -> str:
+    """The cards played this turn, as the subject of "go(es) on the discard pile":
+    the counters are named as such only when some were played."""
+    if len(cards) == 1:
+        return f"The one influence card played this turn, {ctx.names(cards)}, goes"
+    counters = sum(1 for u in cards if T.is_counter(ctx, u))
+    if counters == len(cards):
+        among = ", every one a counter"
+    elif counters:
+        among = ", the counter included" if counters == 1 else f", the {counters} counters included"
+    else:
+        among = ""
+    return f"The {len(cards)} influence cards played this turn ({ctx.names(cards)}{among}) go"
 
 
 def over_limit(ctx: Ctx) -> bool:
@@ -314,8 +340,12 @@ def build_flow():
     return Sequence("Legends of Labyrinth", show=False, text="The whole game.", rule=T.GOAL,
                     children=[
         Sequence("Game Setup", text="The eight setup steps, in order.", rule=T.SETUP, children=[
-            Step("Sort the cards", sort_cards, "Sort by backs; lay out the retinue board (the "
-                 "gentle game leaves the Golem, Deadly Plague and Beguilement! out).", T.SETUP),
+            Step("Sort the cards", sort_cards, "Sort the cards by their backs: retinues, influence "
+                 "cards, heroes.", T.SETUP),
+            Step("Gentle game", gentle_game, "In the gentle game, the Golem, Deadly Plague and "
+                 "Beguilement! stay in the box.", T.SETUP),
+            Step("Retinue board", lay_out_board, "Lay out the nine retinue cards by their numbers.",
+                 T.SETUP),
             Step("Player markers", markers, "Each lord takes markers of one colour.", "LAB-PLAYERS"),
             Step("Shuffle influence", shuffle_influence, "Shuffle the influence deck.", T.SETUP),
             Step("Shuffle heroes", shuffle_heroes, "Shuffle the heroes deck.", T.SETUP),

@@ -4,6 +4,8 @@ recruit a hero, discard a hero, count what a player controls)."""
 
 from __future__ import annotations
 
+import re
+
 from tablekit.core import Ctx
 
 # rulebook sections (rule references)
@@ -30,6 +32,7 @@ KIND_OF = {r: k for k, r in RETINUE_OF.items()}
 LEGENDARY = "legendary"
 BOARD_ORDER = ("sorceresses", "swordmasters", "illusionists", "head_hunters", LEGENDARY,
                "archeresses", "architects", "sisters_of_war", "archpriestesses")
+GENTLE = "gentle"  # the variant that leaves GENTLE_OUT in the box (Game Setup, step 2)
 GENTLE_OUT = ("golem", "deadly_plague", "beguilement")
 
 
@@ -118,37 +121,102 @@ def forget_uses(ctx: Ctx, uid: str) -> None:
 
 # -- influence cards -------------------------------------------------------------------------
 
-def draw(ctx: Ctx, p: str, n: int) -> tuple[list[str], str]:
+RULING_CITED = re.compile(r"\bLAB-[A-Z]+(?:-[A-Z]+)*\b")
+
+
+def cited_rule(reason: str | None) -> str | None:
+    """The ruling an illegal option's reason cites (the last one named), for the
+    option's `rule`; None when the reason is the rulebook's or the card's."""
+    found = RULING_CITED.findall(reason or "")
+    return found[-1] if found else None
+
+
+def count(n: int, one: str, many: str | None = None) -> str:
+    """A number with its noun in the right number: "1 card", "2 cards"."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def draw(ctx: Ctx, p: str, n: int) -> tuple[list[str], list[tuple[str, object]]]:
     """Draw n influence cards for p. The discard pile is shuffled into a new deck
     only when a card must be drawn and the deck is empty (ruling LAB-EMPTY-DRAW when
-    both are empty). Returns the cards drawn and a note for the explanation."""
-    out, note = [], ""
+    both are empty). Returns the cards drawn and what happened, in order:
+    ("card", uid), ("shuffle", number of cards shuffled) or ("empty", None)."""
+    out: list[str] = []
+    steps: list[tuple[str, object]] = []
     for _ in range(n):
-        deck = ctx.zone(INFLUENCE)
-        if not deck:
+        if not ctx.zone(INFLUENCE):
             pile = list(ctx.zone(DISCARD))
             if not pile:
-                note += (" The influence deck and its discard pile are both empty, so nothing more "
-                         "is drawn (ruling LAB-EMPTY-DRAW).")
+                steps.append(("empty", None))
                 break
             for u in pile:
                 ctx.move(u, INFLUENCE)
             ctx.shuffle(INFLUENCE)
-            note += (f" The influence deck is empty just as a card must be drawn: the {len(pile)} "
-                     "discarded influence cards are shuffled into a new deck.")
+            steps.append(("shuffle", len(pile)))
         uid = ctx.zone(INFLUENCE)[-1]
         ctx.move(uid, hand(p))
         out.append(uid)
-    return out, note
+        steps.append(("card", uid))
+    return out, steps
+
+
+def _reshuffle(k: int) -> str:
+    return (f"the {count(k, 'discarded influence card')} {'is' if k == 1 else 'are'} shuffled "
+            "into a new deck")
+
+
+def _segments(steps: list[tuple[str, object]]) -> list[tuple[list[str], tuple[str, object]]]:
+    """The cards drawn in runs, each with what ended the run: ("shuffle", k),
+    ("empty", None) or ("end", None)."""
+    out: list[tuple[list[str], tuple[str, object]]] = []
+    run: list[str] = []
+    for kind, what in steps + [("end", None)]:
+        if kind == "card":
+            run.append(what)
+        else:
+            out.append((run, (kind, what)))
+            run = []
+    return out
+
+
+EMPTY_BOTH = ("the influence deck and its discard pile are both empty, so nothing more is drawn "
+              "(ruling LAB-EMPTY-DRAW)")
+
+
+def _draw_words(ctx: Ctx, p: str, n: int, why: str, steps: list[tuple[str, object]], show: bool) -> str:
+    """The draw told in the order it happened: a reshuffle comes before the cards it
+    makes possible. `show`: name the cards (the drawer's text) or only count them."""
+    cards = [u for kind, u in steps if kind == "card"]
+    lead = ""
+    if steps and steps[0][0] == "shuffle":
+        lead = f"The influence deck is empty just as {p} must draw, so {_reshuffle(steps[0][1])}. "
+        steps = steps[1:]
+    if not cards:
+        return (f"{lead}{p} {why} draws no influence card: the influence deck and its discard pile "
+                "are both empty (ruling LAB-EMPTY-DRAW).")
+    got = (count(len(cards), "influence card") if len(cards) == n
+           else f"{len(cards)} of the {count(n, 'influence card')} due")
+    text = f"{p} {why} draws {got}"
+    for i, (run, (kind, what)) in enumerate(_segments(steps)):
+        if show and run:
+            text += (": " if i == 0 else " ") + ctx.names(run)
+            after = "then"
+        else:
+            after = f"after {count(len(run), 'card')}"
+        if kind == "shuffle":
+            text += (f"; {after} the deck runs out, so {_reshuffle(what)}, and {p} draws"
+                     + ("" if show else " on from it"))
+        elif kind == "empty":
+            text += f"; {after} {EMPTY_BOTH}"
+    return lead + text + "."
 
 
 def draw_say(ctx: Ctx, p: str, n: int, why: str) -> tuple[str, str, str]:
     """(text, public text, rule) for drawing n cards."""
-    cards, note = draw(ctx, p, n)
-    rule = "LAB-EMPTY-DRAW" if "LAB-EMPTY-DRAW" in note else INFL if "shuffled" in note else DRAW
-    text = f"{p} {why} draws {len(cards)} influence card(s): {ctx.names(cards)}.{note}"
-    public = f"{p} {why} draws {len(cards)} influence card(s).{note}"
-    return text, public, rule
+    _, steps = draw(ctx, p, n)
+    kinds = {kind for kind, _ in steps}
+    rule = "LAB-EMPTY-DRAW" if "empty" in kinds else INFL if "shuffle" in kinds else DRAW
+    return _draw_words(ctx, p, n, why, steps, True), _draw_words(ctx, p, n, why, steps, False), rule
 
 
 # -- heroes ---------------------------------------------------------------------------------
@@ -166,8 +234,9 @@ def recruit(ctx: Ctx, p: str, n: int) -> str:
         got.append(uid)
     text = f"{p} recruits {ctx.names(got)}" if got else f"{p} recruits nobody"
     if len(got) < n:
-        text += (f" (the heroes deck is empty, so {n - len(got)} recruit(s) are lost: "
-                 "ruling LAB-EMPTY-HEROES)")
+        lost = n - len(got)
+        text += (f" (the heroes deck is empty, so {count(lost, 'recruit')} {'is' if lost == 1 else 'are'} "
+                 "lost: ruling LAB-EMPTY-HEROES)")
     return text + "."
 
 
@@ -225,7 +294,7 @@ def gather_plan(ctx: Ctx, p: str, retinue: str) -> tuple[list[str] | None, str]:
     need = 4 - len(same[:4])
     if need > len(mm):
         return None, (f"You need 4 {kind_name(kind, True)}; you control {len(same)} and "
-                      f"{len(mm)} Mentalmancer(s) to replace missing ones.")
+                      f"{count(len(mm), 'Mentalmancer')} to replace missing ones.")
     return same[:4] + mm[:need], ""
 
 
@@ -262,11 +331,11 @@ def gather_choices(ctx: Ctx, p: str, retinue: str) -> list[tuple[list[str], str,
     same = [u for u in mine if hero_kind(ctx, u) == kind]
     for n_mm in range(4):
         n = 4 - n_mm
-        label = f"Spend {n} {kind_name(kind, n > 1)}" + (f" and {n_mm} Mentalmancer(s)" if n_mm else "")
+        label = f"Spend {n} {kind_name(kind, n > 1)}" + (f" and {count(n_mm, 'Mentalmancer')}" if n_mm else "")
         if len(same) < n:
             why = f"You control {len(same)} {kind_name(kind, len(same) != 1)}, not {n}."
         elif len(mm) < n_mm:
-            why = f"You control {len(mm)} Mentalmancer(s), not {n_mm}."
+            why = f"You control {count(len(mm), 'Mentalmancer')}, not {n_mm}."
         else:
             why = ""
         out.append((same[:n] + mm[:n_mm] if not why else [], label, why))
