@@ -11,6 +11,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from test_scenarios import BASE
 
 import tablekit
 from tablekit.cli import main as cli_main
@@ -22,30 +23,7 @@ from tablekit.core.yamlio import load_yaml
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["creatures", "labyrinth", "lfg"]
 
-SCENARIO = """\
-format_version: 1
-game: creatures
-title: The Fighter's two attack cards
-players: [Ana, Bo]
-seed: 1
-setup:
-  rest: deck
-  zones:
-    Ana/hero: [KS]
-    Bo/hero: [KC]
-    aside: [KH, KD]
-    Ana/hand: [7S, 5S]
-    Ana/monsters: [4C, 9C]
-  extra: {first: Ana, pile: 1, final: null}
-start: {at: [Rounds, Turns, Turn, Attack], turn: Ana}
-decisions:
-  - player: Ana
-    choose: [attack:7S, attack:5S]
-  - {player: Ana, choose: "kill:4C:weaken:9C"}
-expect:
-  - zone: {name: discard, contains: [4C]}
-  - card: {uid: 9C, zone: Ana/monsters, damage: 8}
-"""
+SCENARIO = BASE  # the small valid scenario of test_scenarios.py, with its known line numbers
 
 CARDS = """\
 format_version: 1
