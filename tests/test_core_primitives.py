@@ -622,3 +622,10 @@ def test_plural_gives_the_count_with_its_noun():
     from tablekit.core.words import plural
     assert plural(1, "point") == "1 point" and plural(0, "point") == "0 points"
     assert plural(2, "hero", "heroes") == "2 heroes" and plural(1, "hero", "heroes") == "1 hero"
+
+
+def test_listing_names_people_in_a_sentence():
+    from tablekit.core.words import listing
+    assert listing(["Ana"]) == "Ana" and listing(["Ana", "Bo"]) == "Ana and Bo"
+    assert listing(("Ana", "Bo", "Cy")) == "Ana, Bo and Cy"
+    assert listing([]) == "nobody" and listing([], empty="no hero") == "no hero"

@@ -92,7 +92,7 @@ def test_R016_R017_R018_hit_points_xp_and_one_card():
     assert g.state.player("Ana")["hp"] == 16 and g.state.player("Bo")["hp"] == 15
     assert all(g.state.player(p)["xp"] == 4 for p in ("Ana", "Bo"))
     assert len(g.state.zones["Ana/hand"]) == 1 and len(g.state.zones["Bo/hand"]) == 1
-    assert len(g.state.zones["Ana/deck"]) == 5
+    assert len(g.state.zones["Ana/deck"]) == 9  # 10 cards, one drawn (ruling FH-DECK-SIZES)
 
 
 def test_R010_R011_R012_R067_the_full_city_deck_and_a_row_of_four():
@@ -396,9 +396,11 @@ def test_R063_R065_R066_the_foe_last_face_at_zero_ends_the_game_as_a_shared_win(
 
 
 def test_R133_R134_FH_FLIP_DAMAGE_the_foe_flips_on_a_hero_turn_and_the_damage_carries_over():
-    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["wild_swing#1"], "foe/play": []},
-           cards={"dragonspawn_2p": {"damage": 13}})
-    g.choose("play:wild_swing#1")
+    g = new()
+    phase1 = g.gamedef.cards["dragonspawn_2p"].faces[0].fields["hp"]
+    at(g, TURN, turn="Ana", zones={"Ana/hand": ["wild_swing#1"], "foe/play": []},
+       cards={"dragonspawn_2p": {"damage": phase1 - 1}})
+    g.choose("play:wild_swing#1")  # 3 melee: 1 ends phase 1, 2 carry over
     until_decision(g)
     foe = g.state.cards["dragonspawn_2p"]
     assert foe["face"] == 1 and foe["damage"] == 2 and not g.is_over
@@ -1214,3 +1216,196 @@ def test_R043_the_end_of_phase_record_claims_an_order_only_for_different_effects
     assert "in the order the party chooses (ruling FH-TRIGGER-ORDER)" in rec.text
     g = at(new(), FOE_END, zones={"foe/play": []})
     assert "no end-of-phase effect triggers" in g.step().text
+
+
+# -- part 2: the full decks and the effects their stand-ins use ------------------------------------
+
+def _defs():
+    return tablekit.new_game("foehunters", players=2, seed=1, options={"foe": "cult"}).gamedef.cards
+
+
+def _dealt(defs, deck, **where):
+    return [d for d in defs.values() if d.fields.get("deck") == deck and not d.test_only
+            and all(d.fields.get(k) == v for k, v in where.items())]
+
+
+def _effects(d) -> set[str]:
+    """The distinct effects a card uses: each action's or trigger's effect (the parts of a
+    several-part effect too), each modifier's stat, and being an ally."""
+    out = {"ally"} if d.kind == "ally" else set()
+    for ab in d.abilities:
+        if ab.type == "modifier":
+            out.add(f"modifier:{ab.stat}")
+        elif ab.effect == "steps":
+            out |= {s["effect"] for s in ab.args["steps"]}
+        elif ab.effect:
+            out.add(ab.effect)
+    return out
+
+
+def test_FH_DECK_SIZES_every_deck_has_its_ruled_size():
+    defs = _defs()
+    for h in T.HEROES:
+        assert sum(d.quantity for d in _dealt(defs, "hero", hero=h)) == 10, h
+        assert sum(d.quantity for d in _dealt(defs, "city", affinity=h)) == 6, h
+    city = _dealt(defs, "city")
+    generic = [d for d in city if not d.fields.get("affinity")]
+    assert sum(d.quantity for d in city) == 48 and sum(d.quantity for d in generic) == 12
+    assert sum(d.quantity for d in generic if "potion" in d.traits) == 3
+    assert "sharp_sword" in {d.id for d in generic}
+    for f in T.FOES:
+        foe_deck = _dealt(defs, "foe", foe=f)
+        assert sum(d.quantity for d in foe_deck) == 20, f
+        assert sum(d.quantity for d in foe_deck if d.kind == "vassal") == 8, f
+
+
+def test_FH_DECK_SIZES_a_new_game_deals_them():
+    g = tablekit.new_game("foehunters", players=["Ana", "Bo", "Cy"], seed=3,
+                          options={"foe": "keraxis", "heroes": {"Ana": "paladin", "Bo": "necromancer",
+                                                                "Cy": "elemancer"}})
+    while g.cursor[-1] != "Start of the foe phase":
+        g.step()
+    z = g.state.zones
+    assert len(z["city/deck"]) + len(z["city/row"]) == 48 and len(z["city/row"]) == 4
+    assert len(z["foe/deck"]) == 20
+    assert all(len(z[f"{p}/deck"]) + len(z[f"{p}/hand"]) == 10 for p in ("Ana", "Bo", "Cy"))
+    easy = tablekit.new_game("foehunters", players=["Ana", "Bo", "Cy"], seed=3,
+                             options={"foe": "keraxis", "easy": True, "heroes": {"Ana": "paladin", "Bo": "necromancer",
+                                                                                 "Cy": "elemancer"}})
+    while easy.cursor[-1] != "Start of the foe phase":
+        easy.step()
+    assert len(easy.state.zones["city/deck"]) + len(easy.state.zones["city/row"]) == 30  # R-034: 18 + 12
+
+
+def test_each_heros_stand_ins_use_at_least_five_distinct_effects():
+    defs = _defs()
+    for h in T.HEROES:
+        used = set().union(*(_effects(d) for d in _dealt(defs, "hero", hero=h)))
+        assert len(used) >= 5, (h, used)
+        assert all(d.stand_in for d in _dealt(defs, "hero", hero=h))
+
+
+def test_the_playstyles_show_in_the_decks():
+    """Tank/Buffs, Pets/Support, Pets/Attrition, Buffs/Utility, Technical/Combo, Technical/Synergy."""
+    defs = _defs()
+    deck = {h: _dealt(defs, "hero", hero=h) for h in T.HEROES}
+    assert any(ab.args.get("who") == "party" for d in deck["paladin"] for ab in d.abilities)
+    assert any(d.kind == "ally" for d in deck["pathfinder"]) and any("heal" in _effects(d) for d in deck["pathfinder"])
+    assert sum(d.quantity for d in deck["necromancer"] if d.kind == "ally") >= 3
+    assert any(ab.args.get("who") == "choose" for d in deck["forgemaster"] for ab in d.abilities)
+    assert sum(d.quantity for d in deck["berserker"] if "rage" in d.traits) >= 4
+    types = {ab.args.get("dtype") for d in deck["elemancer"] for ab in d.abilities}
+    types |= {s["args"].get("dtype") for d in deck["elemancer"] for ab in d.abilities if ab.effect == "steps"
+              for s in ab.args["steps"]}
+    assert {"air", "cold", "fire"} <= types
+
+
+def _foe_dtypes(d) -> set:
+    out = set()
+    for ab in d.abilities:
+        if ab.effect == "foe_hit":
+            out.add(ab.args.get("dtype"))
+        if ab.effect == "foe_steps":
+            out |= {s["args"].get("dtype") for s in ab.args["steps"] if s["effect"] == "foe_hit"}
+        if ab.type == "modifier" and ab.stat == "damage_all":
+            out.add(ab.when.get("dtype"))
+    return out
+
+
+def test_each_foe_deck_does_what_its_tip_says():
+    defs = _defs()
+    # the Cult: one damage type, so a ward of that type gives the party a turn without reprisal
+    cult = set().union(*(_foe_dtypes(d) for d in _dealt(defs, "foe", foe="cult")))
+    cult |= set().union(*(_foe_dtypes(d) for d in defs.values() if d.fields.get("foe") == "cult" and d.kind == "foe"))
+    assert cult == {"spirit"}
+    wards = {ab.args["dtype"] for d in _dealt(defs, "city") for ab in d.abilities if ab.effect == "ward"}
+    assert "spirit" in wards
+    # Keraxis: plunder takes equipment and persistent abilities
+    plunder = [d for d in _dealt(defs, "foe", foe="keraxis")
+               if any("equipment" in (s.get("args", {}).get("kinds") or ab.args.get("kinds") or [])
+                      for ab in d.abilities for s in (ab.args.get("steps") or [{}]))]
+    assert sum(d.quantity for d in plunder) >= 4
+    # the Dragonspawn: dragonslayers who wound the foe as well as the heroes
+    slayers = [d for d in _dealt(defs, "foe", foe="dragonspawn") if any(ab.args.get("foe") for ab in d.abilities)]
+    assert "competing_dragonslayers" in {d.id for d in slayers}
+
+
+def test_R030_the_two_player_foe_cards_are_a_little_easier():
+    defs = _defs()
+    for f in T.FOES:
+        full, two = defs[f], defs[f"{f}_2p"]
+        assert two.fields.get("two_player") and not full.fields.get("two_player")
+        for face in (0, 1):
+            a, b = full.faces[face].fields.get("hp"), two.faces[face].fields.get("hp")
+            assert (a is None and b is None) or b < a, (f, face)
+        hits = {i: sum(ab.args.get("amount", 0) for ab in d.abilities if ab.effect == "foe_hit"
+                       and ab.on == "foe_phase_start") for i, d in (("full", full), ("two", two))}
+        assert hits["two"] <= hits["full"], f
+
+
+PALADIN = {"Ana": "paladin", "Bo": "pathfinder"}
+
+
+def test_FH_WARD_a_ward_prevents_one_damage_type_before_anything_is_asked():
+    g = at(new(foe="cult", heroes=PALADIN), TURN, turn="Ana",
+           zones={"Ana/hand": ["sacred_ward"], "Ana/play": ["blessed_plate"], "Bo/play": ["wolf_companion#1"]})
+    g.choose("play:sacred_ward")
+    until_decision(g)
+    ward = [e for e in g.state.lasting if e.get("stat") == "ward"]
+    assert len(ward) == 1 and ward[0]["players"] == ["Ana", "Bo"] and ward[0]["until"] == {"turn_of": "Ana"}
+    hp = {p: g.state.player(p)["hp"] for p in ("Ana", "Bo")}
+    g.ctx.start("foe_hit", controller=None, args={"amount": 2, "dtype": "spirit"}, now=False)
+    g.rebase()
+    until_decision(g)
+    # no armor (Ana) and no redirect (Bo's wolf) is asked: the damage is never dealt
+    assert g.pending.kind == "action" and {p: g.state.player(p)["hp"] for p in ("Ana", "Bo")} == hp
+    assert sum(1 for r in g.history if "FH-WARD" in r.text and "prevented" in r.text) >= 1
+    g.ctx.start("foe_hit", controller=None, args={"amount": 2, "dtype": "melee"}, now=False)
+    g.rebase()
+    until_decision(g)
+    assert g.pending.kind == "armor" and g.pending.player == "Ana"  # melee is not warded
+
+
+def test_FH_WARD_only_for_the_heroes_standing_and_only_its_type():
+    g = at(new(foe="cult", heroes=PALADIN), TURN, turn="Ana", zones={"Ana/hand": ["sacred_ward"]},
+           counters={"Bo": {"hp": 0, "incap": 1}})
+    g.choose("play:sacred_ward")
+    until_decision(g)
+    assert [e["players"] for e in g.state.lasting if e.get("stat") == "ward"] == [["Ana"]]
+    g.ctx.start("foe_hit", controller=None, args={"amount": 1}, now=False)  # untyped damage
+    g.rebase()
+    until_decision(g)
+    assert g.state.player("Ana")["hp"] == 17
+
+
+def test_FH_UNTIL_WHOSE_power_for_the_party_lasts_until_the_players_next_turn():
+    g = at(new(foe="cult", heroes=PALADIN), TURN, turn="Ana", zones={"Ana/hand": ["battle_hymn#1"]})
+    g.choose("play:battle_hymn#1")
+    until_decision(g)
+    hymn = [e for e in g.state.lasting if e.get("stat") == "power"]
+    assert len(hymn) == 1 and hymn[0]["players"] == ["Ana", "Bo"] and hymn[0]["until"] == {"turn_of": "Ana"}
+    assert g.ctx.stat("power", 2, player="Bo") == 3
+    assert any("ruling FH-UNTIL-WHOSE" in r.text for r in g.history)
+
+
+def test_a_hero_of_your_choice_gains_the_armor_and_an_incapacitated_one_cannot():
+    g = at(new(foe="cult", heroes=PALADIN), TURN, turn="Ana", zones={"Ana/hand": ["guardians_oath"]},
+           counters={"Bo": {"hp": 0, "incap": 1}})
+    g.choose("play:guardians_oath")
+    until_decision(g)
+    assert g.pending.kind == "hero" and legal(g) == {"hero:Ana": True, "hero:Bo": False}
+    assert "incapacitated" in reason(g, "hero:Bo")
+    g.choose("hero:Ana")
+    assert T.armor_total(g.ctx, "Ana") == 2
+
+
+def test_reckless_charge_loses_life_and_its_rage_draws():
+    g = at(new(), TURN, turn="Ana", zones={"Ana/hand": ["reckless_charge"], "foe/play": []})
+    hp, foe_dmg = g.state.player("Ana")["hp"], g.state.cards["dragonspawn_2p"].get("damage", 0)
+    g.choose("play:reckless_charge")
+    until_decision(g)
+    assert g.state.cards["dragonspawn_2p"]["damage"] == foe_dmg + 4
+    assert g.state.player("Ana")["hp"] == hp - 1
+    assert any("loses 1 life" in r.text and "FAQ-22" in r.text for r in g.history)
+    rage = [ab for ab in g.gamedef.cards["reckless_charge"].abilities if ab.window == "rage"]
+    assert rage and rage[0].effect == "draw"

@@ -16,7 +16,9 @@ from test_scenarios import BASE
 import tablekit
 from tablekit.cli import main as cli_main
 from tablekit.core import schemas
-from tablekit.core.cards import load_cards
+from tablekit.core.cards import Field, load_cards
+from tablekit.core.effects import Effect
+from tablekit.core.schemas import STEPS
 from tablekit.core.scenario import parse, run
 from tablekit.core.yamlio import load_yaml
 
@@ -68,7 +70,7 @@ def card_error(tmp_path: Path, text: str, *words: str, line: int | None = None, 
     p.write_text(text, encoding="utf-8")
     g = tablekit.game_info(game)
     with pytest.raises(tablekit.CardFileError) as info:
-        load_cards(p, game, g.card_fields, frozenset(g.effects), g.ability_domains)
+        load_cards(p, game, g.card_fields, g.effects, g.ability_domains)
     msg = str(info.value)
     assert msg.startswith(f"{p}, line "), msg
     if line is not None:
@@ -185,6 +187,45 @@ def test_card_file_names_file_line_field_and_what_is_allowed(tmp_path, old, new,
     text = CARDS.replace(old, new, 1)
     assert text != CARDS
     card_error(tmp_path, text, *words)
+
+
+class _Toy(Effect):
+    """A toy effect with declared arguments (Effect.arg_fields)."""
+    arg_fields = {"n": Field(int, True, minimum=1, maximum=5, doc="how many"),
+                  "mode": Field(str, choices=("one", "each")), "parts": STEPS}
+
+
+_TOY = ("format_version: 1\ngame: toy\ncards:\n- id: x\n  name: X\n  text: t\n"
+        "  abilities:\n  - {type: action, window: play, effect: toy, args: ARGS}\n")
+
+
+@pytest.mark.parametrize("args, words", [
+    ("{n: 2, mode: each}", []),
+    ("{n: 2, parts: [{effect: toy, args: {n: 1}}, {effect: free, args: {anything: 1}}]}", []),
+    ("{n: 9}", ["card 'x'", "ability #1", "'args'[n]", "at most 5"]),
+    ("{n: 2, mode: all}", ["'args'[mode]", "one, each", "'all'"]),
+    ("{n: 2, colour: red}", ["unknown field 'colour'", "allowed: mode, n, parts"]),
+    ("{mode: one}", ["missing field 'n'", "how many"]),
+    ("{n: 1, parts: [{effect: toy, args: {n: 0}}]}", ["[parts][0][args][n]", "at least 1"]),
+    ("{n: 1, parts: [{effect: nope}]}", ["[parts][0][effect]", "'nope'"]),
+], ids=["good", "good steps", "maximum", "choices", "unknown", "missing", "inside a step", "step effect"])
+def test_an_effects_declared_args_are_checked_at_their_line(tmp_path, args, words):
+    p = tmp_path / "cards.yaml"
+    p.write_text(_TOY.replace("ARGS", args), encoding="utf-8")
+    effects = {"toy": _Toy(), "free": Effect()}
+    if not words:
+        defs = load_cards(p, "toy", {}, effects)
+        assert defs["x"].abilities[0].args["n"] in (1, 2)
+        return
+    with pytest.raises(tablekit.CardFileError) as info:
+        load_cards(p, "toy", {}, effects)
+    msg = str(info.value)
+    assert msg.startswith(f"{p}, line 8: "), msg
+    for w in words:
+        assert w in msg, msg
+    # the names alone (no Effect objects) leave args unchecked, as before
+    if "effect: nope" not in args:
+        assert load_cards(p, "toy", {}, frozenset(effects))["x"].id == "x"
 
 
 def test_labyrinth_hero_kind_is_checked(tmp_path):

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Mapping
 
 from .errors import CardFileError
 from .yamlio import LineDict, load_yaml_file
@@ -158,7 +158,7 @@ def _card_where(cards: Any) -> Any:
 
 
 def load_cards(path: str | Path, game_id: str, fields: dict[str, Any],
-               effects: set[str] | frozenset[str] = frozenset(),
+               effects: Iterable[str] | Mapping[str, Any] = frozenset(),
                domains: dict[str, Any] | None = None, title: str = "") -> dict[str, CardDef]:
     """Read and check a card file. `fields` maps each game-specific field to a
     Field (or to (type, required)); `effects` are the game's effect names and
@@ -166,7 +166,8 @@ def load_cards(path: str | Path, game_id: str, fields: dict[str, Any],
     file is checked against the game's JSON Schema (tablekit.core.schemas):
     any problem raises CardFileError naming the file, the line and the field,
     and saying what is allowed there. A file that loads can play: every name
-    in it is one the game knows."""
+    in it is one the game knows. Given as a mapping name -> Effect, `effects`
+    also checks each ability's `args` against the effect's `arg_fields`."""
     from . import schemas
 
     p = Path(path)

@@ -39,7 +39,16 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Effect:
-    """Subclass per effect. Only `apply` is required."""
+    """Subclass per effect. Only `apply` is required.
+
+    `arg_fields` (optional) declares the `args` a card may give the effect: each
+    name maps to a Field (tablekit.core.cards.Field: type, required, choices,
+    minimum, maximum, doc) or to a JSON Schema fragment (`schemas.STEPS` for a
+    list of parts, each `{effect, args}`). When it is set, the card file's schema
+    refuses any other argument and any value outside the domain, naming the file,
+    the line and the field; None (the default) leaves `args` unchecked."""
+
+    arg_fields: dict[str, Any] | None = None
 
     def check(self, ctx: Ctx, use: AbilityUse) -> str | None:
         """Why the effect cannot be used now, in words (None: it can). Used for

@@ -141,7 +141,7 @@ class GameDef:
                 raise TablekitError(f"{self.title}: effect {name!r} must be an Effect "
                                     f"(tablekit.core.Effect), not {type(eff).__name__}")
         return load_cards(data_path("cards", f"{self.id}.yaml"), self.id, self.card_fields,
-                          frozenset(self.effects), self.ability_domains, self.title)
+                          self.effects, self.ability_domains, self.title)
 
     def card_name(self, d: CardDef) -> str:
         return d.name

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 import jsonschema
 from jsonschema import Draft7Validator
@@ -120,11 +120,56 @@ _NEEDS = {"modifier": ("stat", "add"), "trigger": ("on", "effect"),
           "replacement": ("on", "effect"), "action": ("window", "effect"), "restriction": ("on",)}
 
 
-def ability_schema(effects: Iterable[str], domains: dict[str, Iterable[str]] | None = None) -> dict:
-    domains = domains or {}
+STEPS = {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/step"},
+         "description": "the parts of the effect, resolved from the top down: each {effect, args}"}
+"""An `arg_fields` entry for an argument that lists other effects (a card with several parts)."""
+
+
+def args_schema(fields: dict[str, Any]) -> dict:
+    """The schema of an effect's `args` from its `arg_fields`."""
+    props = {k: (v if isinstance(v, dict) else field_schema(as_field(v))) for k, v in fields.items()}
+    required = [k for k, v in fields.items() if not isinstance(v, dict) and as_field(v).required]
+    out: dict = {"type": "object", "additionalProperties": False, "properties": props}
+    if required:
+        out["required"] = required
+    return out
+
+
+def effect_args_rules(effects: Iterable[str] | Mapping[str, Any]) -> list[dict]:
+    """One if/then rule per effect that declares `arg_fields`: its args must fit them."""
+    if not isinstance(effects, Mapping):
+        return []
+    rules = []
+    for name in sorted(effects):
+        fields = getattr(effects[name], "arg_fields", None)
+        if fields is not None:
+            rules.append({"if": {"properties": {"effect": {"const": name}}, "required": ["effect"]},
+                          "then": {"properties": {"args": args_schema(fields)}}})
+    return rules
+
+
+def effect_name_schema(effects: Iterable[str]) -> dict:
     effect: dict = {"type": "string", "description": "the game's effect that does what the ability does"}
     if effects:
         effect["enum"] = sorted(effects)
+    return effect
+
+
+def step_schema(effects: Iterable[str] | Mapping[str, Any]) -> dict:
+    """One part of a several-part effect (`schemas.STEPS`): an effect and its args."""
+    out = {"type": "object", "additionalProperties": False, "required": ["effect"],
+           "properties": {"effect": effect_name_schema(effects),
+                          "args": {"type": "object", "description": "the effect's arguments"}}}
+    rules = effect_args_rules(effects)
+    if rules:
+        out["allOf"] = rules
+    return out
+
+
+def ability_schema(effects: Iterable[str] | Mapping[str, Any],
+                   domains: dict[str, Iterable[str]] | None = None) -> dict:
+    domains = domains or {}
+    effect = effect_name_schema(effects)
     props: dict[str, dict] = {
         "type": {"enum": list(ABILITY_TYPES), "description": "the kind of ability"},
         "effect": effect,
@@ -153,11 +198,11 @@ def ability_schema(effects: Iterable[str], domains: dict[str, Iterable[str]] | N
     return {
         "type": "object", "additionalProperties": False, "required": ["type"], "properties": props,
         "allOf": [{"if": {"properties": {"type": {"const": t}}, "required": ["type"]},
-                   "then": {"required": list(need)}} for t, need in _NEEDS.items()],
+                   "then": {"required": list(need)}} for t, need in _NEEDS.items()] + effect_args_rules(effects),
     }
 
 
-def cards_schema(game_id: str, fields: dict, effects: Iterable[str] = (),
+def cards_schema(game_id: str, fields: dict, effects: Iterable[str] | Mapping[str, Any] = (),
                  domains: dict[str, Iterable[str]] | None = None, title: str = "") -> dict:
     """The JSON Schema of `cards/<game>.yaml` for a game's declarations."""
     fields = {k: as_field(v) for k, v in fields.items()}
@@ -193,6 +238,7 @@ def cards_schema(game_id: str, fields: dict, effects: Iterable[str] = (),
             "card": {"type": "object", "additionalProperties": False, "required": required,
                      "properties": card_props},
             "ability": ability,
+            "step": step_schema(effects),
         },
     }
 

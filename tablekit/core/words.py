@@ -7,3 +7,13 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     """A count with its noun: '1 card', '2 cards'; `many` for an irregular
     plural: plural(3, "hero", "heroes") is '3 heroes'."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def listing(items: list[str] | tuple[str, ...], empty: str = "nobody") -> str:
+    """Names in a sentence: 'Ana', 'Ana and Bo', 'Ana, Bo and Cy' (`empty` for none)."""
+    items = list(items)
+    if not items:
+        return empty
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} and {items[-1]}"

@@ -1,32 +1,337 @@
-"""The heuristic bot for Foe Hunters: play, use the feat, buy the dearest card it can,
-then end the turn; hit the foe unless a vassal can be finished off; take the
-suggested default elsewhere (armor: as much as helps; the party: no refresh)."""
+"""The heuristic bot for Foe Hunters. It answers every decision of the game, the
+party's included, from what its seat may see: its own hand, and what lies face up
+(the city row, the cards in play, HP, XP, the foe card). It never looks at a deck.
+
+Its plan for a turn: sacrifice a potion when it helps, buy the most useful card it
+can afford (before playing, so the new card can be played at once), play the most
+useful card in hand, use a feat unless Emberglow would burn it for more than the feat
+is worth, then end the turn. Damage goes first to a vassal it can finish off, then to
+the foe (never to the dragonslayers who wound the foe, while phase 1 stands), then to
+the vassal with the most to fear. Every number below is a rough weight, not a rule."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from tablekit.core import Ctx, Decision
 
 from . import table as T
 
+# The damage type each foe deals most (its deck's theme): a ward of that type is worth most.
+FOE_DTYPE = {"cult": "spirit", "keraxis": "melee", "dragonspawn": "fire"}
+# The party a bot builds when it picks heroes: a tank first, then damage and support.
+HERO_ORDER = ("paladin", "elemancer", "pathfinder", "berserker", "forgemaster", "necromancer")
+SUPPORT = ("paladin", "forgemaster")
+ALLY_OF_FOE = ("competing_dragonslayers", "rival_hunters")
+
 
 def heuristic(ctx: Ctx, d: Decision) -> list[str] | None:
     legal = [o.id for o in d.legal]
-    if d.kind == "action":
-        for prefix in ("play:", "feat:", "sacrifice:"):
-            pick = next((i for i in legal if i.startswith(prefix)), None)
-            if pick:
-                return [pick]
-        buys = [i for i in legal if i.startswith("buy:")]
-        if buys:
-            return [max(buys, key=lambda i: (T.city_cost(ctx, d.player, i[4:]), i))]
-        return ["end"]
-    if d.kind == "target" and d.max == 1:
-        targets = [i.split(":", 1)[1] for i in legal]
-        weak = [t for t in targets if t in ctx.state.cards and ctx.kind(t) == "vassal" and T.hp_left(ctx, t) <= 2]
-        foe = T.foe_card(ctx)
-        pick = weak[0] if weak else foe if foe in targets else targets[0]
-        return [f"target:{pick}"]
-    if d.kind == "help":
-        dmg = [i for i in legal if i.startswith("help:damage:")]
-        return [dmg[0]] if dmg else None
-    return None
+    if not legal:
+        return None
+    answer = ANSWERS.get(d.kind)
+    return answer(ctx, d, legal) if answer else None
+
+
+# -- the numbers the bot weighs ------------------------------------------------------------
+
+def hurt(ctx: Ctx, p: str) -> int:
+    return T.max_hp(ctx, p) - ctx.counter(p, "hp")
+
+
+def most_hurt(ctx: Ctx) -> str | None:
+    standing = T.active_heroes(ctx)
+    return max(standing, key=lambda q: (hurt(ctx, q), -ctx.players.index(q))) if standing else None
+
+
+def lowest(ctx: Ctx) -> str | None:
+    standing = T.active_heroes(ctx)
+    return min(standing, key=lambda q: (ctx.counter(q, "hp"), ctx.players.index(q))) if standing else None
+
+
+def emberglow_burns(ctx: Ctx) -> bool:
+    """Whether the foe's face strikes a hero who uses a feat (read from the face's abilities)."""
+    u = T.foe_card(ctx)
+    if u is None:
+        return False
+    face = ctx.card(u).get("face", 0)
+    return any(ab.on == "feat_used" and ab.face in (None, face) for ab in ctx.defn(u).abilities)
+
+
+def effect_value(ctx: Ctx, p: str, effect: str, args: dict[str, Any]) -> float:
+    if effect == "deal":
+        n = args.get("amount", 0)
+        n = T.n_players(ctx) if n == "P" else int(n)
+        targets = T.enemy_targets(ctx, foe=args.get("target") != "non_foe")
+        if not targets:
+            return 0.0
+        return float(n * (len(targets) if args.get("target") == "each" else 1))
+    if effect == "heal":
+        q = p if args.get("target") == "self" else most_hurt(ctx)
+        return 1.2 * min(int(args.get("amount", 0)), hurt(ctx, q)) if q else 0.0
+    if effect == "draw":
+        return 1.5 * int(args.get("n", 1))
+    if effect == "gain_xp":
+        return 0.8 * int(args.get("n", 1))
+    if effect == "gain_armor":
+        q = lowest(ctx) if args.get("who") == "choose" else p
+        return int(args.get("n", 1)) * (2.0 if q and ctx.counter(q, "hp") <= T.max_hp(ctx, q) // 2 else 1.2)
+    if effect == "power":
+        who = args.get("who", "self")
+        n = int(args.get("add", 1))
+        return n * (1.0 * len(T.active_heroes(ctx)) if who == "party" else 1.5 if who == "choose" else 0.8)
+    if effect == "ward":
+        main = FOE_DTYPE.get(ctx.extra.get("foe", ""))
+        many = len(T.active_heroes(ctx)) if args.get("who", "party") == "party" else 1
+        return 2.5 * many if args.get("dtype") == main else 0.3
+    if effect == "lose_life":
+        return -1.0 * int(args.get("n", 1))
+    if effect in ("steps", "foe_steps"):
+        return sum(effect_value(ctx, p, s.get("effect", ""), s.get("args", {})) for s in args.get("steps", []))
+    if effect == "trap":
+        return 4.0
+    if effect == "vault":
+        return 2.0
+    return 1.0
+
+
+def card_value(ctx: Ctx, p: str, uid: str) -> float:
+    """How much a hero-side card is worth to this hero now."""
+    d = ctx.defn(uid)
+    v = 0.0
+    for ab in d.abilities:
+        if ab.type == "modifier":
+            v += {"power": 3.0, "armor": 2.5, "max_hp": 0.7, "cost": 1.0}.get(ab.stat, 1.0) * (ab.add or 0)
+        elif ab.type == "trigger":
+            v += 2.5
+        elif ab.type == "action" and ab.window in ("play", "potion", "feat"):
+            v += effect_value(ctx, p, ab.effect, ab.args or {}) * (0.6 if ab.window != "play" else 1.0)
+    if d.kind == "ally":
+        v += 0.6 * int(d.fields.get("hp", 0))
+    if d.kind in ("equipment", "persistent") and "potion" not in d.traits:
+        v += 1.0
+    if d.fields.get("affinity") == ctx.extra.get("heroes", {}).get(p):
+        v += 0.5
+    return v
+
+
+# -- the turn --------------------------------------------------------------------------------
+
+def action(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    p = d.player
+    for i in legal:
+        if i.startswith("sacrifice:") and potion_helps(ctx, p, i.split(":", 1)[1]):
+            return [i]
+    buys = [i for i in legal if i.startswith("buy:")]
+    if buys:
+        best = max(buys, key=lambda i: (card_value(ctx, p, i[4:]), T.city_cost(ctx, p, i[4:]), i))
+        if card_value(ctx, p, best[4:]) > 1.0:
+            return [best]
+    plays = [i for i in legal if i.startswith("play:")]
+    if plays:
+        best = max(plays, key=lambda i: (card_value(ctx, p, i[5:]), i))
+        if card_value(ctx, p, best[5:]) > 0:
+            return [best]
+    feats = [i for i in legal if i.startswith("feat:")]
+    if feats and (not emberglow_burns(ctx) or ctx.counter(p, "hp") > 8):
+        return [feats[0]]
+    return ["end"]
+
+
+def potion_helps(ctx: Ctx, p: str, uid: str) -> bool:
+    for ab in ctx.defn(uid).abilities:
+        if ab.window == "potion":
+            if ab.effect == "heal":
+                return hurt(ctx, p) >= int(ab.args.get("amount", 0))
+            if ab.effect == "power":
+                return any(ctx.kind(u) == "ability" for u in ctx.zone(T.hand(p)))
+            return True
+    return False
+
+
+# -- targets and damage ----------------------------------------------------------------------
+
+def target(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    ranked = sorted(legal, key=lambda i: target_rank(ctx, i.split(":", 1)[1]))
+    return ranked[:max(d.min, 1)] if d.max > 1 else ranked[:1]
+
+
+def target_rank(ctx: Ctx, t: str) -> tuple:
+    """Lower is better: a vassal about to fall, then the foe, then the vassal that hurts most."""
+    if t not in ctx.state.cards:
+        return (9, t)
+    if ctx.kind(t) == "foe":
+        return (1, t)
+    if ctx.defn(t).id in ALLY_OF_FOE and T.foe_phase(ctx) == 1:
+        return (8, t)
+    left = T.hp_left(ctx, t)
+    if left <= 3:
+        return (0, left, t)
+    return (2, -len(ctx.defn(t).abilities), left, t)
+
+
+def split(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    """Divided damage: finish the weakest target, the rest to the next."""
+    targets: list[str] = []
+    for i in legal:
+        t = i.split(":")[1]
+        if t not in targets:
+            targets.append(t)
+    total = max(int(i.split(":")[2]) for i in legal)
+    targets.sort(key=lambda t: target_rank(ctx, t))
+    out, left = [], total
+    for k, t in enumerate(targets):
+        give = left if k == len(targets) - 1 else min(left, T.hp_left(ctx, t))
+        out.append(f"split:{t}:{give}")
+        left -= give
+    return out
+
+
+def help_party(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    dmg = [i for i in legal if i.startswith("help:damage:")]
+    finish = [i for i in dmg if ctx.kind(i.split(":")[2]) == "vassal" and T.hp_left(ctx, i.split(":")[2]) <= 1]
+    if finish:
+        return [finish[0]]
+    q = lowest(ctx)
+    if q and hurt(ctx, q) and ctx.counter(q, "hp") <= 4 and f"help:heal:{q}" in legal:
+        return [f"help:heal:{q}"]
+    if dmg:
+        return [min(dmg, key=lambda i: target_rank(ctx, i.split(":")[2]))]
+    return [legal[0]]
+
+
+# -- protecting the party ------------------------------------------------------------------
+
+def martyr(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    dorin, t = d.player, next((i.split(":", 1)[1] for i in legal if i.startswith("martyr:")), None)
+    if t is None:
+        return ["decline"]
+    mine = ctx.counter(dorin, "hp") + T.armor_ready(ctx, dorin)
+    return [f"martyr:{t}"] if mine >= ctx.counter(t, "hp") + 4 else ["decline"]
+
+
+def redirect(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    allies = [i for i in legal if i.startswith("redirect:")]
+    p = d.player
+    if not allies:
+        return ["take"]
+    tanks = [i for i in allies if not ctx.defn(i.split(":", 1)[1]).abilities]
+    pick = max(tanks or allies, key=lambda i: T.hp_left(ctx, i.split(":", 1)[1]))
+    if tanks or ctx.counter(p, "hp") <= T.max_hp(ctx, p) // 2:
+        return [pick]
+    return ["take"]
+
+
+def carry(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    allies = [i for i in legal if i != "carry:hero"]
+    if allies and ctx.counter(d.player, "hp") <= T.max_hp(ctx, d.player) // 2:
+        return [max(allies, key=lambda i: T.hp_left(ctx, i.split(":", 1)[1]))]
+    return ["carry:hero"]
+
+
+def heal(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    return [max(legal, key=lambda i: (hurt(ctx, i.split(":", 1)[1]), i))]
+
+
+def hero(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    """A hero to help (armor to the weakest, power to the fighter), or a hero to play."""
+    if all(i.split(":", 1)[1] in HERO_ORDER for i in legal):
+        return [next(f"hero:{h}" for h in HERO_ORDER if f"hero:{h}" in legal)]
+    if "power" in d.prompt:
+        fighters = [i for i in legal if ctx.extra.get("heroes", {}).get(i.split(":", 1)[1]) not in SUPPORT]
+        return [max(fighters or legal, key=lambda i: (ctx.counter(i.split(":", 1)[1], "hp"), i))]
+    return [min(legal, key=lambda i: (ctx.counter(i.split(":", 1)[1], "hp"), i))]
+
+
+# -- cards leaving the hand or play ----------------------------------------------------------
+
+def cheapest(ctx: Ctx, p: str, ids: list[str], k: int) -> list[str]:
+    """The k least useful cards; a RAGE card counts as useful to discard."""
+    def worth(i: str) -> tuple:
+        u = i.split(":", 1)[1]
+        return (0 if "rage" in ctx.defn(u).traits else 1, card_value(ctx, p, u), i)
+    return sorted(ids, key=worth)[:k]
+
+
+def hand_limit(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    return cheapest(ctx, d.player, legal, d.min)
+
+
+def sacrifice(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    return [min(legal, key=lambda i: (card_value(ctx, d.player, i.split(":", 1)[1]), i))]
+
+
+def pay(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    """The Berserker's feat: discard a RAGE card, or bleed while healthy, or discard the least useful."""
+    cards = [i for i in legal if i.startswith("discard:")]
+    rage = [i for i in cards if "rage" in ctx.defn(i.split(":", 1)[1]).traits]
+    if rage:
+        return rage[:1]
+    if ctx.counter(d.player, "hp") > 8 and "lose_life:2" in legal:
+        return ["lose_life:2"]
+    return cheapest(ctx, d.player, cards, 1) if cards else [legal[0]]
+
+
+def raise_discard(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    """The Necromancer's feat: discard an ally to bring it straight back, or the least useful
+    card when an ally waits in the discard pile; else discard nothing."""
+    p = d.player
+    cards = [i for i in legal if i.startswith("discard:")]
+    allies = [i for i in cards if ctx.kind(i.split(":", 1)[1]) == "ally"]
+    if allies:
+        return [max(allies, key=lambda i: (int(ctx.defn(i.split(":", 1)[1]).fields.get("hp", 0)), i))]
+    if cards and any(ctx.kind(u) == "ally" for u in ctx.zone(T.discard(p))):
+        return cheapest(ctx, p, cards, 1)
+    return ["none"] if "none" in legal else [legal[0]]
+
+
+def return_ally(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    back = [i for i in legal if i.startswith("return:")]
+    if not back:
+        return ["none"]
+    return [max(back, key=lambda i: (card_value(ctx, d.player, i.split(":", 1)[1]), i))]
+
+
+# -- the party's decisions -------------------------------------------------------------------
+
+def start(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    """Buffers first (their armor and power last until their next turn), else the first standing hero."""
+    standing = [i for i in legal if not T.is_incap(ctx, i.split(":", 1)[1])]
+    support = [i for i in standing if ctx.extra.get("heroes", {}).get(i.split(":", 1)[1]) in SUPPORT]
+    return [(support or standing or legal)[0]]
+
+
+def refresh(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    """Refresh a row card whose affinity matches no hero at the table, else none."""
+    playing = set(ctx.extra.get("heroes", {}).values())
+    for i in legal:
+        if i.startswith("refresh:"):
+            aff = ctx.defn(i.split(":", 1)[1]).fields.get("affinity")
+            if aff and aff not in playing:
+                return [i]
+    return ["no_refresh"]
+
+
+def foe(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    return ["foe:cult"] if "foe:cult" in legal else [legal[0]]
+
+
+def rage(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    use = [i for i in legal if i.startswith("rage:")]
+    return use[: max(d.max, 1)] if use else [legal[0]]
+
+
+def maelstrom(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    return legal[: d.max]
+
+
+def copy(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    copies = [i for i in legal if i.startswith("copy:")]
+    return [min(copies, key=lambda i: target_rank(ctx, i.split(":", 1)[1]))] if copies else ["no_copy"]
+
+
+ANSWERS = {"action": action, "target": target, "targets": target, "split": split, "help": help_party,
+           "martyr": martyr, "redirect": redirect, "carry": carry, "heal": heal, "hero": hero,
+           "hand": hand_limit, "sacrifice": sacrifice, "pay": pay, "discard": raise_discard,
+           "return": return_ally, "start": start, "refresh": refresh, "foe": foe, "rage": rage,
+           "maelstrom": maelstrom, "copy": copy}

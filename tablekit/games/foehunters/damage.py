@@ -229,6 +229,11 @@ def martyr_of(ctx: Ctx, target: str) -> str | None:
     return None
 
 
+def warded(ctx: Ctx, hero: str, dtype: str | None) -> bool:
+    """Whether a ward prevents this type of damage to this hero now (ruling FH-WARD)."""
+    return dtype is not None and ctx.stat("ward", 0, player=hero, event={"dtype": dtype}) > 0
+
+
 class Hit(Effect):
     """Resolves a batch of damage instances (ruling FH-REDIRECT, FH-ARMOR)."""
 
@@ -256,6 +261,10 @@ class Hit(Effect):
     def question(self, ctx: Ctx, inst: dict) -> Decision | None:
         t = inst["target"]
         if t not in ctx.players or T.is_incap(ctx, t) or inst["amount"] <= 0:
+            return None
+        if warded(ctx, t, inst["dtype"]):
+            inst["prevented"] = inst["amount"]
+            inst["amount"] = 0
             return None
         if "martyr" not in inst:
             dorin = martyr_of(ctx, t)
@@ -355,6 +364,9 @@ class Hit(Effect):
             note = (f"{inst['martyr_refused']} has already taken damage for {t} since his feat, so he cannot "
                     "take this instance (once for each hero, FAQ-14, ruling FH-PALADIN). "
                     if inst.get("martyr_refused") else "")
+            if inst.get("prevented"):
+                return (f"{note}The {T.damage_words(inst['prevented'], inst['dtype'])} to {t} is prevented by a "
+                        "ward: it is not dealt (R-103, ruling FH-WARD).")
             if n <= 0:
                 return f"{note}{t} takes no damage."
             ev = ctx.do("damage", **_event(ctx, inst))

@@ -64,7 +64,7 @@ class FoeHuntersGame(GameDef):
     }
     ability_domains = {"zone": ("hero", "hand", "play", "resolving", "foe", "foe_play", "foe_resolving"),
                        "window": ("play", "feat", "potion", "rage", "foe"),
-                       "stat": ("power", "armor", "damage_all", "cost", "max_hp")}
+                       "stat": ("power", "armor", "damage_all", "cost", "max_hp", "ward")}
     active_zone_kinds = frozenset({"hero", "play", "foe", "foe_play"})
     rulings_page = "docs/rulings/foehunters.md"
     effects = {**powers.EFFECTS, **damage.EFFECTS}

@@ -7,6 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from tablekit.core import AbilityUse, Ctx, Decision, Effect, Option, Pause, Say
+from tablekit.core.cards import Field
+from tablekit.core.schemas import STEPS
+from tablekit.core.words import listing
 
 from . import damage as D
 from . import table as T
@@ -51,11 +54,26 @@ def joined(say: str, out: Any) -> str | None:
     return text or None
 
 
+# -- what a card may give each effect (checked by the card file's schema) --------------------
+
+DTYPE = Field(str, choices=T.DTYPES, doc="the damage type")
+COUNT = Field(int, minimum=1, maximum=9, doc="how many")
+AMOUNT = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 20}, {"const": "P"}],
+          "description": "how much: a number, or P (the number of players, R-138)"}
+NO_ARGS: dict = {}
+
 # -- hero-side effects ---------------------------------------------------------------------
 
 class Deal(Effect):
     """Deal damage to an enemy target, to each enemy target, or divided among some
     (FAQ-07, FAQ-08): power is added per instance (the divided total first)."""
+    arg_fields = {"amount": AMOUNT, "dtype": DTYPE, "also": Field(str, choices=T.DTYPES, doc="a second "
+                  "damage type dealt with the same amount"),
+                  "target": Field(str, choices=("enemy", "each", "divided", "non_foe"), doc="an enemy target "
+                                  "(the default), each one, divided among some, or a vassal"),
+                  "among": Field(int, minimum=2, maximum=6, doc="divided damage: up to this many targets"),
+                  "by": Field(str, choices=("hero", "ally"), doc="who deals it: the hero (a hero source) or "
+                              "an ally")}
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         a = use.args
@@ -204,6 +222,7 @@ class Deal(Effect):
 class MarkTarget(Deal):
     """The Pathfinder's feat (FAQ-16): the marker first, then 1 damage; power counts,
     the mark does not (ruling FH-MARKED: one marker, moved by a new use)."""
+    arg_fields = NO_ARGS
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return "Marked Target"
@@ -228,6 +247,9 @@ class MarkTarget(Deal):
 
 
 class Heal(Effect):
+    arg_fields = {"amount": Field(int, True, minimum=1, maximum=20, doc="how many HP"),
+                  "target": Field(str, choices=("self",), doc="self: your own hero (else you choose a hero)")}
+
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return _card_label(ctx, use, "Heal")
 
@@ -252,6 +274,8 @@ class Heal(Effect):
 
 
 class Draw(Effect):
+    arg_fields = {"n": COUNT}
+
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return _card_label(ctx, use, "Draw")
 
@@ -261,6 +285,8 @@ class Draw(Effect):
 
 
 class GainXp(Effect):
+    arg_fields = {"n": COUNT}
+
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return _card_label(ctx, use, "Gain XP")
 
@@ -270,31 +296,112 @@ class GainXp(Effect):
 
 
 class Power(Effect):
-    """+N power (of one type, or of every type) for the rest of this turn (R-139, R-141),
-    held as a lasting effect after the Ability card has gone to the discard pile."""
+    """+N power (of one type, or of every type): for the rest of this turn for your own
+    hero (R-139, R-141), held as a lasting effect after the Ability card has gone to the
+    discard pile; or, with `who: party` (every hero not incapacitated) or `who: choose`
+    (a hero you pick), until the beginning of your next turn (ruling FH-UNTIL-WHOSE)."""
+    arg_fields = {"add": Field(int, minimum=1, maximum=9, doc="how much power"), "dtype": DTYPE,
+                  "who": Field(str, choices=("self", "party", "choose"), doc="your hero this turn (the "
+                               "default), or every hero / a hero of your choice until your next turn")}
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return _card_label(ctx, use, "Power")
 
-    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+    def what(self, use: AbilityUse) -> str:
+        n, dt = int(use.args.get("add", 1)), use.args.get("dtype")
+        return f"+{n} {dt} power" if dt else f"+{n} power"
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        who = use.args.get("who", "self")
+        if who == "choose":
+            return ctx.ask(Decision(use.controller, f"{self.label(ctx, use)}: which hero receives "
+                                    f"{self.what(use)}?", hero_options(ctx), kind="hero"),
+                           then="chosen", name="Choose a hero")
+        if who == "party":
+            return self.give(ctx, use, T.active_heroes(ctx))
+        return self.give(ctx, use, [use.controller])
+
+    def chosen(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Say:
+        return self.give(ctx, use, [ids[0].split(":", 1)[1]])
+
+    def give(self, ctx: Ctx, use: AbilityUse, heroes: list[str]) -> Say:
         p, n, dt = use.controller, int(use.args.get("add", 1)), use.args.get("dtype")
-        what = f"+{n} {dt} power" if dt else f"+{n} power"
+        what = self.what(use)
         spec: dict[str, Any] = {"stat": "power", "add": n}
         if dt:
             spec["if"] = {"dtype": dt}
-        ctx.add_lasting("modifier", "turn", f"{p}'s {what} this turn ({self.label(ctx, use)})",
-                        source=use.source, controller=p, players=[p], **spec)
-        return Say(f"{self.label(ctx, use)}: {p}'s hero receives {what} this turn.", rule=T.POWER)
+        if use.args.get("who", "self") == "self":
+            ctx.add_lasting("modifier", "turn", f"{p}'s {what} this turn ({self.label(ctx, use)})",
+                            source=use.source, controller=p, players=[p], **spec)
+            return Say(f"{self.label(ctx, use)}: {p}'s hero receives {what} this turn.", rule=T.POWER)
+        names = listing(heroes)
+        ctx.add_lasting("modifier", {"turn_of": p}, f"{what} for {names} until the beginning of {p}'s next "
+                        f"turn ({self.label(ctx, use)})", source=use.source, controller=p, players=heroes,
+                        **spec)
+        return Say(f"{self.label(ctx, use)}: {names} {T.agree(len(heroes), 'receives', 'receive')} {what} "
+                   f"until the beginning of {p}'s next turn (R-139, ruling FH-UNTIL-WHOSE).",
+                   rule="FH-UNTIL-WHOSE")
+
+
+def hero_options(ctx: Ctx) -> list[Option]:
+    """A hero of your choice: any hero who is not incapacitated."""
+    return [Option(f"hero:{q}", q, not T.is_incap(ctx, q), f"{q} is incapacitated (R-126)")
+            for q in ctx.players]
+
+
+class Ward(Effect):
+    """Prevention of one damage type (the Cult's tip, R-103): until the beginning of your
+    next turn, every instance of that type that would be dealt to the warded heroes (your
+    own, or every hero not incapacitated) is prevented before anything else is asked
+    (ruling FH-WARD)."""
+    arg_fields = {"dtype": Field(str, True, T.DTYPES, doc="the damage type prevented"),
+                  "who": Field(str, choices=("party", "self"), doc="every hero still standing (the default) "
+                               "or your own")}
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return _card_label(ctx, use, "Ward")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        p, dt = use.controller, use.args["dtype"]
+        heroes = T.active_heroes(ctx) if use.args.get("who", "party") == "party" else [p]
+        names = listing(heroes)
+        ctx.add_lasting("modifier", {"turn_of": p}, f"{dt} damage to {names} is prevented until the beginning "
+                        f"of {p}'s next turn ({self.label(ctx, use)})", source=use.source, controller=p,
+                        players=heroes, stat="ward", add=1, **{"if": {"dtype": dt}})
+        return Say(f"{self.label(ctx, use)}: until the beginning of {p}'s next turn, all {dt} damage that "
+                   f"would be dealt to {names} is prevented (ruling FH-WARD).", rule="FH-WARD")
+
+
+class LoseLife(Effect):
+    """Your hero loses life: not damage, no source, nothing prevents or redirects it (FAQ-22 to FAQ-24)."""
+    arg_fields = {"n": COUNT}
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return _card_label(ctx, use, "Lose life")
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
+        ev = ctx.do("lose_life", player=use.controller, amount=int(use.args.get("n", 1)))
+        return Say(f"{self.label(ctx, use)}: {ev.get('text', '') if ev else ''} (FAQ-22).", rule="FAQ-22")
 
 
 class GainArmor(Effect):
-    """Armor from an Ability: it dissipates at the beginning of your next turn (ruling FH-ARMOR)."""
+    """Armor from an Ability: it dissipates at the beginning of your next turn (ruling
+    FH-ARMOR); for your own hero, or (`who: choose`) a hero of your choice."""
+    arg_fields = {"n": COUNT, "who": Field(str, choices=("self", "choose"), doc="your hero (the default) "
+                                                 "or a hero of your choice")}
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return _card_label(ctx, use, "Armor")
 
-    def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
-        return give_armor(ctx, use, use.controller, int(use.args.get("n", 1)))
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        n = int(use.args.get("n", 1))
+        if use.args.get("who", "self") != "choose":
+            return give_armor(ctx, use, use.controller, n)
+        return ctx.ask(Decision(use.controller, f"{self.label(ctx, use)}: which hero gains {n} armor?",
+                                hero_options(ctx), kind="hero"), then="chosen", name="Choose a hero")
+
+    def chosen(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Say:
+        return give_armor(ctx, use, ids[0].split(":", 1)[1], int(use.args.get("n", 1)))
 
 
 def give_armor(ctx: Ctx, use: AbilityUse, q: str, n: int) -> Say:
@@ -305,26 +412,23 @@ def give_armor(ctx: Ctx, use: AbilityUse, q: str, n: int) -> Say:
                f"{p}'s next turn (ruling FH-ARMOR).", rule="FH-ARMOR")
 
 
-class TemperArmor(Effect):
+class TemperArmor(GainArmor):
     """The Forgemaster's feat (stand-in): a hero of your choice gains 1 armor."""
+    arg_fields = NO_ARGS
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return "Forgemaster's feat"
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
-        opts = [Option(f"hero:{q}", q, not T.is_incap(ctx, q), f"{q} is incapacitated")
-                for q in ctx.players]
-        return ctx.ask(Decision(use.controller, "Forgemaster's feat: which hero gains 1 armor?", opts,
-                                kind="hero"), then="chosen", name="Choose a hero")
-
-    def chosen(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Say:
-        return give_armor(ctx, use, ids[0].split(":", 1)[1], 1)
+        return ctx.ask(Decision(use.controller, "Forgemaster's feat: which hero gains 1 armor?",
+                                hero_options(ctx), kind="hero"), then="chosen", name="Choose a hero")
 
 
 class Martyr(Effect):
     """The Paladin's feat (stand-in, ruling FH-PALADIN): until the beginning of his next
     turn he may take the damage another hero would be dealt, once for each hero; a new
     use starts the count afresh (FAQ-15)."""
+    arg_fields = NO_ARGS
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return "Paladin's feat"
@@ -343,6 +447,7 @@ class RaiseDead(Effect):
     """The Necromancer's feat (FAQ-25): you may discard a card; only if you did, you may
     return an ally from your discard pile to play, the one just discarded too. It is
     not played (R-085)."""
+    arg_fields = NO_ARGS
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return "Necromancer's feat"
@@ -383,6 +488,7 @@ class RaiseDead(Effect):
 class Bloodlust(Effect):
     """The Berserker's feat (FAQ-01 to FAQ-03): draw first; then discard a card (its
     RAGE may be used, even the card just drawn) or lose 2 life (not damage)."""
+    arg_fields = NO_ARGS
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return "Berserker's feat"
@@ -472,6 +578,7 @@ class RageOffers(Effect):
 class Trap(Effect):
     """Woodland Trap: a counter and 3 nature damage for each vassal the foe deck plays;
     at its last counter it is shuffled into its owner's deck."""
+    arg_fields = {"amount": Field(int, minimum=1, maximum=20, doc="damage to the vassal"), "dtype": DTYPE}
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return "Woodland Trap"
@@ -497,6 +604,8 @@ class Trap(Effect):
 
 
 class Vault(Effect):
+    arg_fields = {"n": COUNT}
+
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return "Ancient Vault"
 
@@ -513,6 +622,8 @@ class Vault(Effect):
 
 
 class ForgeDiscount(Effect):
+    arg_fields = NO_ARGS
+
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return "Dwarven Forge Technique"
 
@@ -526,6 +637,7 @@ class ForgeDiscount(Effect):
 
 class Steps(Effect):
     """A card whose text has several parts: they resolve from the top down (R-149, FAQ-26)."""
+    arg_fields = {"steps": STEPS}
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return _card_label(ctx, use, "Effect")
@@ -556,6 +668,11 @@ class FoeHit(Effect):
     """Foe damage to each hero (not incapacitated: ruling FH-INCAP-TARGET), to the event's
     hero, and to vassals or the foe where the card says so. The foe's instances come first
     (ruling FH-SIMUL-END)."""
+    arg_fields = {"amount": AMOUNT, "dtype": DTYPE,
+                  "vassals": Field(bool, doc="every vassal is hit too"),
+                  "foe": Field(bool, doc="the foe is hit too (while it has HP)"),
+                  "who": Field(str, choices=("player",), doc="player: only the hero of the event (who played "
+                               "a card or used a feat), else every hero")}
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return _card_label(ctx, use, "Foe damage")
@@ -584,6 +701,8 @@ class FoeHit(Effect):
 
 
 class FoeHeal(Effect):
+    arg_fields = {"amount": Field(int, True, minimum=1, maximum=20, doc="HP the foe heals")}
+
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return _card_label(ctx, use, "Heal the foe")
 
@@ -596,6 +715,8 @@ class FoeHeal(Effect):
 
 
 class EachGainsXp(Effect):
+    arg_fields = {"n": COUNT}
+
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return _card_label(ctx, use, "XP")
 
@@ -606,6 +727,8 @@ class EachGainsXp(Effect):
 
 
 class FoeDrain(Effect):
+    arg_fields = {"n": COUNT}
+
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return _card_label(ctx, use, "Drain")
 
@@ -620,6 +743,8 @@ class FoeDrain(Effect):
 class FoeSacrifice(Effect):
     """Each hero sacrifices a card of the named kinds, chosen by its own player (ruling
     FH-FOE-CHOICES); a sacrifice has no source, so no "destroyed" trigger (R-145)."""
+    arg_fields = {"kinds": Field(list, True, ("ability", "persistent", "equipment", "ally"), unique=True,
+                                 doc="the kinds of card each hero sacrifices one of")}
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return _card_label(ctx, use, "Sacrifice")
@@ -779,7 +904,7 @@ class ResolveFoeCard(Effect):
 
 EFFECTS = {
     "deal": Deal(), "mark_target": MarkTarget(), "heal": Heal(), "draw": Draw(), "gain_xp": GainXp(),
-    "power": Power(), "gain_armor": GainArmor(), "temper_armor": TemperArmor(), "martyr": Martyr(),
+    "power": Power(), "gain_armor": GainArmor(), "ward": Ward(), "lose_life": LoseLife(), "temper_armor": TemperArmor(), "martyr": Martyr(),
     "raise_dead": RaiseDead(), "bloodlust": Bloodlust(), "trap": Trap(), "vault": Vault(),
     "forge_discount": ForgeDiscount(), "steps": Steps(), "foe_steps": Steps(), "foe_hit": FoeHit(),
     "foe_heal": FoeHeal(), "each_gains_xp": EachGainsXp(), "foe_drain": FoeDrain(),

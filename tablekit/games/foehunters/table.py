@@ -43,6 +43,8 @@ FOE_PLAY = "foe/play"
 FOE_RESOLVING = "foe/resolving"
 FOE_DISCARD = "foe/discard"
 
+DTYPES = ("melee", "fire", "cold", "air", "nature", "spirit")  # the damage types cards name
+
 
 def hero_zone(p: str) -> str:
     return f"{p}/hero"
