@@ -50,7 +50,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         scores = ", ".join(f"{p} {s}" for p, s in res.scores.items())
         words = g.gamedef.ending_words(res.ending)
         print(f"Ended: {res.summary()} [{res.ending}{': ' + words if words else ''}]")
-        print(f"Scores: {scores}")
+        if scores:  # a cooperative game keeps no score
+            print(f"Scores: {scores}")
         print(f"Winners: {', '.join(res.winners) or 'nobody'}")
     return 0
 

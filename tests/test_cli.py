@@ -155,6 +155,15 @@ def test_a_count_the_game_does_not_seat_is_one_line(count, capsys):
     assert "\n" not in err and "Traceback" not in err
 
 
+def test_a_cooperative_game_prints_its_ending_and_no_scores(capsys):
+    assert cli.main(["play", "foehunters", "--players", "3", "--seed", "5", "--bots", "heuristic"]) == 0
+    out = capsys.readouterr().out
+    last = out.strip().splitlines()[-2:]
+    assert last[0].startswith("Ended: ") and ("[foe_defeated: " in last[0] or "[party_defeated: " in last[0])
+    assert last[1].startswith("Winners: ") and "Scores:" not in out
+    assert "Round 1 › Foe phase › Play the top foe card" in out  # the game opens with the foe
+
+
 def test_good_arguments_still_work(capsys):
     assert cli.main(["play", "creatures", "--players", "Ana,Bo", "--seed", "3"]) == 0
     assert "Winners:" in capsys.readouterr().out

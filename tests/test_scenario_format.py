@@ -389,3 +389,73 @@ def test_check_with_what_the_game_does_not_have_is_that_file_s_error(capsys, arg
 def test_check_bad_override_argument_exits_2(capsys, arg):
     assert cli_main(["check", arg, str(STACK_FILE)]) == 2
     assert "tablekit: " in capsys.readouterr().err
+
+
+# -- a two-faced card's face, and the ending --------------------------------------------------------
+
+FOE_AT_PHASE_2 = """\
+format_version: 1
+game: foehunters
+title: The foe at phase 2
+players: [Ana, Bo]
+seed: 1
+options: {foe: dragonspawn, heroes: {Ana: berserker, Bo: pathfinder}}
+setup:
+  rest: box
+  zones:
+    Ana/hero: [grimnar]
+    Bo/hero: [lylias]
+    foe/card: [dragonspawn_2p]
+    Ana/hand: [wild_swing#1]
+  players:
+    Ana: {hp: 16, xp: 4}
+    Bo: {hp: 15, xp: 4}
+  extra: {foe: dragonspawn, heroes: {Ana: berserker, Bo: pathfinder}, first: Ana}
+  cards:
+    dragonspawn_2p: {face: FACE, damage: DAMAGE}
+start: {at: [Rounds, Round, Hero phase, Hero turns, Hero turn, "Incapacitated?", Turn, Actions], turn: Ana}
+decisions:
+  - {player: Ana, choose: "play:wild_swing#1"}
+run: {until: decision}
+expect:
+  - card: {uid: dragonspawn_2p, face: 1}
+  - ENDING
+"""
+
+
+def _phase_2(tmp_path: Path, face: str = "1", damage: str = "HP", ending: str = "ending: foe_defeated") -> Path:
+    hp = tablekit.new_game("foehunters", players=2, seed=1).gamedef.cards["dragonspawn_2p"].faces[1].fields["hp"]
+    text = (FOE_AT_PHASE_2.replace("FACE", face).replace("DAMAGE", str(hp - 3) if damage == "HP" else damage)
+            .replace("ENDING", ending))
+    p = tmp_path / "phase2.yaml"
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def _run(p: Path) -> list[Outcome]:
+    return run(parse(p.read_text(encoding="utf-8"), str(p)), str(p))[1]
+
+
+def test_a_scenario_sets_a_two_faced_cards_face_and_checks_the_ending(tmp_path):
+    out = _run(_phase_2(tmp_path))
+    assert all(o.passed for o in out), out
+    assert [o.actual for o in out if o.what.startswith("the game ends")] == ["foe_defeated"]
+
+
+def test_the_ending_fails_with_the_one_found_and_an_unknown_one_is_refused(tmp_path):
+    out = _run(_phase_2(tmp_path, ending="ending: party_defeated"))
+    ending = [o for o in out if o.what.startswith("the game ends")]
+    assert len(ending) == 1 and not ending[0].passed and ending[0].actual == "foe_defeated"
+    with pytest.raises(tablekit.ScenarioError, match="no ending 'won'.*foe_defeated, party_defeated"):
+        _run(_phase_2(tmp_path, ending="ending: won"))
+    out = _run(_phase_2(tmp_path, damage="0"))  # 3 damage does not end it
+    assert [o.actual for o in out if o.what.startswith("the game ends")] == ["the game is not over"]
+
+
+def test_a_face_the_card_does_not_have_is_refused_at_its_line(tmp_path):
+    with pytest.raises(tablekit.ScenarioError, match=r"line 19: card 'dragonspawn_2p': 'face' must be 0 to 1"):
+        _run(_phase_2(tmp_path, face="2"))
+    text = _phase_2(tmp_path).read_text().replace("dragonspawn_2p: {face: 1, damage:", "cultist#1: {face: 1, damage:")
+    (tmp_path / "one.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(tablekit.ScenarioError, match="card 'cultist#1' has one face only"):
+        _run(tmp_path / "one.yaml")

@@ -18,8 +18,8 @@ from tablekit.cli import main as cli_main
 from tablekit.core import schemas
 from tablekit.core.cards import Field, load_cards
 from tablekit.core.effects import Effect
-from tablekit.core.schemas import STEPS
 from tablekit.core.scenario import parse, run
+from tablekit.core.schemas import STEPS
 from tablekit.core.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent

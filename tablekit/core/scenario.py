@@ -37,7 +37,7 @@ DECISION_KEYS = {"player", "choose", "expect_illegal", "expect_legal", "expect_n
                  "expect_refused", "expect"}
 RUN_KEYS = {"until", "bots", "max_records", "steps", "stop_after"}
 UNTIL = ("script", "decision", "end")
-EXPECT_KINDS = {"zone", "card", "counter", "winners", "scores", "score", "illegal", "legal",
+EXPECT_KINDS = {"zone", "card", "counter", "winners", "scores", "score", "ending", "illegal", "legal",
                 "not_offered", "refused", "fired", "fired_in_order", "pending", "over", "extra"}
 CORE_EXTRA = {"_used_turn": ((list,), "once-per-turn abilities used this turn"),
               "_used_round": ((list,), "once-per-round abilities used this round"),
@@ -46,7 +46,7 @@ CORE_EXTRA = {"_used_turn": ((list,), "once-per-turn abilities used this turn"),
               "_this_round": ((dict,), "the game's data for this round (its keys: the game's per_round)"),
               "_this_phase": ((dict,), "the game's data for this phase")}
 CORE_CARD_STATE = {"damage": (int,), "exhausted": (bool,), "face_down": (bool,),
-                   "attached_to": (str,), "counters": (dict,)}
+                   "attached_to": (str,), "counters": (dict,), "face": (int,)}
 
 
 @dataclass
@@ -256,6 +256,14 @@ def build(data: dict, path: str = "<scenario>", variant: str | None = None,
                 raise _err(path, _line(changes, key), f"card {uid!r}: {key!r} has the wrong type ({value!r})")
             if key == "attached_to" and value is not None and value not in game.state.cards:
                 raise _err(path, _line(changes, key), f"card {uid!r}: attached to unknown card {value!r}")
+            if key == "face" and value is not None:
+                faces = len(game.defs[game.state.cards[uid]["card"]].faces)
+                if not faces:
+                    raise _err(path, _line(changes, key), f"card {uid!r} has one face only, so it has no 'face' "
+                               "to set")
+                if not 0 <= value < faces:
+                    raise _err(path, _line(changes, key), f"card {uid!r}: 'face' must be 0 to {faces - 1} "
+                               f"(its faces, front first), not {value}")
     extra = setup.get("extra") or {}
     settable = dict(CORE_EXTRA)
     settable.update(gamedef.settable_extra)
@@ -787,6 +795,15 @@ def _expect(game: Game, e: dict, path: str) -> Outcome:
         return _check_extra(game, spec, line)
     if kind == "score":
         return _check_score(game, spec, line, path)
+    if kind == "ending":
+        declared = game.gamedef.endings
+        if declared and spec not in declared and spec != "unfinished":
+            raise _err(path, line, f"expectation: {game.gamedef.title} has no ending {spec!r} (its endings: "
+                       f"{', '.join([*declared, 'unfinished'])})")
+        res = game.result
+        if res is None:
+            return Outcome(f"the game ends as {spec!r}", False, spec, "the game is not over", line)
+        return Outcome(f"the game ends as {spec!r}", res.ending == spec, spec, res.ending, line)
     if kind in ("winners", "scores", "over"):
         res = game.result
         if kind == "over":

@@ -319,6 +319,7 @@ _EXPECT_KINDS = {
     "scores": {"type": "object", "additionalProperties": {"type": "number"},
                "description": "the final scores: player -> number"},
     "winners": _strs("the winners, in any order"),
+    "ending": {"type": "string", "description": "the id of the game's ending (GameDef.endings), once it is over"},
 }
 CORE_EXTRA_SCHEMA = {
     "_used_turn": ((list,), "once-per-turn abilities used this turn (\"<uid>:<ability index>\")"),
@@ -332,7 +333,8 @@ CORE_CARD_STATE_SCHEMA = {"damage": ((int,), "damage on the card"),
                           "exhausted": ((bool,), "the card is exhausted"),
                           "face_down": ((bool,), "the card is face down"),
                           "attached_to": ((str,), "the uid of the card it lies on"),
-                          "counters": ((dict,), "the card's counters: name -> number")}
+                          "counters": ((dict,), "the card's counters: name -> number"),
+                          "face": ((int,), "a two-faced card: the face showing (0 the front, 1 the back ...)")}
 
 
 def _typed(types: tuple, doc: str, nullable: bool = False) -> dict:

@@ -132,10 +132,25 @@ def action(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
         best = max(plays, key=lambda i: (card_value(ctx, p, i[5:]), i))
         if card_value(ctx, p, best[5:]) > 0:
             return [best]
-    feats = [i for i in legal if i.startswith("feat:")]
+    feats = [i for i in legal if i.startswith("feat:") and feat_useful(ctx, p, i)]
     if feats and (not emberglow_burns(ctx) or ctx.counter(p, "hp") > 8):
         return [feats[0]]
     return ["end"]
+
+
+def feat_useful(ctx: Ctx, p: str, option: str) -> bool:
+    """A feat worth its use now: damage needs a target; the Necromancer's needs an ally to
+    bring back (in the discard pile, or in hand to discard); the Berserker's a card to spare
+    or the health to bleed."""
+    _, uid, index = option.split(":")
+    ab = ctx.defn(uid).abilities[int(index)]
+    if ab.effect in ("deal", "mark_target"):
+        return bool(T.enemy_targets(ctx))
+    if ab.effect == "raise_dead":
+        return any(ctx.kind(u) == "ally" for u in ctx.zone(T.discard(p)) + ctx.zone(T.hand(p)))
+    if ab.effect == "bloodlust":
+        return ctx.counter(p, "hp") > 8 or any("rage" in ctx.defn(u).traits for u in ctx.zone(T.hand(p)))
+    return True
 
 
 def potion_helps(ctx: Ctx, p: str, uid: str) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablekit.core import AbilityUse, Ctx, Decision, Effect, Option, Say
+from tablekit.core.words import plural
 
 from . import table as T
 
@@ -60,7 +61,7 @@ def check_state(ctx: Ctx, ev: dict) -> None:
         elif ctx.kind(t) == "foe":
             _add(ev, foe_damaged(ctx, t, ev))
         elif T.hp_left(ctx, t) == 0 and ctx.zone_of(t) in (T.FOE_PLAY, _play_of(ctx, t)):
-            _add(ev, f"{T.target_name(ctx, t)} is destroyed. " + destroy(ctx, t, ev))
+            _add(ev, _join(f"{T.target_name(ctx, t)} is destroyed.", destroy(ctx, t, ev)))
     elif kind == "move" and ev.get("to") == T.FOE_DISCARD:
         why = flip_condition(ctx)
         if why:
@@ -120,18 +121,28 @@ def destroy(ctx: Ctx, uid: str, ev: dict) -> str:
     to = T.discard(owner) if owner else T.FOE_DISCARD
     if ctx.extra.get("marked") == uid:
         ctx.extra["marked"] = None
-    ctx.move(uid, to, damage=None, counters=None)
+    mv = ctx.move(uid, to, damage=None, counters=None)
+    flipped = moved_text(mv)
     ctx.do("destroyed", card=uid, ctype=kind, owner=owner, source=ev.get("source"), by=ev.get("by"))
     if kind != "vassal":
-        return ""
+        return flipped
     xp = ctx.defn(uid).fields.get("xp", 0)
     if not xp:
-        return ""
+        return flipped
     if ev.get("by") not in ("hero", "ally", "help"):
-        return f"No hero destroyed it, so nobody gains its {xp} XP (ruling FH-XP-BY-HERO)."
+        return _join(f"No hero destroyed it, so nobody gains its {xp} XP (ruling FH-XP-BY-HERO).", flipped)
     gains = [T.gain_xp(ctx, p, xp) for p in ctx.players]
     who = "Every hero" if T.active_heroes(ctx) == list(ctx.players) else "Every hero not incapacitated"
-    return f"{who} gains its {xp} XP (R-007): " + "; ".join(gains) + "."
+    return _join(f"{who} gains its {xp} XP (R-007): " + "; ".join(gains) + ".", flipped)
+
+
+def moved_text(ev: Any) -> str:
+    """What a move added to its own record (the foe's flip when a card reaches the foe discard)."""
+    return _stop(ev.get("text", "")) if isinstance(ev, dict) else ""
+
+
+def _join(*parts: str) -> str:
+    return " ".join(p for p in parts if p)
 
 
 def incapacitate(ctx: Ctx, p: str) -> str:
@@ -150,8 +161,8 @@ def incapacitate(ctx: Ctx, p: str) -> str:
     for e in list(ctx.lasting()):
         if e.get("controller") == p:
             ctx.end_lasting(e["id"])
-    text = (f"{p}'s hero is incapacitated: the hero card flips, and {ctx.names(gone)} go to the "
-            "discard pile (ruling FH-INCAP-DISCARD)")
+    text = (f"{p}'s hero is incapacitated: the hero card flips, and {ctx.names(gone)} "
+            f"{T.agree(len(gone), 'goes', 'go')} to the discard pile (ruling FH-INCAP-DISCARD)")
     if not T.active_heroes(ctx):
         ctx.end_game("party_defeated", "every hero is incapacitated", [])
     return text
@@ -199,7 +210,7 @@ def flip_condition(ctx: Ctx) -> str | None:
             return f"{n} officers are in the foe discard pile (R-031)"
     size = face.fields.get("flip_discard")
     if size and len(ctx.zone(T.FOE_DISCARD)) >= size:
-        return f"the foe discard pile holds {len(ctx.zone(T.FOE_DISCARD))} cards"
+        return f"the foe discard pile holds {plural(len(ctx.zone(T.FOE_DISCARD)), 'card')}"
     return None
 
 
@@ -332,6 +343,7 @@ class Hit(Effect):
             said.append(f"{dorin} takes the damage meant for {t} (ruling FH-PALADIN).")
         elif verb == "decline":
             inst["martyr"] = None
+            said.append(f"{martyr_of(ctx, t)} lets {t} take it (ruling FH-PALADIN).")
         elif verb == "armor":
             k = int(arg)
             inst["armor"] = k
@@ -344,7 +356,7 @@ class Hit(Effect):
         elif verb == "redirect":
             inst["redirect"] = arg
             inst["target"] = arg
-            said.append(f"{t} redirects it to {ctx.name(arg)} (R-102).")
+            said.append(f"{t} redirects it to {ctx.name(arg)} (R-102, ruling FH-REDIRECT).")
         elif verb == "take":
             inst["redirect"] = None
         elif verb == "carry":
@@ -352,6 +364,9 @@ class Hit(Effect):
             inst["redirect"] = None if arg == "hero" else arg
             if arg != "hero":
                 inst["target"] = arg
+            where = f"{t}'s hero" if arg == "hero" else ctx.name(arg)
+            said.append(f"{t} assigns the carried-over {T.points(inst['amount'])} to {where} "
+                        "(R-104, ruling FH-REDIRECT).")
         return self.go(ctx, use, ())
 
     def land(self, ctx: Ctx, use: AbilityUse, inst: dict) -> str:

@@ -710,8 +710,13 @@ class FoeHeal(Effect):
         u = T.foe_card(ctx)
         if u is None or not T.foe_targetable(ctx):
             return Say(f"{self.label(ctx, use)}: the foe has no hit points to heal now.", rule=T.FOE)
-        ev = ctx.do("heal", target=u, amount=int(use.args.get("amount", 0)))
-        return Say(f"{self.label(ctx, use)}: {D.heal_words(ev)} (ruling FH-HEAL-CAP).", rule="FH-HEAL-CAP")
+        n = int(use.args.get("amount", 0))
+        lost = ctx.card(u).get("damage", 0)
+        ev = ctx.do("heal", target=u, amount=n)
+        if lost >= n:
+            return Say(f"{self.label(ctx, use)}: {D.heal_words(ev)}.", rule=T.FOE)
+        return Say(f"{self.label(ctx, use)}: {D.heal_words(ev)}: no more than the {T.points(lost)} it had lost, "
+                   "as healing never goes above the face's hit points (ruling FH-HEAL-CAP).", rule="FH-HEAL-CAP")
 
 
 class EachGainsXp(Effect):
@@ -769,7 +774,7 @@ class FoeSacrifice(Effect):
                                say=" ".join(use.data["said"]) or None)
             use.data["left"].pop(0)
             if cards:
-                use.data["said"].append(sacrifice(ctx, p, cards[0]) + " (the only one)")
+                use.data["said"].append(sacrifice(ctx, p, cards[0]) + " (the only one).")
         said = " ".join(use.data["said"])
         return Say(f"{self.label(ctx, use)}: {said or 'no hero has such a card in play.'}", rule=T.SACRIFICE)
 
@@ -897,9 +902,11 @@ class ResolveFoeCard(Effect):
 
     def finish(self, ctx: Ctx, use: AbilityUse, ids: tuple, said: str = "") -> Say:
         u = use.source
+        flipped = ""
         if ctx.zone_of(u) == T.FOE_RESOLVING:
-            ctx.move(u, T.FOE_DISCARD)
-        return Say(f"{said} {ctx.name(u)} goes to the foe discard pile (R-042).".strip(), rule=T.FOE_PHASE)
+            flipped = D.moved_text(ctx.move(u, T.FOE_DISCARD))
+        return Say(f"{said} {ctx.name(u)} goes to the foe discard pile (R-042). {flipped}".strip(),
+                   rule=T.FOE_PHASE)
 
 
 EFFECTS = {

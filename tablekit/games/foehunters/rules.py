@@ -5,6 +5,7 @@ incapacitated (the game ends at once, from the state check)."""
 from __future__ import annotations
 
 from tablekit.core import Ask, Branch, Ctx, Decision, ForEachPlayer, Loop, Option, Say, Sequence, Step
+from tablekit.core.words import plural
 
 from . import damage as D
 from . import powers as P
@@ -176,7 +177,7 @@ def play_foe_card(ctx: Ctx) -> Say:
         for u in pile:
             ctx.move(u, T.FOE_DECK)
         ctx.shuffle(T.FOE_DECK)
-        note = (f"The foe deck is empty, so the {len(pile)} cards of the foe discard pile are shuffled "
+        note = (f"The foe deck is empty, so the foe discard pile ({plural(len(pile), 'card')}) is shuffled "
                 "into a new foe deck (ruling FH-FOE-DECK-EMPTY). ")
     u = ctx.zone(T.FOE_DECK)[-1]
     kind = ctx.kind(u)
@@ -381,11 +382,23 @@ def resolve_action(ctx: Ctx, ids) -> Say:
 
 def refill(ctx: Ctx) -> Say:
     n = len(ctx.zone(T.CITY_ROW_Z))
+    held = plural(n, "card")
     if n >= T.CITY_ROW:
-        return Say(f"The city row holds {n} cards, not fewer than 4, so it is not refilled (R-073).", rule=T.CITY)
+        return Say(f"The city row holds {held}, not fewer than 4, so it is not refilled (R-073).", rule=T.CITY)
+    discard = len(ctx.zone(T.CITY_DISCARD))
     got = T.refill_row(ctx)
-    return Say(f"The city row held {n} cards, fewer than 4, so it is refilled to 4: {ctx.names(got)} "
-               "(R-073; ruling FH-REFRESH).", rule=T.CITY)
+    reshuffled = len(ctx.zone(T.CITY_DISCARD)) < discard
+    note = (" The city deck ran out, so the city discard pile was shuffled into a new city deck (ruling "
+            "FH-CITY-EMPTY)." if reshuffled else "")
+    if not got:
+        return Say(f"The city row holds {held}, fewer than 4, but the city deck and the city discard pile are "
+                   "empty: the row stays short until a card can be found (ruling FH-CITY-EMPTY).",
+                   rule="FH-CITY-EMPTY")
+    full = len(ctx.zone(T.CITY_ROW_Z)) >= T.CITY_ROW
+    short = "" if full else " (the city deck and the city discard pile have no more cards: ruling FH-CITY-EMPTY)"
+    return Say(f"The city row held {held}, fewer than 4, so it is refilled{' to 4' if full else ''}: "
+               f"{ctx.names(got)} (R-073; ruling FH-REFRESH){short}.{note}",
+               rule="FH-CITY-EMPTY" if reshuffled or not full else T.CITY)
 
 
 def over_hand(ctx: Ctx) -> bool:
