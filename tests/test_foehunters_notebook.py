@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_foehunters_rules import ids, legal, until_decision
 
 import tablekit
 from tablekit.games.foehunters import positions as P
@@ -17,22 +18,6 @@ from tablekit.games.foehunters import table as T
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "foehunters.ipynb"
 FOE_PHASE = "How To Play: Foe Phase"
-
-
-def until_decision(g, limit=40):
-    for _ in range(limit):
-        if g.pending is not None or g.is_over:
-            return g
-        g.step()
-    raise AssertionError("no decision came")
-
-
-def ids(g):
-    return [o.id for o in g.pending.options]
-
-
-def legal(g):
-    return {o.id: o.legal for o in g.pending.options}
 
 
 def hp(g, p):
@@ -382,20 +367,25 @@ def test_the_rulings_the_notebook_cites_are_on_the_rulings_page():
     assert cited and cited <= listed, cited - listed
 
 
-def opened_sections():
-    """Run the notebook's code as the page does, then open every section."""
-    import ast
+TABLE = re.compile(r'LazySection\((".*?"),\s*lambda: Sandbox\(P\.(\w+)\(\), bots=P\.(\w+)\)\)', re.S)
+BROWSER = re.compile(r'LazySection\((".*?"),\s*lambda: CardBrowser\("foehunters"\)\)', re.S)
 
-    space: dict = {}
+
+def opened_sections():
+    """Every section the page shows, built as its cell says (the positions function and the
+    bots it names, read from the cell, never run from its text), then opened."""
+    from tablekit.widgets import CardBrowser, LazySection, Sandbox
+
     out = []
     for text in cells("code"):
-        tree = ast.parse(text)
-        last = tree.body[-1]
-        if isinstance(last, ast.Expr):
-            exec(compile(ast.Module(tree.body[:-1], []), "<cell>", "exec"), space)
-            out.append(eval(compile(ast.Expression(last.value), "<cell>", "eval"), space))
+        table, browser = TABLE.search(text), BROWSER.search(text)
+        if table:
+            build, bots = getattr(P, table.group(2)), getattr(P, table.group(3))
+            out.append(LazySection(json.loads(table.group(1)), lambda b=build, s=bots: Sandbox(b(), bots=s)))
+        elif browser:
+            out.append(LazySection(json.loads(browser.group(1)), lambda: CardBrowser("foehunters")))
         else:
-            exec(compile(tree, "<cell>", "exec"), space)
+            assert "LazySection(" not in text and "Sandbox(" not in text, text  # every section has its shape
     for sec in out:
         sec.selected_index = 0
     return [sec.children[0] for sec in out]
@@ -409,6 +399,6 @@ def test_every_section_opens_its_table_and_the_last_game_runs_to_its_end():
     assert len(tables) == len(shown) - 1 and isinstance(shown[-1], CardBrowser)
     assert all(sb.bots == P.HELPERS for sb in tables[:-1])
     last = tables[-1]
-    assert last.bots == {p: "heuristic" for p in P.PARTY}
+    assert last.bots == P.ALL_BOTS == {p: "heuristic" for p in P.PARTY}
     last.end_button.click()
     assert last.banner.value == "" and last.game.is_over

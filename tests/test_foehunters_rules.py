@@ -1409,3 +1409,29 @@ def test_reckless_charge_loses_life_and_its_rage_draws():
     assert any("loses 1 life" in r.text and "FAQ-22" in r.text for r in g.history)
     rage = [ab for ab in g.gamedef.cards["reckless_charge"].abilities if ab.window == "rage"]
     assert rage and rage[0].effect == "draw"
+
+
+def test_the_heuristic_bot_answers_every_decision_itself(monkeypatch):
+    """Every decision of whole games, the party's included, gets the heuristic's own legal
+    answer: no kind falls back to the engine's default."""
+    from tablekit.games.foehunters import bots
+    from tablekit.games.foehunters import game as fh_game
+    seen: dict[str, int] = {}
+    real = bots.heuristic
+
+    def spy(ctx, d):
+        answer = real(ctx, d)
+        assert answer is not None, f"no heuristic answer for a {d.kind!r} decision"
+        assert all(d.option(a).legal for a in answer), (d.kind, answer)
+        seen[d.kind] = seen.get(d.kind, 0) + 1
+        return answer
+
+    monkeypatch.setattr(bots, "heuristic", spy)
+    monkeypatch.setattr(fh_game, "heuristic", spy)
+    for seed, foe in ((1, "cult"), (2, "keraxis"), (3, "dragonspawn"), (4, None)):
+        g = tablekit.new_game("foehunters", players=["Ana", "Bo", "Cy"], seed=seed,
+                              options={"foe": foe} if foe else {})
+        g.run(until="end", bots="heuristic", max_records=50_000)
+        assert g.is_over and g.result.ending in ("foe_defeated", "party_defeated")
+    assert {"foe", "hero", "start", "refresh", "action", "target", "armor"} <= set(seen), seen
+    assert set(seen) <= set(bots.ANSWERS), set(seen) - set(bots.ANSWERS)

@@ -185,6 +185,16 @@ def target_rank(ctx: Ctx, t: str) -> tuple:
     return (2, -len(ctx.defn(t).abilities), left, t)
 
 
+def armor(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    """Exhaust as much ready armor as the instance can use: armor is readied every turn anyway."""
+    return [max(legal, key=lambda i: int(i.split(":", 1)[1]))]
+
+
+def trigger_order(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    """The order the rules list the waiting effects in: no order of these matters to the bot's plan."""
+    return [legal[0]]
+
+
 def split(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
     """Divided damage: finish the weakest target, the rest to the next."""
     targets: list[str] = []
@@ -345,7 +355,7 @@ def copy(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
     return [min(copies, key=lambda i: target_rank(ctx, i.split(":", 1)[1]))] if copies else ["no_copy"]
 
 
-ANSWERS = {"action": action, "target": target, "targets": target, "split": split, "help": help_party,
+ANSWERS = {"action": action, "armor": armor, "trigger_order": trigger_order, "target": target, "targets": target, "split": split, "help": help_party,
            "martyr": martyr, "redirect": redirect, "carry": carry, "heal": heal, "hero": hero,
            "hand": hand_limit, "sacrifice": sacrifice, "pay": pay, "discard": raise_discard,
            "return": return_ally, "start": start, "refresh": refresh, "foe": foe, "rage": rage,

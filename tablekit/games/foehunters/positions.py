@@ -27,6 +27,7 @@ ACTION = HERO_TURN + ("Turn", "Actions", "Take an action")
 HELP = HERO_TURN + ("Help the party",)
 # the other two seats: heuristic bots, while the reader plays Ana (and the party)
 HELPERS = {"Bo": "heuristic", "Cy": "heuristic"}
+ALL_BOTS = {p: "heuristic" for p in PARTY}  # the whole game of section 7
 
 
 def new(foe: str, heroes: Mapping[str, str], seed: int = 1, players: tuple[str, ...] = PARTY,
