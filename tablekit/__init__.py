@@ -45,9 +45,10 @@ def game_info(game_id: str):
     return get_game(game_id)
 
 
-def new_game(game: str, players: int | Iterable[str] = 2, seed: int | None = None,
+def new_game(game: str, players: int | Iterable[str] | None = None, seed: int | None = None,
              variant: str | None = None, options: Mapping[str, Any] | None = None) -> Game:
-    """Start a game. `players` is a count (seats "P1".."Pn") or a list of names."""
+    """Start a game. `players` is a count (seats "P1".."Pn") or a list of names;
+    None: the game's `default_players` (2 for most games, 1 for Mirkwood)."""
     return make_game(get_game(game), players, seed, variant, options)
 
 

@@ -364,8 +364,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the registered games").set_defaults(fn=_cmd_games)
     p = sub.add_parser("play", help="narrate a whole game played by bots, one line per step")
     p.add_argument("game", type=game_id, help="the game: " + ", ".join(games()))
-    p.add_argument("--players", type=players_arg, default=2,
-                   help="a count, or two or more names separated by commas")
+    p.add_argument("--players", type=players_arg, default=None,
+                   help="a count, or two or more names separated by commas (default: the game's own "
+                        "default count, 2 for most games)")
     p.add_argument("--seed", type=seed_arg, default=1, help=f"a whole number from 0 to {SEED_MAX}")
     _game_setup_arguments(p)
     p.add_argument("--bots", type=bots_arg, default="random", metavar="{" + ",".join(BOTS) + "}",

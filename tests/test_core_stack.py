@@ -619,3 +619,22 @@ def test_a_test_only_card_is_marked(tmp_path):
     g = make_game(duel, ["Ana", "Bo"], seed=1)
     assert "test only" in duel.describe_card(g.ctx, "token#1")[1]
     assert "test only" not in duel.describe_card(g.ctx, "flame")[1]
+
+
+# The default seat count --------------------------------------------------------------------
+
+def test_a_game_declares_its_default_player_count(duel):
+    assert make_game(duel, seed=3).players == ["P1", "P2"]      # GameDef.default_players is 2
+
+    class ManyDuel(type(duel)):
+        max_players = 3
+        default_players = 3
+
+    assert make_game(ManyDuel(duel._path), seed=3).players == ["P1", "P2", "P3"]
+    assert make_game(ManyDuel(duel._path), ["Ana", "Bo"], seed=3).players == ["Ana", "Bo"]
+
+    class TooFew(type(duel)):
+        default_players = 1                                       # below min_players: refused like any count
+
+    with pytest.raises(tablekit.SetupError, match="2 to 4 players, not 1"):
+        make_game(TooFew(duel._path), seed=3)

@@ -190,9 +190,9 @@ def _seat_mapping(key: str, spec: Any, value: Any, names: list[str]) -> dict[str
     return out
 
 
-def make_game(gamedef: GameDef, players: int | Iterable[str] = 2, seed: int | None = None,
+def make_game(gamedef: GameDef, players: int | Iterable[str] | None = None, seed: int | None = None,
               variant: str | None = None, options: Mapping[str, Any] | None = None) -> Game:
-    names = _player_names(players, gamedef)
+    names = _player_names(gamedef.default_players if players is None else players, gamedef)
     if variant is None:
         variant = gamedef.default_variant(len(names))
     elif variant not in gamedef.variants:

@@ -68,6 +68,9 @@ class GameDef:
     title: str = ""
     min_players: int = 2
     max_players: int = 4
+    # the seat count `new_game(id)` and `tablekit play` use when none is given
+    # (Mirkwood plays solo by default)
+    default_players: int = 2
     variants: dict[str, str] = {}
     options: dict[str, OptionSpec] = {}
     # the game's card fields: name -> Field(type, required, choices, minimum, maximum, doc)
