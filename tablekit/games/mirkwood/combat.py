@@ -1,0 +1,556 @@
+"""Engagement, shadows, enemy attacks and player attacks, progress, and the
+shared procedures the rules and the card effects call (points 58-91)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from tablekit.core import ActionWindow, Ask, Ctx, Decision, Loop, Option, Pause, Say, Sequence, Step
+from tablekit.core.words import listing, plural
+
+from . import table as T
+from .table import point
+
+
+def as_say(out: Any, rule: str) -> Say:
+    """The record of a rule that started an effect: its words, whether it is done
+    or paused for a decision."""
+    if isinstance(out, Say):
+        return Say(out.text, rule=out.rule or rule, public=out.public)
+    if isinstance(out, Pause):
+        return Say(out.say if isinstance(out.say, str) and out.say else "An effect begins.", rule=rule)
+    return Say(str(out or "Done."), rule=rule)
+
+
+def text_of(out: Any) -> str:
+    if isinstance(out, Say):
+        return out.text
+    if isinstance(out, Pause):
+        return out.say if isinstance(out.say, str) else ""
+    return out if isinstance(out, str) else ""
+
+
+# -- the encounter deck ----------------------------------------------------------------------------
+
+def refill_encounter_deck(ctx: Ctx) -> str:
+    """An empty encounter deck, when a card must be revealed, takes its shuffled
+    discard pile (point 51, ruling MK-ENC-EMPTY). Returns words, or ""."""
+    if ctx.zone(T.ENC_DECK) or not ctx.zone(T.ENC_DISCARD):
+        return ""
+    pile = list(ctx.zone(T.ENC_DISCARD))
+    for u in pile:
+        ctx.move(u, T.ENC_DECK, face_down=False)
+    ctx.shuffle(T.ENC_DECK)
+    return (f"The encounter deck is empty, so its discard pile ({plural(len(pile), 'card')}) is shuffled into a "
+            "new encounter deck (ruling MK-ENC-EMPTY). ")
+
+
+# -- engagement ------------------------------------------------------------------------------------
+
+def engage(ctx: Ctx, u: str, p: str) -> None:
+    """The enemy moves to p's engaged area; "after it engages" Forced effects follow
+    (point 70)."""
+    ctx.move(u, T.engaged_zone(p))
+    ctx.do("engaged", card=u, player=p)
+
+
+# -- progress --------------------------------------------------------------------------------------
+
+def place_progress(ctx: Ctx, n: int) -> str:
+    """n progress on the quest: the active location first up to its quest points,
+    the rest on the current stage (points 53, 62). Returns words."""
+    parts = []
+    loc = ctx.zone(T.ACTIVE)[0] if ctx.zone(T.ACTIVE) else None
+    if loc is not None and n > 0:
+        room = max(T.quest_points(ctx, loc) - int(ctx.card(loc).get("progress", 0)), 0)
+        k = min(room, n)
+        if k:
+            name = ctx.name(loc)
+            n -= k
+            ctx.do("progress", card=loc, add=k)
+            done = "" if loc in ctx.zone(T.ACTIVE) else ", which is explored (point 58)"
+            parts.append(f"{T.progress_words(k)} on {name}, the active location{done}")
+    stage = T.current_stage(ctx)
+    if n > 0 and stage is not None and not ctx.state.over:
+        parts.append(f"{T.progress_words(n)} on the quest stage {ctx.face(stage).name}")
+        ctx.do("progress", card=stage, add=n)
+    return listing(parts, empty="no progress is placed")
+
+
+# -- shadows ---------------------------------------------------------------------------------------
+
+def deal_shadows(ctx: Ctx) -> Say:
+    """One face-down shadow card to each engaged enemy, player by player from the
+    first, highest engagement cost first, ties in the order they engaged (point 72,
+    ruling MK-SHADOW-TIE); an empty encounter deck deals no more (ruling MK-ENC-EMPTY)."""
+    ctx.extra["attacked"] = []
+    ctx.extra["struck"] = {}
+    dealt, missed = [], []
+    for p in T.turn_order(ctx):
+        row = T.engaged_enemies(ctx, p)
+        for u in sorted(row, key=lambda x: (-T.engagement(ctx, x), row.index(x))):
+            if deal_one_shadow(ctx, u):
+                dealt.append(ctx.name(u))
+            else:
+                missed.append(ctx.name(u))
+    if not dealt and not missed:
+        return Say("No enemy is engaged: no shadow card is dealt (point 72).", rule=point(72))
+    tail = (f"; the encounter deck is empty, so {listing(missed)} get none (ruling MK-ENC-EMPTY)" if missed else "")
+    return Say(f"A face-down shadow card is dealt to {listing(dealt, empty='no enemy')}, highest engagement cost "
+               f"first (point 72, ruling MK-SHADOW-TIE){tail}.", rule="MK-ENC-EMPTY" if missed else "MK-SHADOW-TIE")
+
+
+def deal_one_shadow(ctx: Ctx, enemy: str) -> bool:
+    if not ctx.zone(T.ENC_DECK):
+        return False
+    ctx.move(ctx.zone(T.ENC_DECK)[-1], T.SHADOW, face_down=True, attached_to=enemy)
+    return True
+
+
+def shadows_of(ctx: Ctx, enemy: str) -> list[str]:
+    return [u for u in ctx.zone(T.SHADOW) if ctx.card(u).get("attached_to") == enemy]
+
+
+def discard_shadows(ctx: Ctx, enemy: str) -> None:
+    for s in shadows_of(ctx, enemy):
+        ctx.move(s, T.ENC_DISCARD, face_down=False, attached_to=None)
+
+
+def end_of_combat(ctx: Ctx) -> Say:
+    n = len(ctx.zone(T.SHADOW))
+    for s in list(ctx.zone(T.SHADOW)):
+        ctx.move(s, T.ENC_DISCARD, face_down=False, attached_to=None)
+    ctx.extra.pop("attack", None)
+    ctx.extra.pop("strike", None)
+    return Say(f"End of combat: {plural(n, 'shadow card')} still in play {'is' if n == 1 else 'are'} discarded "
+               "(points 82, 91).", rule=point(91))
+
+
+# -- enemy attacks ---------------------------------------------------------------------------------
+
+def to_attack(ctx: Ctx, p: str) -> list[str]:
+    done = ctx.extra.get("attacked", [])
+    return [u for u in T.engaged_enemies(ctx, p) if u not in done and not ctx.restricted("attack", card=u)]
+
+
+def no_enemy_to_attack(ctx: Ctx) -> bool:
+    return not to_attack(ctx, ctx.player) or T.eliminated(ctx, ctx.player)
+
+
+def attack(ctx: Ctx) -> dict:
+    return ctx.extra.get("attack") or {}
+
+
+def attack_on(ctx: Ctx) -> bool:
+    """The enemy of the attack being resolved is still engaged with the defending player
+    (an enemy that leaves play ends its attack, point 81)."""
+    a = attack(ctx)
+    return bool(a) and a["enemy"] in ctx.state.cards and T.engaged_with(ctx, a["enemy"]) == a["player"]
+
+
+def ask_enemy(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    row = to_attack(ctx, p)
+    if not row:
+        return None
+    best = max(row, key=lambda u: (T.engagement(ctx, u), -row.index(u)))
+    opts = [Option(f"enemy:{u}", f"{ctx.name(u)} (attack {T.stat(ctx, u, 'attack')}, engagement "
+                   f"{T.engagement(ctx, u)}, {plural(len(shadows_of(ctx, u)), 'shadow card')})") for u in row]
+    return Decision(p, f"{p}: choose the next enemy engaged with you to attack (point 74, ruling MK-ATTACK-ORDER).",
+                    opts, kind="attacker", default=f"enemy:{best}")
+
+
+def resolve_enemy(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    u = ids[0].split(":", 1)[1]
+    ctx.extra.setdefault("attacked", []).append(u)
+    ctx.extra["attack"] = {"enemy": u, "player": p, "defender": None, "undefended": False}
+    ctx.do("attack_chosen", card=u, player=p)
+    return Say(f"{ctx.name(u)} attacks {p} (point 74, ruling MK-ATTACK-ORDER).", rule="MK-ATTACK-ORDER")
+
+
+def sentinel_player(ctx: Ctx) -> str | None:
+    """Another active player with a ready Sentinel character, asked before the
+    defending player declares (ruling MK-SENTINEL)."""
+    a = attack(ctx)
+    if not attack_on(ctx) or a.get("defender") or a.get("sentinel_asked"):
+        return None
+    for q in T.turn_order(ctx):
+        if q != a["player"] and any(T.is_ready(ctx, c) and "Sentinel" in T.keywords(ctx, c)
+                                    for c in T.characters(ctx, q)):
+            return q
+    return None
+
+
+def ask_sentinel(ctx: Ctx) -> Decision | None:
+    q = sentinel_player(ctx)
+    if q is None:
+        return None
+    a = attack(ctx)
+    opts = [Option(f"defend:{c}", f"Defend with {ctx.name(c)} ({T.stat(ctx, c, 'defense')} defense)")
+            for c in T.characters(ctx, q) if T.is_ready(ctx, c) and "Sentinel" in T.keywords(ctx, c)]
+    opts.append(Option("no_defend", f"Leave {a['player']}'s defence to {a['player']}"))
+    return Decision(q, f"{q}: {ctx.name(a['enemy'])} attacks {a['player']}; you may defend with a Sentinel "
+                    "character (point 75, ruling MK-SENTINEL).", opts, kind="sentinel", default="no_defend")
+
+
+def resolve_sentinel(ctx: Ctx, ids) -> Say:
+    a = attack(ctx)
+    a["sentinel_asked"] = True
+    q = ctx.state.player_names and next(p for p in ctx.players if p != a["player"])
+    if ids[0] == "no_defend":
+        return Say(f"No Sentinel defends for {a['player']} (ruling MK-SENTINEL).", rule="MK-SENTINEL")
+    c = ids[0].split(":", 1)[1]
+    declare(ctx, c)
+    return Say(f"{T.controller(ctx, c) or q} declares {ctx.name(c)} (Sentinel) as the defender against "
+               f"{ctx.name(a['enemy'])}, exhausting it (points 75, 114, ruling MK-SENTINEL).", rule="MK-SENTINEL")
+
+
+def declare(ctx: Ctx, c: str) -> None:
+    a = attack(ctx)
+    T.exhaust(ctx, c)
+    a["defender"] = c
+    ctx.do("defender_declared", card=c, enemy=a["enemy"], player=a["player"])
+
+
+def need_defender(ctx: Ctx) -> bool:
+    a = attack(ctx)
+    return attack_on(ctx) and not a.get("defender") and not a.get("declared")
+
+
+def ask_defender(ctx: Ctx) -> Decision | None:
+    if not need_defender(ctx):
+        return None
+    a = attack(ctx)
+    p = a["player"]
+    e = a["enemy"]
+    opts = []
+    for c in T.characters(ctx, p):
+        ok = T.is_ready(ctx, c)
+        opts.append(Option(f"defend:{c}", f"Defend with {ctx.name(c)} ({T.stat(ctx, c, 'defense')} defense, "
+                           f"{plural(T.hp_left(ctx, c), 'hit point')} left)", ok,
+                           "" if ok else f"{ctx.name(c)} is exhausted: only a ready character defends (point 7)"))
+    opts.append(Option("undefended", "Leave the attack undefended (its whole attack goes to one of your heroes)"))
+    return Decision(p, f"{p}: {ctx.name(e)} attacks with {T.stat(ctx, e, 'attack')}; declare a defender or leave "
+                    "it undefended (point 75).", opts, kind="defender")
+
+
+def resolve_defender(ctx: Ctx, ids) -> Say:
+    a = attack(ctx)
+    a["declared"] = True
+    if ids[0] == "undefended":
+        a["undefended"] = True
+        return Say(f"{a['player']} leaves {ctx.name(a['enemy'])}'s attack undefended (point 78).", rule=point(78))
+    c = ids[0].split(":", 1)[1]
+    declare(ctx, c)
+    return Say(f"{a['player']} declares {ctx.name(c)} as the defender, exhausting it (point 75).", rule=point(75))
+
+
+def shadow_to_resolve(ctx: Ctx) -> bool:
+    return attack_on(ctx) and any(ctx.card(s).get("face_down") for s in shadows_of(ctx, attack(ctx)["enemy"]))
+
+
+def resolve_shadow(ctx: Ctx) -> Say:
+    """Turn the next face-down shadow card of the attacker over, in the order dealt,
+    and resolve its Shadow effect if it has one (point 76)."""
+    a = attack(ctx)
+    s = next(x for x in shadows_of(ctx, a["enemy"]) if ctx.card(x).get("face_down"))
+    ctx.card(s)["face_down"] = False
+    i = ability_of(ctx, s, "shadow")
+    if i is None:
+        return Say(f"{ctx.name(a['enemy'])}'s shadow card is {ctx.name(s)}: it has no shadow effect (point 76).",
+                   rule=point(76))
+    ab = ctx.defn(s).abilities[i]
+    out = ctx.start(ab.effect, source=s, controller=None, ability=i, args=dict(ab.args))
+    said = text_of(out)
+    return Say(f"{ctx.name(a['enemy'])}'s shadow card is {ctx.name(s)}: {ab.text}. {said}".strip(), rule=point(76))
+
+
+def ability_of(ctx: Ctx, uid: str, window: str) -> int | None:
+    for i, ab in enumerate(ctx.defn(uid).abilities):
+        if ab.type == "action" and ab.window == window:
+            return i
+    return None
+
+
+def damage_due(ctx: Ctx) -> bool:
+    return attack_on(ctx) and not attack(ctx).get("damaged")
+
+
+def attack_strength(ctx: Ctx) -> int:
+    a = attack(ctx)
+    return T.stat(ctx, a["enemy"], "attack", event={"type": "attack", "undefended": a.get("undefended", False)})
+
+
+def ask_damage(ctx: Ctx) -> Decision | None:
+    if not damage_due(ctx):
+        return None
+    a = attack(ctx)
+    p = a["player"]
+    e = a["enemy"]
+    att = attack_strength(ctx)
+    d = a.get("defender")
+    if d is not None and d in ctx.state.cards and ctx.zone_of(d) in (T.heroes_zone(T.controller(ctx, d) or p),
+                                                                    T.allies_zone(T.controller(ctx, d) or p)):
+        dmg = max(att - T.stat(ctx, d, "defense"), 0)
+        return Decision(p, f"{ctx.name(e)} deals {dmg} damage to {ctx.name(d)} (point 77).",
+                        [Option(f"damage:{d}", f"{ctx.name(d)} takes {dmg} damage")], kind="damage")
+    if d is not None:  # the defender left play: the attack deals no damage
+        return Decision(p, f"{ctx.name(e)}'s defender has left play.", [Option("no_damage", "No damage")],
+                        kind="damage")
+    opts = [Option(f"hero:{h}", f"{ctx.name(h)} ({plural(T.hp_left(ctx, h), 'hit point')} left)")
+            for h in T.heroes(ctx, p)]
+    if not opts:
+        return Decision(p, "No hero is left to take the damage.", [Option("no_damage", "No damage")],
+                        kind="damage")
+    return Decision(p, f"{p}: the undefended attack of {ctx.name(e)} deals all its {att} attack to one of your "
+                    "heroes, your choice (point 78, ruling MK-UNDEF-HERO).", opts, kind="undefended")
+
+
+def resolve_damage(ctx: Ctx, ids) -> Say:
+    a = attack(ctx)
+    a["damaged"] = True
+    e = a["enemy"]
+    if ids[0] == "no_damage":
+        return Say(f"{ctx.name(e)}'s attack deals no damage: nobody is there to take it (point 81).",
+                   rule=point(81))
+    verb, c = ids[0].split(":", 1)
+    att = attack_strength(ctx)
+    if verb == "hero":
+        name = ctx.name(c)
+        deal_damage(ctx, c, att, source=e)
+        return Say(f"Undefended: {ctx.name(e)}'s whole attack of {att} goes to {name}, {a['player']}'s choice "
+                   f"(point 78, ruling MK-UNDEF-HERO){fate(ctx, c)}.", rule="MK-UNDEF-HERO")
+    dfn = T.stat(ctx, c, "defense")
+    dmg = max(att - dfn, 0)
+    name = ctx.name(c)
+    if dmg:
+        deal_damage(ctx, c, dmg, source=e)
+    return Say(f"{ctx.name(e)} attacks with {att} against {name}'s defense {dfn}: {plural(dmg, 'damage', 'damage')} "
+               f"(point 77){fate(ctx, c)}.", rule=point(77))
+
+
+def fate(ctx: Ctx, c: str) -> str:
+    if c in ctx.state.cards and ctx.zone_of(c).endswith(("/heroes", "/allies")):
+        return ""
+    return f"; {ctx.name(c)} is destroyed (point 96)"
+
+
+def after_attack(ctx: Ctx) -> Say:
+    a = attack(ctx)
+    e = a.get("enemy")
+    ctx.extra.pop("attack", None)
+    if e is not None and e in ctx.state.cards and T.engaged_with(ctx, e):
+        ctx.do("attacked", card=e, player=a["player"])
+        return Say(f"{ctx.name(e)}'s attack is over; \"after it attacks\" effects follow (point 80).",
+                   rule=point(80))
+    return Say("The attack is over: the enemy has left play (point 81).", rule=point(81))
+
+
+def deal_damage(ctx: Ctx, c: str, n: int, source: str | None = None, attackers: list[str] | None = None) -> None:
+    if n > 0 and c in ctx.state.cards:
+        ctx.do("damage", card=c, amount=n, source=source, attackers=list(attackers or []))
+
+
+def enemy_attack(window: Callable[[str], ActionWindow]) -> Sequence:
+    return Sequence("Attack", level="attack", show=False, text="One enemy attack in four steps.", rule=point(73),
+                    children=[
+        Ask("Choose an enemy", ask_enemy, resolve_enemy, "The defending player picks the next attacker.",
+            "MK-ATTACK-ORDER", auto_forced=True),
+        window("Enemy chosen"),
+        Ask("Sentinel", ask_sentinel, resolve_sentinel, "Another player may defend with a Sentinel.",
+            "MK-SENTINEL", when=lambda ctx: sentinel_player(ctx) is not None),
+        Ask("Declare a defender", ask_defender, resolve_defender, "Exhaust a defender, or take it undefended.",
+            point(75), when=need_defender),
+        window("Defender declared"),
+        Loop("Shadow effects", Step("Shadow card", resolve_shadow, "Turn over a shadow card and resolve it.",
+                                    point(76)), until=lambda ctx: not shadow_to_resolve(ctx), label="Shadow {n}",
+             rule=point(76), text="Each shadow card in the order dealt."),
+        window("Shadows resolved"),
+        Ask("Combat damage", ask_damage, resolve_damage, "Attack minus defense; undefended, to one hero.",
+            point(77), auto_forced=True),
+        window("Damage dealt"),
+        Step("After the attack", after_attack, "After-attack effects.", point(80)),
+    ])
+
+
+# -- player attacks --------------------------------------------------------------------------------
+
+def targets(ctx: Ctx, p: str) -> list[tuple[str, str]]:
+    """(enemy, why illegal) for every enemy p could attack: his own engaged enemies
+    with a ready character, another player's with a ready Ranged one (point 85)."""
+    struck = ctx.extra.get("struck", {}).get(p, [])
+    ready = [c for c in T.characters(ctx, p) if T.is_ready(ctx, c)]
+    ranged = [c for c in ready if "Ranged" in T.keywords(ctx, c)]
+    out = []
+    for q in T.turn_order(ctx):
+        for e in T.engaged_enemies(ctx, q):
+            if e in struck:
+                why = f"{p} has attacked {ctx.name(e)} this phase already: one attack per enemy (point 90)"
+            elif q == p:
+                why = "" if ready else "no ready character is left to attack with (point 7)"
+            else:
+                why = "" if ranged else f"it is engaged with {q}: only a Ranged character may attack it (point 85)"
+            out.append((e, why))
+    return out
+
+
+def attacks_done(ctx: Ctx) -> bool:
+    p = ctx.player
+    return T.eliminated(ctx, p) or p in ctx.extra.get("strikes_over", []) or not any(
+        not why for _, why in targets(ctx, p))
+
+
+def ask_target(ctx: Ctx) -> Decision | None:
+    p = ctx.player
+    opts = [Option(f"target:{e}", f"Attack {ctx.name(e)} (defense {T.stat(ctx, e, 'defense')}, "
+                   f"{plural(T.hp_left(ctx, e), 'hit point')} left)", not why, why) for e, why in targets(ctx, p)]
+    if not any(o.legal for o in opts):
+        return None
+    opts.append(Option("no_attack", "Make no more attacks this phase"))
+    return Decision(p, f"{p}: declare an attack against an enemy, or stop (point 84).", opts, kind="target",
+                    default="no_attack")
+
+
+def resolve_target(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    if ids[0] == "no_attack":
+        ctx.extra.setdefault("strikes_over", []).append(p)
+        return Say(f"{p} makes no more attacks this phase (point 84).", rule=point(84))
+    e = ids[0].split(":", 1)[1]
+    ctx.extra.setdefault("struck", {}).setdefault(p, []).append(e)
+    ctx.extra["strike"] = {"enemy": e, "player": p, "attackers": []}
+    return Say(f"{p} declares an attack against {ctx.name(e)} (point 85).", rule=point(85))
+
+
+def strike(ctx: Ctx) -> dict:
+    return ctx.extra.get("strike") or {}
+
+
+def strike_on(ctx: Ctx) -> bool:
+    s = strike(ctx)
+    return bool(s) and s["enemy"] in ctx.state.cards and T.engaged_with(ctx, s["enemy"]) is not None
+
+
+def ask_attackers(ctx: Ctx) -> Decision | None:
+    s = strike(ctx)
+    if not strike_on(ctx) or s.get("attackers"):
+        return None
+    p = s["player"]
+    own = T.engaged_with(ctx, s["enemy"]) == p
+    opts = []
+    for c in T.characters(ctx, p):
+        why = ("" if T.is_ready(ctx, c) else f"{ctx.name(c)} is exhausted (point 7)")
+        if not why and not own and "Ranged" not in T.keywords(ctx, c):
+            why = f"{ctx.name(c)} is not Ranged: it attacks only enemies engaged with {p} (point 85, ruling MK-RANGED)"
+        opts.append(Option(f"attacker:{c}", f"{ctx.name(c)} ({T.stat(ctx, c, 'attack')} attack)", not why, why,
+                           rule="MK-RANGED" if "MK-RANGED" in why else ""))
+    n = sum(o.legal for o in opts)
+    return Decision(p, f"{p}: choose the attackers against {ctx.name(s['enemy'])} (they exhaust; their attack adds "
+                    "up, point 86).", opts, min=1, max=max(n, 1), kind="attackers")
+
+
+def resolve_attackers(ctx: Ctx, ids) -> Say:
+    s = strike(ctx)
+    cards = [i.split(":", 1)[1] for i in ids]
+    for c in cards:
+        T.exhaust(ctx, c)
+    s["attackers"] = cards
+    total = sum(T.stat(ctx, c, "attack") for c in cards)
+    return Say(f"{s['player']} attacks {ctx.name(s['enemy'])} with {T.names_or_nobody(ctx, cards)}, exhausting "
+               f"them: attack strength {total} (points 85, 86).", rule=point(86))
+
+
+def strike_damage(ctx: Ctx) -> Say:
+    s = strike(ctx)
+    e = s["enemy"]
+    cards = [c for c in s["attackers"] if c in ctx.state.cards]
+    total = sum(T.stat(ctx, c, "attack", event={"type": "strike", "enemy": e}) for c in cards)
+    dfn = T.stat(ctx, e, "defense")
+    dmg = max(total - dfn, 0)
+    name = ctx.name(e)
+    deal_damage(ctx, e, dmg, source=s["player"], attackers=cards)
+    gone = e in ctx.state.cards and T.engaged_with(ctx, e) is None
+    tail = f"; {name} is destroyed (point 88)" if gone else f"; {plural(T.hp_left(ctx, e), 'hit point')} left"
+    return Say(f"Attack strength {total} against {name}'s defense {dfn}: {dmg} damage (point 87){tail}.",
+               rule=point(88) if gone else point(87))
+
+
+def end_strike(ctx: Ctx) -> Say:
+    s = strike(ctx)
+    ctx.extra.pop("strike", None)
+    return Say(f"{s.get('player', ctx.player)}'s attack is over.", rule=point(84))
+
+
+def player_attack(window: Callable[[str], ActionWindow]) -> Sequence:
+    return Sequence("Strike", level="attack", show=False, text="One player attack in three steps.", rule=point(84),
+                    children=[
+        Ask("Declare an attack", ask_target, resolve_target, "Choose an enemy to attack, or stop.", point(84)),
+        Ask("Choose attackers", ask_attackers, resolve_attackers, "Exhaust any number of attackers.", point(85),
+            when=lambda ctx: strike_on(ctx) and not strike(ctx).get("attackers")),
+        window("Attack declared"),
+        Step("Attack damage", strike_damage, "Strength minus defense.", point(87),
+             when=lambda ctx: strike_on(ctx) and bool(strike(ctx).get("attackers"))),
+        window("Attack resolved"),
+        Step("Attack over", end_strike, "The attack ends.", point(84), when=lambda ctx: bool(strike(ctx))),
+    ])
+
+
+# -- Caught in a Web -------------------------------------------------------------------------------
+
+def webs_on(ctx: Ctx, u: str) -> list[str]:
+    return [w for w in ctx.zone(T.ENC_ATTACH) if ctx.card(w).get("attached_to") == u]
+
+
+def webbed(ctx: Ctx) -> list[str]:
+    done = ctx.extra.get("web_asked", [])
+    return [h for p in T.turn_order(ctx) for h in T.heroes(ctx, p)
+            if webs_on(ctx, h) and ctx.card(h).get("exhausted") and h not in done]
+
+
+def web_to_pay(ctx: Ctx) -> bool:
+    return bool(webbed(ctx))
+
+
+def ask_web(ctx: Ctx) -> Decision | None:
+    heroes = webbed(ctx)
+    if not heroes:
+        return None
+    h = heroes[0]
+    p = T.controller(ctx, h)
+    cost = 2 * len(webs_on(ctx, h))
+    have = T.resources(ctx, h)
+    ok = have >= cost
+    return Decision(p, f"{p}: {ctx.name(h)} is Caught in a Web and readies only if you pay {cost} resources from "
+                    "his pool (ruling MK-CAUGHT).",
+                    [Option(f"pay:{h}", f"Pay {cost} resources from {ctx.name(h)} to ready him", ok,
+                            "" if ok else f"{ctx.name(h)} has {plural(have, 'resource')}, not {cost} (ruling MK-CAUGHT)",
+                            rule="" if ok else "MK-CAUGHT"),
+                     Option(f"stay:{h}", f"Leave {ctx.name(h)} exhausted")], kind="web")
+
+
+def resolve_web(ctx: Ctx, ids) -> Say:
+    verb, h = ids[0].split(":", 1)
+    ctx.extra.setdefault("web_asked", []).append(h)
+    if verb == "stay":
+        return Say(f"{ctx.name(h)} stays exhausted under Caught in a Web (ruling MK-CAUGHT).", rule="MK-CAUGHT")
+    cost = 2 * len(webs_on(ctx, h))
+    ctx.do("resource", card=h, add=-cost)
+    T.ready(ctx, h)
+    return Say(f"{T.controller(ctx, h)} pays {cost} resources from {ctx.name(h)}'s pool, and he readies (ruling "
+               "MK-CAUGHT).", rule="MK-CAUGHT")
+
+
+# -- travel ----------------------------------------------------------------------------------------
+
+def travel_refusal(ctx: Ctx, u: str) -> str:
+    """Why the players cannot travel to this location: its Travel cost cannot be paid
+    in full (point 64, ruling MK-TRAVEL-COST)."""
+    i = ability_of(ctx, u, "travel")
+    if i is None:
+        return ""
+    ab = ctx.defn(u).abilities[i]
+    eff = ctx.game.effect(ab.effect)
+    from tablekit.core import AbilityUse
+    why = eff.check(ctx, AbilityUse(u, T.first_player(ctx), ab))
+    return f"{why} (ruling MK-TRAVEL-COST)" if why else ""

@@ -1,0 +1,145 @@
+"""Passage Through Mirkwood: the game definition the engine registers."""
+
+from __future__ import annotations
+
+from tablekit.core import HIDDEN, OWNER, PUBLIC, Ctx, Decision, GameDef, OptionSpec, Result
+from tablekit.core.cards import Field
+
+from . import powers, rules
+from . import table as T
+from .bots import heuristic
+from .checks import check_state, event_procedures
+
+
+class MirkwoodGame(GameDef):
+    id = "mirkwood"
+    title = "Passage Through Mirkwood"
+    min_players = 1
+    max_players = 2  # 3 and 4 players come with ruling MK-HEROES-MP
+    default_players = 1
+    options = {
+        "easy": OptionSpec(bool, False, "easy mode: the encounter deck of the easy quantities (point 21)"),
+        "first_player": OptionSpec(str, "", "the seat that takes the first player token (else the first seat solo, "
+                                   "a seeded draw with more players; ruling MK-FIRST)"),
+        "max_rounds": OptionSpec(int, 0, "a safety cap: a game still going after this many rounds ends unfinished; "
+                                 "0: off"),
+    }
+    safety_rounds = 40
+    card_fields = {
+        "kind": Field(str, True, ("hero", "ally", "enemy", "location", "treachery", "quest"), doc="the card type"),
+        "sphere": Field(str, False, ("leadership", "tactics", "neutral"), doc="a player card's sphere"),
+        "unique": Field(bool, False, doc="one copy of this title in play at the whole table (ruling MK-UNIQUE)"),
+        "threat_cost": Field(int, False, minimum=0, maximum=20, doc="a hero's threat cost"),
+        "cost": Field(int, False, minimum=0, maximum=20, doc="an ally's cost in resources of its sphere"),
+        "willpower": Field(int, False, minimum=0, maximum=20, doc="a character's willpower"),
+        "attack": Field(int, False, minimum=0, maximum=20, doc="attack"),
+        "defense": Field(int, False, minimum=0, maximum=20, doc="defense"),
+        "hit_points": Field(int, False, minimum=1, maximum=40, doc="hit points"),
+        "keywords": Field(list, False, ("Sentinel", "Ranged", "Surge", "Restricted"), doc="printed keywords"),
+        "core_number": Field(int, False, minimum=1, maximum=226, doc="the Core Set collector number"),
+        "engagement": Field(int, False, minimum=0, maximum=60, doc="an enemy's engagement cost"),
+        "threat": Field(int, False, minimum=0, maximum=20, doc="an encounter card's threat in the staging area"),
+        "quest_points": Field(int, False, minimum=0, maximum=40, doc="a location's or quest stage's quest points"),
+        "victory": Field(int, False, minimum=0, maximum=20, doc="victory points (0: none)"),
+        "quantity_easy": Field(int, False, minimum=0, maximum=10, doc="copies in easy mode"),
+        "encounter_set": Field(str, False, ("Passage Through Mirkwood", "Spiders of Mirkwood", "Dol Guldur Orcs"),
+                               doc="the encounter set"),
+        "stage": Field(int, False, minimum=1, maximum=3, doc="a quest card's stage"),
+    }
+    ability_domains = {"zone": ("hand", "heroes", "allies", "staging", "engaged", "active_location", "quest",
+                                "encounter_discard", "shadow"),
+                       "window": ("action", "planning", "when_revealed", "shadow", "travel", "on_reveal"),
+                       "stat": ("attack", "defense", "willpower", "threat", "hit_points")}
+    active_zone_kinds = frozenset({"heroes", "allies", "staging", "engaged", "active_location", "quest"})
+    rulings_page = "docs/rulings/mirkwood.md"
+    effects = powers.EFFECTS
+    procedures = event_procedures()
+    endings = {
+        "won_beorns_path": "Beorn's Path was completed with Ungoliant's Spawn not in play: the players win",
+        "won_spawn_defeated": "Ungoliant's Spawn was destroyed during Don't Leave the Path!: the players win",
+        "lost": "every player was eliminated (threat 50, or no hero left): the players lose",
+        "unfinished": "the safety cap of rounds was reached with the quest unfinished",
+    }
+    option_forms = {
+        "act:<card>:<ability>": "use a card's ability: play an ally, or take an Action",
+        "pass": "pass in an action window (in planning: stop playing allies)",
+        "commit:<card>": "commit a ready character to the quest",
+        "travel:<card>": "travel to a location in the staging area", "no_travel": "do not travel",
+        "engage:<card>": "engage an enemy (optional engagement, or an engagement check)",
+        "no_engage": "engage no enemy",
+        "enemy:<card>": "the next enemy to attack", "defend:<card>": "declare a defender",
+        "no_defend": "a Sentinel's controller does not defend", "undefended": "leave the attack undefended",
+        "damage:<card>": "the defender takes the damage", "hero:<card>": "a hero of your choice",
+        "no_damage": "the attack deals no damage",
+        "target:<card>": "attack this enemy (or a target of an effect)", "no_attack": "make no more attacks",
+        "attacker:<card>": "attack with this character",
+        "pay:<card>": "pay to ready a hero caught in a web", "stay:<card>": "leave a webbed hero exhausted",
+        "split:<index>": "one way to split a cost among heroes", "pick:<card>": "a card an effect picks",
+        "location:<card>": "a location for progress", "ready:<card>": "a character to ready",
+        "mode:<mode>": "Gandalf's gift: draw, an enemy's uid, or threat", "take:<card>": "a card to take into hand",
+        "spider:<card>": "a Spider card to add to the staging area",
+        "use": "use a response", "decline": "do not use a response", "first:<index>": "resolve this trigger first",
+    }
+
+    def build_flow(self):
+        return rules.build_flow()
+
+    def create_table(self, ctx: Ctx) -> None:
+        st = ctx.state
+        for name, vis, label in (
+                (T.BOX, PUBLIC, "Game box"), (T.QUEST_DECK, PUBLIC, "Quest deck"), (T.QUEST, PUBLIC, "Quest stage"),
+                (T.STAGE3, HIDDEN, "Stage 3, set aside"), (T.STAGING, PUBLIC, "Staging area"),
+                (T.ACTIVE, PUBLIC, "Active location"), (T.ENC_DECK, HIDDEN, "Encounter deck"),
+                (T.REVEALED, PUBLIC, "Being revealed"), (T.ENC_DISCARD, PUBLIC, "Encounter discard pile"),
+                (T.SHADOW, PUBLIC, "Shadow cards"), (T.ENC_ATTACH, PUBLIC, "Encounter attachments"),
+                (T.VICTORY, PUBLIC, "Victory display"), (T.REMOVED, PUBLIC, "Removed from the game")):
+            st.add_zone(name, None, vis, label, kind=name)
+        for p in st.player_names:
+            for z, vis in (("deck", HIDDEN), ("hand", OWNER), ("heroes", PUBLIC), ("allies", PUBLIC),
+                           ("discard", PUBLIC), ("out", PUBLIC)):
+                st.add_zone(T.zone(p, z), p, vis, f"{p}'s {z}", kind=z)
+            # engaged enemies are not the player's: the zone is ownerless (point 71, table model)
+            st.add_zone(T.engaged_zone(p), None, PUBLIC, f"Engaged with {p}", kind="engaged")
+            st.player(p)["threat"] = 0
+        for d in self.cards.values():
+            for n in range(1, d.quantity + 1):
+                st.add_card(d.id if d.quantity == 1 else f"{d.id}#{n}", d.id, T.BOX)
+        st.extra = {"first_player": None, "eliminated": [], "staging_left": 0, "attacked": [], "struck": {}}
+
+    def first_player(self, ctx: Ctx) -> str | None:
+        return ctx.extra.get("first_player") or None
+
+    def is_eliminated(self, ctx: Ctx, player: str) -> bool:
+        return T.eliminated(ctx, player)
+
+    def check_state(self, ctx: Ctx, event: dict) -> None:
+        check_state(ctx, event)
+
+    def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
+        return heuristic(ctx, decision)
+
+    def result(self, ctx: Ctx) -> Result:
+        """Reached only past the safety cap, which ends the game through ctx.end_game."""
+        return Result([], {}, "the game was stopped before its end", "unfinished")
+
+    def current_scores(self, ctx: Ctx) -> dict[str, float]:
+        return {p: float(T.threat(ctx, p)) for p in ctx.players}
+
+    def describe_card(self, ctx: Ctx, uid: str) -> tuple[str, str, list[str]]:
+        name, words, state = super().describe_card(ctx, uid)
+        face = ctx.face(uid)
+        if face is not None:
+            name = face.name
+        c = ctx.card(uid)
+        for key, noun in (("resources", "resource"), ("progress", "progress token"), ("tokens", "token")):
+            if c.get(key):
+                state.append(f"{c[key]} {noun}{'' if c[key] == 1 else 's'}")
+        if c.get("committed"):
+            state.append("committed")
+        for e in ctx.lasting("modifier"):
+            if uid in (e.get("targets") or []):
+                state.append(f"{e['text']} (until the end of the {e['until']})")
+        return name, words, state
+
+
+GAME = MirkwoodGame()

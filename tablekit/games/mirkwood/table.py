@@ -1,0 +1,227 @@
+"""Mirkwood's table: zone names, the decks, turn order, stats and the small
+procedures every part of the rules shares (damage, progress, readying)."""
+
+from __future__ import annotations
+
+from tablekit.core import Ctx
+from tablekit.core.words import listing, plural
+
+BOX = "box"
+QUEST_DECK = "quest_deck"
+QUEST = "quest"
+STAGE3 = "stage3_aside"
+STAGING = "staging"
+ACTIVE = "active_location"
+ENC_DECK = "encounter_deck"
+REVEALED = "revealed"
+ENC_DISCARD = "encounter_discard"
+SHADOW = "shadow"
+ENC_ATTACH = "encounter_attachments"
+VICTORY = "victory"
+REMOVED = "removed"
+
+THREAT_OUT = 50
+HAND_SIZE = 6
+SPAWN = "ungoliant-s-spawn"
+
+# each player count's heroes and allies (ruling MK-DECKS): solo plays the model's deck,
+# the recommended trio with the Leadership and Tactics allies; two players split the
+# Core Set by sphere
+DECKS = {
+    1: [(("aragorn", "theodred", "legolas"), ("leadership", "tactics"))],
+    2: [(("aragorn", "theodred", "gloin"), ("leadership",)),
+        (("gimli", "legolas", "thalin"), ("tactics",))],
+}
+
+
+def point(n: int) -> str:
+    """A rule point of the specification (section 1), as a record's rule."""
+    return f"point {n}"
+
+
+def zone(p: str, z: str) -> str:
+    return f"{p}/{z}"
+
+
+def deck(p: str) -> str:
+    return zone(p, "deck")
+
+
+def hand(p: str) -> str:
+    return zone(p, "hand")
+
+
+def heroes_zone(p: str) -> str:
+    return zone(p, "heroes")
+
+
+def allies_zone(p: str) -> str:
+    return zone(p, "allies")
+
+
+def discard(p: str) -> str:
+    return zone(p, "discard")
+
+
+def engaged_zone(p: str) -> str:
+    return zone(p, "engaged")
+
+
+def out_zone(p: str) -> str:
+    return zone(p, "out")
+
+
+# -- players ---------------------------------------------------------------------------------
+
+def eliminated(ctx: Ctx, p: str) -> bool:
+    return p in ctx.extra.get("eliminated", [])
+
+
+def first_player(ctx: Ctx) -> str:
+    return ctx.extra.get("first_player") or ctx.players[0]
+
+
+def turn_order(ctx: Ctx) -> list[str]:
+    """The active players clockwise from the first player (point 23, point 136)."""
+    names = ctx.players
+    first = first_player(ctx)
+    i = names.index(first) if first in names else 0
+    return [p for p in names[i:] + names[:i] if not eliminated(ctx, p)]
+
+
+def threat(ctx: Ctx, p: str) -> int:
+    return ctx.counter(p, "threat")
+
+
+def controller(ctx: Ctx, uid: str) -> str | None:
+    """Who controls a player card in play (None for encounter cards)."""
+    z = ctx.zone_of(uid)
+    owner = ctx.state.zone_info[z]["owner"]
+    return owner
+
+
+def engaged_with(ctx: Ctx, uid: str) -> str | None:
+    z = ctx.zone_of(uid)
+    if z.endswith("/engaged"):
+        return z.split("/", 1)[0]
+    return None
+
+
+# -- cards -----------------------------------------------------------------------------------
+
+def field(ctx: Ctx, uid: str, key: str, default=0):
+    face = ctx.face(uid)
+    if face is not None and key in face.fields:
+        return face.fields[key]
+    return ctx.defn(uid).fields.get(key, default)
+
+
+def keywords(ctx: Ctx, uid: str) -> list[str]:
+    return list(ctx.defn(uid).fields.get("keywords") or [])
+
+
+def heroes(ctx: Ctx, p: str) -> list[str]:
+    return list(ctx.zone(heroes_zone(p)))
+
+
+def characters(ctx: Ctx, p: str) -> list[str]:
+    return heroes(ctx, p) + list(ctx.zone(allies_zone(p)))
+
+
+def all_characters(ctx: Ctx) -> list[str]:
+    return [u for p in turn_order(ctx) for u in characters(ctx, p)]
+
+
+def is_ready(ctx: Ctx, uid: str) -> bool:
+    return not ctx.card(uid).get("exhausted")
+
+
+def committed(ctx: Ctx) -> list[str]:
+    return [u for u in all_characters(ctx) if ctx.card(u).get("committed")]
+
+
+def enemies_in_play(ctx: Ctx) -> list[str]:
+    out = [u for u in ctx.zone(STAGING) if ctx.kind(u) == "enemy"]
+    for p in ctx.players:
+        out += list(ctx.zone(engaged_zone(p)))
+    return out
+
+
+def engaged_enemies(ctx: Ctx, p: str) -> list[str]:
+    return list(ctx.zone(engaged_zone(p)))
+
+
+def stat(ctx: Ctx, uid: str, name: str, event: dict | None = None) -> int:
+    """A card's current value of a stat: printed, then every modifier and lasting
+    effect, never below 0 (point 4)."""
+    return int(ctx.stat(name, int(field(ctx, uid, name, 0) or 0), player=controller(ctx, uid), card=uid,
+                        event=event, floor=0))
+
+
+def hp_left(ctx: Ctx, uid: str) -> int:
+    return stat(ctx, uid, "hit_points") - int(ctx.card(uid).get("damage", 0))
+
+
+def engagement(ctx: Ctx, uid: str) -> int:
+    return int(field(ctx, uid, "engagement", 0))
+
+
+def quest_points(ctx: Ctx, uid: str) -> int:
+    return int(field(ctx, uid, "quest_points", 0))
+
+
+def current_stage(ctx: Ctx) -> str | None:
+    z = ctx.zone(QUEST)
+    return z[-1] if z else None
+
+
+def spawn_in_play(ctx: Ctx) -> bool:
+    """Ungoliant's Spawn is in play only as an enemy in the staging area or engaged
+    (ruling MK-SPAWN-INPLAY)."""
+    return any(ctx.defn(u).id == SPAWN for u in enemies_in_play(ctx))
+
+
+def resources(ctx: Ctx, uid: str) -> int:
+    return int(ctx.card(uid).get("resources", 0))
+
+
+def sphere_name(s: str) -> str:
+    return s.capitalize()
+
+
+def ready(ctx: Ctx, uid: str) -> None:
+    if ctx.card(uid).get("exhausted"):
+        ctx.do("exhaust", card=uid, exhausted=False)
+
+
+def exhaust(ctx: Ctx, uid: str) -> None:
+    if not ctx.card(uid).get("exhausted"):
+        ctx.do("exhaust", card=uid, exhausted=True)
+
+
+def draw(ctx: Ctx, p: str, n: int) -> tuple[list[str], str]:
+    """Draw up to n cards; an empty deck gives nothing (ruling MK-EMPTY-DECK), and
+    Enchanted Stream blocks every draw (ruling MK-ENCHANTED). Returns the cards
+    and, when fewer came, why."""
+    why = ctx.restricted("draw", player=p)
+    if why:
+        return [], f"{p} cannot draw: {ctx.name(ctx.zone(ACTIVE)[0])} is the active location (ruling MK-ENCHANTED)" \
+            if ctx.zone(ACTIVE) else str(why)
+    got = []
+    for _ in range(n):
+        pile = ctx.zone(deck(p))
+        if not pile:
+            break
+        u = pile[-1]
+        ctx.move(u, hand(p))
+        got.append(u)
+    short = "" if len(got) == n else f"{p}'s deck is empty, so {p} draws no more (ruling MK-EMPTY-DECK)"
+    return got, short
+
+
+def progress_words(n: int) -> str:
+    return plural(n, "progress token")
+
+
+def names_or_nobody(ctx: Ctx, uids: list[str]) -> str:
+    return listing([ctx.name(u) for u in uids])
