@@ -41,16 +41,13 @@ def commit(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
     """Quest with enough willpower to beat the staging area by a little, keeping
     the best defender and the best attacker home when enemies threaten."""
     p = d.player
-    need = R.staging_threat(ctx) + 1
+    need = R.staging_threat(ctx) + 3  # about one more card's threat is still to be revealed
     danger = bool(T.engaged_enemies(ctx, p)) or any(
         ctx.kind(u) == "enemy" and T.engagement(ctx, u) <= T.threat(ctx, p) + 2 for u in ctx.zone(T.STAGING))
     cards = [uid_of(i) for i in legal]
     keep: set[str] = set()
     if danger and len(cards) > 1:
         keep.add(max(cards, key=lambda u: (T.stat(ctx, u, "defense"), T.hp_left(ctx, u))))
-        rest = [u for u in cards if u not in keep]
-        if len(rest) > 1:
-            keep.add(max(rest, key=lambda u: T.stat(ctx, u, "attack")))
     chosen, total = [], 0
     for u in sorted((u for u in cards if u not in keep), key=lambda u: -T.stat(ctx, u, "willpower")):
         if total >= need:

@@ -154,6 +154,8 @@ def ask_enemy(ctx: Ctx) -> Decision | None:
     if not row:
         return None
     best = max(row, key=lambda u: (T.engagement(ctx, u), -row.index(u)))
+    if ctx.ruling("MK-ATTACK-ORDER") == "engagement":
+        row = [best]  # the model's fixed order: nothing is asked
     opts = [Option(f"enemy:{u}", f"{ctx.name(u)} (attack {T.stat(ctx, u, 'attack')}, engagement "
                    f"{T.engagement(ctx, u)}, {plural(len(shadows_of(ctx, u)), 'shadow card')})") for u in row]
     return Decision(p, f"{p}: choose the next enemy engaged with you to attack (point 74, ruling MK-ATTACK-ORDER).",
@@ -166,20 +168,25 @@ def resolve_enemy(ctx: Ctx, ids) -> Say:
     ctx.extra.setdefault("attacked", []).append(u)
     ctx.extra["attack"] = {"enemy": u, "player": p, "defender": None, "undefended": False}
     ctx.do("attack_chosen", card=u, player=p)
-    return Say(f"{ctx.name(u)} attacks {p} (point 74, ruling MK-ATTACK-ORDER).", rule="MK-ATTACK-ORDER")
+    how = ("the highest engagement cost first, the earliest engaged among equals" if
+           ctx.ruling("MK-ATTACK-ORDER") == "engagement" else f"{p}'s choice")
+    return Say(f"{ctx.name(u)} attacks {p} ({how}; point 74, ruling MK-ATTACK-ORDER).", rule="MK-ATTACK-ORDER")
+
+
+def sentinel_players(ctx: Ctx) -> list[str]:
+    """The other active players with a ready Sentinel character, in turn order: asked
+    when the defending player declares none of his own (ruling MK-SENTINEL)."""
+    a = attack(ctx)
+    if not attack_on(ctx) or not a.get("declared") or a.get("defender"):
+        return []
+    asked = a.get("sentinel_asked", [])
+    return [q for q in T.turn_order(ctx) if q != a["player"] and q not in asked
+            and any(T.is_ready(ctx, c) and "Sentinel" in T.keywords(ctx, c) for c in T.characters(ctx, q))]
 
 
 def sentinel_player(ctx: Ctx) -> str | None:
-    """Another active player with a ready Sentinel character, asked before the
-    defending player declares (ruling MK-SENTINEL)."""
-    a = attack(ctx)
-    if not attack_on(ctx) or a.get("defender") or a.get("sentinel_asked"):
-        return None
-    for q in T.turn_order(ctx):
-        if q != a["player"] and any(T.is_ready(ctx, c) and "Sentinel" in T.keywords(ctx, c)
-                                    for c in T.characters(ctx, q)):
-            return q
-    return None
+    left = sentinel_players(ctx)
+    return left[0] if left else None
 
 
 def ask_sentinel(ctx: Ctx) -> Decision | None:
@@ -189,21 +196,25 @@ def ask_sentinel(ctx: Ctx) -> Decision | None:
     a = attack(ctx)
     opts = [Option(f"defend:{c}", f"Defend with {ctx.name(c)} ({T.stat(ctx, c, 'defense')} defense)")
             for c in T.characters(ctx, q) if T.is_ready(ctx, c) and "Sentinel" in T.keywords(ctx, c)]
-    opts.append(Option("no_defend", f"Leave {a['player']}'s defence to {a['player']}"))
-    return Decision(q, f"{q}: {ctx.name(a['enemy'])} attacks {a['player']}; you may defend with a Sentinel "
-                    "character (point 75, ruling MK-SENTINEL).", opts, kind="sentinel", default="no_defend")
+    opts.append(Option("no_defend", f"Do not defend for {a['player']}"))
+    return Decision(q, f"{q}: {ctx.name(a['enemy'])} attacks {a['player']}, who declared no defender of his own; you "
+                    "may defend with a Sentinel character (point 75, ruling MK-SENTINEL).", opts, kind="sentinel",
+                    default="no_defend")
 
 
 def resolve_sentinel(ctx: Ctx, ids) -> Say:
     a = attack(ctx)
-    a["sentinel_asked"] = True
-    q = ctx.state.player_names and next(p for p in ctx.players if p != a["player"])
+    q = sentinel_player(ctx)
+    a.setdefault("sentinel_asked", []).append(q)
     if ids[0] == "no_defend":
-        return Say(f"No Sentinel defends for {a['player']} (ruling MK-SENTINEL).", rule="MK-SENTINEL")
+        left = "" if sentinel_players(ctx) else f"; the attack on {a['player']} is undefended"
+        a["undefended"] = not sentinel_players(ctx)
+        return Say(f"{q} does not defend with a Sentinel{left} (ruling MK-SENTINEL).", rule="MK-SENTINEL")
     c = ids[0].split(":", 1)[1]
+    a["undefended"] = False
     declare(ctx, c)
-    return Say(f"{T.controller(ctx, c) or q} declares {ctx.name(c)} (Sentinel) as the defender against "
-               f"{ctx.name(a['enemy'])}, exhausting it (points 75, 114, ruling MK-SENTINEL).", rule="MK-SENTINEL")
+    return Say(f"{q} declares {ctx.name(c)} (Sentinel) as the defender against {ctx.name(a['enemy'])}'s attack on "
+               f"{a['player']}, exhausting it (points 75, 114, ruling MK-SENTINEL).", rule="MK-SENTINEL")
 
 
 def declare(ctx: Ctx, c: str) -> None:
@@ -230,7 +241,11 @@ def ask_defender(ctx: Ctx) -> Decision | None:
         opts.append(Option(f"defend:{c}", f"Defend with {ctx.name(c)} ({T.stat(ctx, c, 'defense')} defense, "
                            f"{plural(T.hp_left(ctx, c), 'hit point')} left)", ok,
                            "" if ok else f"{ctx.name(c)} is exhausted: only a ready character defends (point 7)"))
-    opts.append(Option("undefended", "Leave the attack undefended (its whole attack goes to one of your heroes)"))
+    others = " (or leave it to another player's Sentinel)" if any(
+        q != p and any("Sentinel" in T.keywords(ctx, c) and T.is_ready(ctx, c) for c in T.characters(ctx, q))
+        for q in T.turn_order(ctx)) else ""
+    opts.append(Option("undefended", f"Declare no defender: undefended, its whole attack goes to one of your "
+                       f"heroes{others}"))
     return Decision(p, f"{p}: {ctx.name(e)} attacks with {T.stat(ctx, e, 'attack')}; declare a defender or leave "
                     "it undefended (point 75).", opts, kind="defender")
 
@@ -240,6 +255,9 @@ def resolve_defender(ctx: Ctx, ids) -> Say:
     a["declared"] = True
     if ids[0] == "undefended":
         a["undefended"] = True
+        if sentinel_players(ctx):
+            return Say(f"{a['player']} declares no defender of his own; {listing(sentinel_players(ctx))} may still "
+                       "defend with a Sentinel (ruling MK-SENTINEL).", rule="MK-SENTINEL")
         return Say(f"{a['player']} leaves {ctx.name(a['enemy'])}'s attack undefended (point 78).", rule=point(78))
     c = ids[0].split(":", 1)[1]
     declare(ctx, c)
@@ -358,10 +376,12 @@ def enemy_attack(window: Callable[[str], ActionWindow]) -> Sequence:
         Ask("Choose an enemy", ask_enemy, resolve_enemy, "The defending player picks the next attacker.",
             "MK-ATTACK-ORDER", auto_forced=True),
         window("Enemy chosen"),
-        Ask("Sentinel", ask_sentinel, resolve_sentinel, "Another player may defend with a Sentinel.",
-            "MK-SENTINEL", when=lambda ctx: sentinel_player(ctx) is not None),
         Ask("Declare a defender", ask_defender, resolve_defender, "Exhaust a defender, or take it undefended.",
             point(75), when=need_defender),
+        Loop("Sentinels", Ask("Sentinel", ask_sentinel, resolve_sentinel, "Another player may defend with a "
+                              "Sentinel.", "MK-SENTINEL", when=lambda ctx: sentinel_player(ctx) is not None),
+             until=lambda ctx: sentinel_player(ctx) is None, label="Sentinel {n}", rule="MK-SENTINEL",
+             text="Each other player with a ready Sentinel, in turn."),
         window("Defender declared"),
         Loop("Shadow effects", Step("Shadow card", resolve_shadow, "Turn over a shadow card and resolve it.",
                                     point(76)), until=lambda ctx: not shadow_to_resolve(ctx), label="Shadow {n}",
@@ -461,11 +481,59 @@ def resolve_attackers(ctx: Ctx, ids) -> Say:
                f"them: attack strength {total} (points 85, 86).", rule=point(86))
 
 
+def rangers(ctx: Ctx) -> list[str]:
+    """Other players with ready Ranged characters not yet asked to join the attack
+    (ruling MK-RANGED)."""
+    s = strike(ctx)
+    if not strike_on(ctx) or not s.get("attackers") or "strength" in s:
+        return []
+    asked = s.get("joined_asked", [])
+    return [q for q in T.turn_order(ctx) if q != s["player"] and q not in asked
+            and any(T.is_ready(ctx, c) and "Ranged" in T.keywords(ctx, c) for c in T.characters(ctx, q))]
+
+
+def ask_join(ctx: Ctx) -> Decision | None:
+    left = rangers(ctx)
+    if not left:
+        return None
+    q = left[0]
+    s = strike(ctx)
+    opts = [Option(f"attacker:{c}", f"{ctx.name(c)} ({T.stat(ctx, c, 'attack')} attack)")
+            for c in T.characters(ctx, q) if T.is_ready(ctx, c) and "Ranged" in T.keywords(ctx, c)]
+    return Decision(q, f"{q}: {s['player']} attacks {ctx.name(s['enemy'])}; you may join with Ranged characters "
+                    "(they exhaust; ruling MK-RANGED).", opts, min=0, max=len(opts), kind="join")
+
+
+def resolve_join(ctx: Ctx, ids) -> Say:
+    s = strike(ctx)
+    q = rangers(ctx)[0]
+    s.setdefault("joined_asked", []).append(q)
+    cards = [i.split(":", 1)[1] for i in ids]
+    for c in cards:
+        T.exhaust(ctx, c)
+    s["attackers"] = s["attackers"] + cards
+    if not cards:
+        return Say(f"{q} adds no Ranged character to the attack (ruling MK-RANGED).", rule="MK-RANGED")
+    return Say(f"{q} joins the attack on {ctx.name(s['enemy'])} with {T.names_or_nobody(ctx, cards)} (Ranged), "
+               "exhausting them (point 115, ruling MK-RANGED).", rule="MK-RANGED")
+
+
+def strength(ctx: Ctx) -> Say:
+    s = strike(ctx)
+    e = s["enemy"]
+    cards = [c for c in s["attackers"] if c in ctx.state.cards and ctx.zone_of(c).endswith(("/heroes", "/allies"))]
+    total = sum(T.stat(ctx, c, "attack", event={"type": "strike", "enemy": e}) for c in cards)
+    s["strength"] = total
+    parts = listing([f"{ctx.name(c)} {T.stat(ctx, c, 'attack', event={'type': 'strike', 'enemy': e})}"
+                     for c in cards], empty="no attacker is left")
+    return Say(f"Attack strength against {ctx.name(e)}: {parts}, {total} in all (point 86).", rule=point(86))
+
+
 def strike_damage(ctx: Ctx) -> Say:
     s = strike(ctx)
     e = s["enemy"]
     cards = [c for c in s["attackers"] if c in ctx.state.cards]
-    total = sum(T.stat(ctx, c, "attack", event={"type": "strike", "enemy": e}) for c in cards)
+    total = int(s.get("strength", 0))
     dfn = T.stat(ctx, e, "defense")
     dmg = max(total - dfn, 0)
     name = ctx.name(e)
@@ -488,9 +556,16 @@ def player_attack(window: Callable[[str], ActionWindow]) -> Sequence:
         Ask("Declare an attack", ask_target, resolve_target, "Choose an enemy to attack, or stop.", point(84)),
         Ask("Choose attackers", ask_attackers, resolve_attackers, "Exhaust any number of attackers.", point(85),
             when=lambda ctx: strike_on(ctx) and not strike(ctx).get("attackers")),
+        Loop("Ranged", Ask("Join with Ranged", ask_join, resolve_join, "Other players may join with Ranged "
+                           "characters.", "MK-RANGED", when=lambda ctx: bool(rangers(ctx))),
+             until=lambda ctx: not rangers(ctx), label="Ranged {n}", rule="MK-RANGED",
+             text="Each other player with a ready Ranged character, in turn."),
         window("Attack declared"),
-        Step("Attack damage", strike_damage, "Strength minus defense.", point(87),
+        Step("Attack strength", strength, "Add up the attackers' attack.", point(86),
              when=lambda ctx: strike_on(ctx) and bool(strike(ctx).get("attackers"))),
+        window("Strength counted"),
+        Step("Attack damage", strike_damage, "Strength minus defense.", point(87),
+             when=lambda ctx: strike_on(ctx) and "strength" in strike(ctx)),
         window("Attack resolved"),
         Step("Attack over", end_strike, "The attack ends.", point(84), when=lambda ctx: bool(strike(ctx))),
     ])

@@ -19,10 +19,18 @@ class MirkwoodGame(GameDef):
     default_players = 1
     options = {
         "easy": OptionSpec(bool, False, "easy mode: the encounter deck of the easy quantities (point 21)"),
-        "first_player": OptionSpec(str, "", "the seat that takes the first player token (else the first seat solo, "
-                                   "a seeded draw with more players; ruling MK-FIRST)"),
+        "first_player": OptionSpec(str, "random", "the seat that takes the first player token, or random (a seeded "
+                                   "draw; ruling MK-FIRST)"),
+        "mulligan": OptionSpec(bool, True, "each player may take one mulligan at setup (ruling MK-MULLIGAN); off "
+                               "plays as the model"),
         "max_rounds": OptionSpec(int, 0, "a safety cap: a game still going after this many rounds ends unfinished; "
                                  "0: off"),
+    }
+    ruling_variants = {
+        "MK-ATTACK-ORDER": {"choose": "the defending player chooses each attacking enemy in step 1",
+                            "engagement": "the model's fixed order: highest engagement cost first"},
+        "MK-ENGAGE-TIE": {"player": "the player making the engagement check picks among tied enemies",
+                          "first_player": "the first player picks among tied enemies"},
     }
     safety_rounds = 40
     card_fields = {
@@ -78,6 +86,8 @@ class MirkwoodGame(GameDef):
         "location:<card>": "a location for progress", "ready:<card>": "a character to ready",
         "mode:<mode>": "Gandalf's gift: draw, an enemy's uid, or threat", "take:<card>": "a card to take into hand",
         "spider:<card>": "a Spider card to add to the staging area",
+        "keep": "keep the setup hand", "mulligan": "take the one mulligan",
+        "look": "use Mountains of Mirkwood's response: look at your top 5", "no_look": "do not look",
         "use": "use a response", "decline": "do not use a response", "first:<index>": "resolve this trigger first",
     }
 

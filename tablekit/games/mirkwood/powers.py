@@ -758,29 +758,49 @@ class MountainTravel(Effect):
         return Say("The revealed card is resolved.", rule=T.point(64))
 
 
-class MountainSearch(EachPlayer):
-    prompt = "take one of your top 5 cards into your hand, or none"
-    rule = "MK-MOUNTAINS"
+class MountainSearch(Effect):
+    """Each player in turn may look alone at his top 5 cards, take 1 and shuffle;
+    one who declines neither looks nor shuffles (ruling MK-MOUNTAINS)."""
 
     def label(self, ctx, use):
         return "Mountains of Mirkwood"
 
-    def choices(self, ctx, use, p):
+    def apply(self, ctx, use):
+        use.data["left"] = T.turn_order(ctx)
+        use.data["said"] = []
+        return self.offer(ctx, use, ())
+
+    def offer(self, ctx, use, ids):
+        while use.data["left"]:
+            p = use.data["left"].pop(0)
+            if T.eliminated(ctx, p) or not ctx.zone(T.deck(p)):
+                use.data["said"].append(f"{p}'s deck is empty" if not T.eliminated(ctx, p) else f"{p} is out")
+                continue
+            use.data["asking"] = p
+            return ctx.ask(Decision(p, f"{p}: Mountains of Mirkwood is explored: look at the top 5 cards of your deck "
+                                    "and take 1 (ruling MK-MOUNTAINS)?", [Option("look", "Look and take 1"),
+                                                                           Option("no_look", "Do not look")],
+                                    kind="effect", default="look"), then="looked", name="Look at the top 5")
+        return Say(f"{'; '.join(use.data['said']) or 'Nobody looks'} (ruling MK-MOUNTAINS).", rule="MK-MOUNTAINS")
+
+    def looked(self, ctx, use, ids):
+        p = use.data["asking"]
+        if ids[0] == "no_look":
+            use.data["said"].append(f"{p} does not look")
+            return self.offer(ctx, use, ())
         top = list(reversed(ctx.zone(T.deck(p))[-5:]))
-        if not top:
-            return []
         ctx.reveal(top, to=p, text=f"{p} looks at the top {plural(len(top), 'card')} of his deck")
-        return [Option(f"take:{u}", ctx.name(u)) for u in top] + [Option("take:none", "Take none")]
+        return ctx.ask(Decision(p, f"{p}: take one of your top {plural(len(top), 'card')} into your hand (ruling "
+                                "MK-MOUNTAINS).", [Option(f"take:{u}", ctx.name(u)) for u in top], kind="effect"),
+                       then="taken", name="Take a card", say=f"{p} looks at the top {plural(len(top), 'card')} of "
+                       "his deck (ruling MK-MOUNTAINS).")
 
-    def none(self, ctx, use, p):
-        return f"{p}'s deck is empty"
-
-    def do(self, ctx, use, p, u):
-        if u == "none":
-            return f"{p} takes no card (and does not shuffle)"
-        ctx.move(u, T.hand(p))
+    def taken(self, ctx, use, ids):
+        p = use.data["asking"]
+        ctx.move(ids[0].split(":", 1)[1], T.hand(p))
         ctx.shuffle(T.deck(p))
-        return f"{p} takes a card into hand and shuffles the rest back"
+        use.data["said"].append(f"{p} takes a card into his hand and shuffles his deck")
+        return self.offer(ctx, use, ())
 
 
 class EyesDiscard(Effect):

@@ -71,10 +71,8 @@ def encounter_and_quest(ctx: Ctx) -> Say:
 def choose_first_player(ctx: Ctx) -> Say:
     """The first player: the option, else the first seat solo and a seeded draw with
     more players (point 14, ruling MK-FIRST)."""
-    want = ctx.state.options.get("first_player") or ""
-    if want and want not in ctx.players:
-        want = ""
-    if want:
+    want = ctx.state.options.get("first_player") or "random"
+    if want in ctx.players:
         p, how = want, "as the option first_player says"
     elif len(ctx.players) == 1:
         p, how = ctx.players[0], "the only player"
@@ -90,8 +88,8 @@ def setup_hands(ctx: Ctx) -> Say:
         got, _ = T.draw(ctx, p, T.HAND_SIZE)
         texts.append(f"{p}: {T.names_or_nobody(ctx, got)}")
         public.append(f"{p} {plural(len(got), 'card')}")
-    return Say(f"Each player draws his setup hand of 6 cards ({'; '.join(texts)}); there is no mulligan in "
-               "this part (point 15).", rule=point(15), public=f"Each player draws 6 cards ({', '.join(public)}).")
+    return Say(f"Each player draws his setup hand of 6 cards ({'; '.join(texts)}) (point 15).", rule=point(15),
+               public=f"Each player draws 6 cards ({', '.join(public)}).")
 
 
 def stage_1a(ctx: Ctx) -> Say:
@@ -111,6 +109,31 @@ def stage_1a(ctx: Ctx) -> Say:
                f"({plural(len(ctx.zone(T.ENC_DECK)), 'card')} left) and the quest turns to "
                f"{ctx.face(stage).name}, {plural(T.quest_points(ctx, stage), 'quest point')} (point 19).",
                rule=point(19))
+
+
+def mulligan_on(ctx: Ctx) -> bool:
+    return bool(ctx.state.options.get("mulligan", True))
+
+
+def ask_mulligan(ctx: Ctx) -> Decision:
+    p = ctx.player
+    return Decision(p, f"{p}: keep your 6 cards, or shuffle them back and draw 6 new ones, which you must keep "
+                    "(ruling MK-MULLIGAN)?", [Option("keep", "Keep this hand"),
+                                              Option("mulligan", "Mulligan: shuffle it back and draw 6 new cards")],
+                    kind="mulligan", default="keep")
+
+
+def resolve_mulligan(ctx: Ctx, ids) -> Say:
+    p = ctx.player
+    if ids[0] == "keep":
+        return Say(f"{p} keeps his setup hand (ruling MK-MULLIGAN).", rule="MK-MULLIGAN")
+    for u in list(ctx.zone(T.hand(p))):
+        ctx.move(u, T.deck(p))
+    ctx.shuffle(T.deck(p))
+    got, _ = T.draw(ctx, p, T.HAND_SIZE)
+    return Say(f"{p} takes his one mulligan: his hand goes back, his deck is shuffled and he draws "
+               f"{T.names_or_nobody(ctx, got)}, which he keeps (ruling MK-MULLIGAN).", rule="MK-MULLIGAN",
+               public=f"{p} takes his one mulligan and draws {plural(len(got), 'new card')} (ruling MK-MULLIGAN).")
 
 
 # -- resource phase ------------------------------------------------------------------------------
@@ -306,9 +329,12 @@ def ask_engagement_check(ctx: Ctx) -> Decision | None:
         return None
     tie = len(top) > 1
     opts = [Option(f"engage:{u}", f"{ctx.name(u)} (engagement {T.engagement(ctx, u)})") for u in top]
-    why = " Several tie: you choose which (ruling MK-ENGAGE-TIE)." if tie else ""
-    return Decision(p, f"{p}'s engagement check (threat {T.threat(ctx, p)}): the enemy with the highest engagement "
-                    f"cost not above it engages you (point 68).{why}", opts, kind="engagement")
+    who = T.first_player(ctx) if ctx.ruling("MK-ENGAGE-TIE") == "first_player" and tie else p
+    why = (f" Several tie: {'you choose' if who == p else who + ', the first player, chooses'} which (ruling "
+           "MK-ENGAGE-TIE)." if tie else "")
+    return Decision(who, f"{p}'s engagement check (threat {T.threat(ctx, p)}): the enemy with the highest engagement "
+                    f"cost not above it engages you (point 68).{why}", opts, kind="engagement",
+                    default=opts[0].id)
 
 
 def resolve_engagement_check(ctx: Ctx, ids) -> Say:
@@ -317,7 +343,8 @@ def resolve_engagement_check(ctx: Ctx, ids) -> Say:
     tie = len(candidates(ctx, p)) > 1
     C.engage(ctx, u, p)
     rule = "MK-ENGAGE-TIE" if tie else point(68)
-    how = f"{p} chooses it among the tied enemies (ruling MK-ENGAGE-TIE)" if tie else \
+    chooser = T.first_player(ctx) if ctx.ruling("MK-ENGAGE-TIE") == "first_player" else p
+    how = f"{chooser} chooses it among the tied enemies (ruling MK-ENGAGE-TIE)" if tie else \
         "the highest engagement cost not above his threat"
     return Say(f"Engagement check: {ctx.name(u)} (engagement {T.engagement(ctx, u)}) engages {p} at threat "
                f"{T.threat(ctx, p)}: {how} (point 68).", rule=rule)
@@ -401,6 +428,9 @@ def build_flow():
              "set out the quest deck.", point(18)),
         Step("First player", choose_first_player, "Give the first player token.", "MK-FIRST"),
         Step("Setup hands", setup_hands, "Each player draws 6 cards.", point(15)),
+        ForEachPlayer("Mulligans", Ask("Mulligan", ask_mulligan, resolve_mulligan, "Keep the hand, or redraw "
+                                       "6 once.", "MK-MULLIGAN", when=mulligan_on), order=T.turn_order,
+                      rule="MK-MULLIGAN", text="Each player in turn may take one mulligan."),
         Step("Stage 1A", stage_1a, "Forest Spider and Old Forest Road to the staging area; turn to 1B.",
              point(19)),
     ])

@@ -176,9 +176,9 @@ def current_stage(ctx: Ctx) -> str | None:
 
 
 def spawn_in_play(ctx: Ctx) -> bool:
-    """Ungoliant's Spawn is in play only as an enemy in the staging area or engaged
-    (ruling MK-SPAWN-INPLAY)."""
-    return any(ctx.defn(u).id == SPAWN for u in enemies_in_play(ctx))
+    """Ungoliant's Spawn is in play as an enemy in the staging area or engaged, and
+    while it lies face down as a shadow card (ruling MK-SPAWN-INPLAY)."""
+    return any(ctx.defn(u).id == SPAWN for u in enemies_in_play(ctx) + list(ctx.zone(SHADOW)))
 
 
 def resources(ctx: Ctx, uid: str) -> int:
