@@ -223,8 +223,10 @@ def reveal_next(ctx: Ctx) -> Say:
         return Say(f"{note}The encounter deck and its discard pile are empty: nothing is revealed (ruling "
                    "MK-ENC-EMPTY).", rule="MK-ENC-EMPTY")
     u = ctx.zone(T.ENC_DECK)[-1]
-    out = ctx.start("reveal", source=u, data={"note": note})
-    return C.as_say(out, rule="MK-ENC-EMPTY" if note else point(48))
+    said = C.as_say(ctx.start("reveal", source=u), rule=point(48))
+    if note:
+        return Say(f"{note}{said.text}", rule="MK-ENC-EMPTY")
+    return said
 
 
 def quest_resolution(ctx: Ctx) -> Say:

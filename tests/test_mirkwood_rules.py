@@ -1,0 +1,713 @@
+"""Passage Through Mirkwood: one test per rule point of the specification
+(/work/shared/specs/mirkwood.md, section 1; named test_pNNN_...) and per ruling
+(docs/rulings/mirkwood.md), on positions built by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+import tablekit
+from tablekit.games.mirkwood import combat as C
+from tablekit.games.mirkwood import table as T
+
+HEROES = ["aragorn", "theodred", "legolas"]
+QUEST = ["Rounds", "Round", "Quest phase"]
+PLANNING = ["Rounds", "Round", "Planning phase", "Planning turns", "Play allies"]
+COMMIT = QUEST + ["Commit", "Commit characters"]
+STAGING = QUEST + ["Begin staging"]
+RESOLUTION = QUEST + ["Quest resolution"]
+TRAVEL = ["Rounds", "Round", "Travel phase", "Travel"]
+ENCOUNTER = ["Rounds", "Round", "Encounter phase"]
+ENGAGE = ENCOUNTER + ["Optional engagement", "Engage an enemy"]
+CHECKS = ENCOUNTER + ["Engagement checks"]
+COMBAT = ["Rounds", "Round", "Combat phase"]
+ATTACK = COMBAT + ["Enemy attacks", "Attacks"]
+STRIKES = COMBAT + ["Player attacks", "Strikes"]
+REFRESH = ["Rounds", "Round", "Refresh phase", "Ready"]
+
+
+def new(players: int = 1, seed: int = 1, **options) -> tablekit.Game:
+    return tablekit.new_game("mirkwood", players=players, seed=seed, options={"mulligan": False, **options})
+
+
+def position(at, zones=None, cards=None, extra=None, players: int = 1, threat: int = 29, turn: str = "P1",
+             seed: int = 1, **options) -> tablekit.Game:
+    """A hand-built position: P1's three heroes (solo) or both starter trios, stage 1B
+    as the quest, the listed zones exactly as given, the cursor at `at`."""
+    g = new(players, seed, **options)
+    for p in g.players:
+        g.state.player(p)["threat"] = threat
+    base = {"P1/heroes": list(HEROES)} if players == 1 else {
+        "P1/heroes": ["aragorn", "theodred", "gloin"], "P2/heroes": ["gimli", "legolas", "thalin"]}
+    base.update({"quest": ["ptm-1"], "quest_deck": ["ptm-2"],
+                 "stage3_aside": ["ptm-3-dont-leave-the-path", "ptm-3-beorns-path"]})
+    base.update(zones or {})
+    state = {"ptm-1": {"face": 1, "progress": 0}}
+    state.update(cards or {})
+    g.arrange(zones=base, cards=state, extra={"first_player": "P1", **(extra or {})}, at=at, turn=turn)
+    return g
+
+
+def answer(g: tablekit.Game, *ids: str):
+    return g.choose(*ids)
+
+
+def steps_until(g: tablekit.Game, pred, limit: int = 200):
+    """Step (answering every decision with the heuristic bot) until pred(g)."""
+    for _ in range(limit):
+        if pred(g) or g.is_over:
+            return
+        if g.pending is not None:
+            g.choose(*bot(g))
+        else:
+            g.step()
+    raise AssertionError("the position never came")
+
+
+def bot(g: tablekit.Game) -> list[str]:
+    d = g.pending
+    out = g.gamedef.heuristic(g.ctx, d)
+    return out if out else [d.legal[0].id]
+
+
+def texts(g: tablekit.Game) -> str:
+    return "\n".join(r.text for r in g.history)
+
+
+# -- A. card types and stats ----------------------------------------------------------------------
+
+def test_p003_cards_carry_the_reference_numbers():
+    cards = tablekit.game_info("mirkwood").cards
+    spider, spawn, aragorn, faramir = (cards[c] for c in ("forest-spider", "ungoliant-s-spawn", "aragorn", "faramir"))
+    assert (spider.fields["engagement"], spider.fields["threat"], spider.fields["attack"], spider.fields["defense"],
+            spider.fields["hit_points"], spider.quantity) == (25, 2, 2, 1, 4, 4)
+    assert (spawn.fields["engagement"], spawn.fields["hit_points"], spawn.fields["unique"] if "unique" in spawn.fields
+            else False) == (32, 9, False)
+    assert (aragorn.fields["threat_cost"], aragorn.fields["keywords"]) == (12, ["Sentinel"])
+    assert (faramir.fields["cost"], faramir.fields["sphere"], faramir.quantity) == (4, "leadership", 2)
+    kinds = [d.kind for d in cards.values()]
+    assert (kinds.count("hero"), kinds.count("ally"), kinds.count("quest")) == (6, 12, 4)
+    assert sum(d.quantity for d in cards.values() if d.kind in ("enemy", "location", "treachery")) == 36
+    assert sum(d.fields["quantity_easy"] for d in cards.values() if d.kind in ("enemy", "location", "treachery")) == 27
+
+
+def test_p004_no_stat_below_zero():
+    g = position(RESOLUTION, zones={"staging": []}, cards={"legolas": {"committed": True}})
+    ctx = g.ctx
+    ctx.add_lasting("modifier", "phase", "test: -3 willpower", targets=["legolas"], stat="willpower", add=-3)
+    assert T.stat(ctx, "legolas", "willpower") == 0
+
+
+# -- B. setup -------------------------------------------------------------------------------------
+
+def test_p012_p015_p019_setup_solo():
+    g = new()
+    assert g.players == ["P1"]                      # solo by default (GameDef.default_players)
+    steps_until(g, lambda g: g.pending is not None)
+    st = g.state
+    assert st.player("P1")["threat"] == 29           # 12 + 8 + 9
+    assert sorted(st.zones["P1/heroes"]) == sorted(HEROES)
+    assert len(st.zones["P1/hand"]) == 7            # 6 at setup, 1 in the resource phase
+    assert len(st.zones["P1/deck"]) == 24 - 7
+    assert sorted(g.ctx.defn(u).id for u in st.zones["staging"]) == ["forest-spider", "old-forest-road"]
+    assert len(st.zones["encounter_deck"]) == 34
+    assert g.ctx.face("ptm-1").name == "Flies and Spiders (1B)" and T.quest_points(g.ctx, "ptm-1") == 8
+    assert [r.rule for r in g.history[:5]] == ["MK-DECKS", "point 18", "MK-FIRST", "point 15", "point 19"]
+
+
+def test_p010_two_players_split_the_core_set_by_sphere():
+    g = new(players=2)
+    steps_until(g, lambda g: g.pending is not None)
+    st = g.state
+    assert sorted(st.zones["P1/heroes"]) == ["aragorn", "gloin", "theodred"]
+    assert sorted(st.zones["P2/heroes"]) == ["gimli", "legolas", "thalin"]
+    assert st.player("P1")["threat"] == 29 and st.player("P2")["threat"] == 29
+    spheres = {p: {g.ctx.defn(u).fields["sphere"] for z in ("deck", "hand") for u in st.zones[f"{p}/{z}"]}
+               for p in g.players}
+    assert spheres == {"P1": {"leadership"}, "P2": {"tactics"}}
+    assert len(st.zones["encounter_deck"]) == 34
+    assert g.history[0].rule == "MK-DECKS"
+
+
+def test_p014_first_player_option_and_random_draw():
+    g = new(players=2, first_player="P2")
+    steps_until(g, lambda g: g.pending is not None)
+    assert g.state.extra["first_player"] == "P2" and g.history[2].rule == "MK-FIRST"
+    firsts = set()
+    for seed in range(8):
+        g = new(players=2, seed=seed)
+        steps_until(g, lambda g: len(g.history) >= 3)
+        firsts.add(g.state.extra["first_player"])
+    assert firsts == {"P1", "P2"}                   # seeded draw (ruling MK-FIRST)
+
+
+def test_p016_mulligan_once():
+    g = tablekit.new_game("mirkwood", seed=2)
+    steps_until(g, lambda g: g.pending is not None)
+    d = g.pending
+    assert d.kind == "mulligan" and [o.id for o in d.options] == ["keep", "mulligan"]
+    deck_and_hand = sorted(g.state.zones["P1/hand"] + g.state.zones["P1/deck"])
+    rec = g.choose("mulligan")
+    assert rec.rule == "MK-MULLIGAN" and len(g.state.zones["P1/hand"]) == 6
+    assert sorted(g.state.zones["P1/hand"] + g.state.zones["P1/deck"]) == deck_and_hand
+    assert rec.public_text != rec.text and "takes his one mulligan" in rec.public_text
+    steps_until(g, lambda g: g.pending is not None)
+    assert g.pending.kind != "mulligan"                      # once only
+    assert not any(r.node[-1] == "Mulligan" for r in new().run(bots="heuristic", until="round"))
+
+
+def test_p017_p018_quest_and_encounter_decks():
+    g = new()
+    steps_until(g, lambda g: len(g.history) >= 2)
+    st = g.state
+    assert st.zones["quest"] == ["ptm-1"] and st.zones["quest_deck"] == ["ptm-2"]
+    assert sorted(st.zones["stage3_aside"]) == ["ptm-3-beorns-path", "ptm-3-dont-leave-the-path"]
+    assert len(st.zones["encounter_deck"]) == 36
+    assert g.view("P1")["zones"]["stage3_aside"][0].startswith("hidden:")
+
+
+def test_p021_easy_mode_deck():
+    g = new(easy=True)
+    steps_until(g, lambda g: len(g.history) >= 2)
+    assert len(g.state.zones["encounter_deck"]) == 27
+    ids = {g.ctx.defn(u).id for u in g.state.zones["encounter_deck"]}
+    assert "hummerhorns" not in ids and "chieftain-ufthak" not in ids
+
+
+# -- C. round and windows -------------------------------------------------------------------------
+
+def test_p022_seven_phases_in_order():
+    g = new()
+    names = [c.name for c in g.flow.find(["Rounds", "Round"]).children]
+    assert names == ["Resource phase", "Planning phase", "Quest phase", "Travel phase", "Encounter phase",
+                     "Combat phase", "Refresh phase"]
+
+
+def test_p027_fifteen_fixed_windows_a_round():
+    g = new()
+    rnd = g.flow.find(["Rounds", "Round"])
+    found = []
+
+    def walk(n, inside_attack):
+        for c in n.children:
+            if c.kind == "action-window" and not inside_attack and c.name != "Play allies":
+                found.append(c.name)
+            walk(c, inside_attack or c.name in ("Attack", "Strike"))
+    walk(rnd, False)
+    assert len(found) == 15
+    attack = g.flow.find(COMBAT + ["Enemy attacks", "Attacks", "Attack"])
+    strike = g.flow.find(COMBAT + ["Player attacks", "Strikes", "Strike"])
+    assert sum(c.kind == "action-window" for c in attack.children) == 4
+    assert sum(c.kind == "action-window" for c in strike.children) == 3
+    assert all(c.rule == "MK-WINDOWS" for c in attack.children if c.kind == "action-window")
+
+
+def test_p028_autopass_when_nobody_can_act():
+    g = position(QUEST + ["Quest begins"], zones={"P1/allies": [], "staging": []})
+    rec = g.step()
+    assert rec.text == "Quest begins: P1 has no action to take, so the window closes."
+
+
+def test_p024_p099_a_window_offers_faramir_with_his_cost():
+    g = position(QUEST + ["Quest begins"], zones={"P1/allies": ["faramir#1"], "staging": []})
+    d = g.pending
+    assert d.kind == "window" and [o.id for o in d.options] == ["act:faramir#1:1", "pass"]
+    g.choose("act:faramir#1:1")
+    assert g.state.cards["faramir#1"]["exhausted"] is True
+    assert T.stat(g.ctx, "aragorn", "willpower") == 3          # +1 until the end of the phase
+    window = g.flow.find(QUEST + ["Quest begins"])
+    (far,) = window.options(g.ctx, "P1")
+    assert not far.legal and far.reason == "Faramir is exhausted (point 7)"   # exhausted now: the reason
+    assert g.pending is None                                                  # so the window closes by itself
+    assert g.step().text == "Quest begins: P1 has no action to take, so the window closes."
+
+
+# -- D. resource phase ----------------------------------------------------------------------------
+
+def test_p030_p031_resources_and_draw():
+    g = position(["Rounds", "Round", "Resource phase", "Gain resources"], zones={"P1/deck": ["guard-of-the-citadel#1"],
+                 "P1/hand": []})
+    rec = g.step()
+    assert rec.rule == "point 30" and all(T.resources(g.ctx, h) == 1 for h in HEROES)
+    rec = g.step()
+    assert rec.rule == "point 31" and g.state.zones["P1/hand"] == ["guard-of-the-citadel#1"]
+
+
+def test_p032_empty_deck_draws_nothing():
+    g = position(["Rounds", "Round", "Resource phase", "Draw"], zones={"P1/deck": [], "P1/hand": []})
+    rec = g.step()
+    assert rec.rule == "MK-EMPTY-DECK" and g.state.zones["P1/hand"] == [] and not g.is_over
+
+
+def test_p031_enchanted_stream_blocks_the_draw():
+    g = position(["Rounds", "Round", "Resource phase", "Draw"], zones={
+        "P1/deck": ["guard-of-the-citadel#1"], "P1/hand": [], "active_location": ["enchanted-stream#1"]})
+    rec = g.step()
+    assert rec.rule == "MK-ENCHANTED" and g.state.zones["P1/hand"] == []
+
+
+# -- E. planning and costs ------------------------------------------------------------------------
+
+def test_p036_p039_allies_paid_by_their_sphere_with_the_reason():
+    g = position(PLANNING, zones={"P1/hand": ["faramir#1", "beorn", "snowbourn-scout#1"], "P1/allies": []},
+                 cards={"aragorn": {"resources": 1}, "theodred": {"resources": 2}, "legolas": {"resources": 2}})
+    d = g.pending
+    far, beorn, scout = (d.option(f"act:{u}:0") for u in ("faramir#1", "beorn", "snowbourn-scout#1"))
+    assert not far.legal and far.reason == "Faramir costs 4 Leadership resources; Aragorn has 1 and Théodred has 2 (point 39)"
+    assert not beorn.legal and beorn.reason == "Beorn costs 6 Tactics resources; Legolas has 2 (point 39)"
+    assert scout.legal and "pay 1 Leadership resource" in scout.label
+    g.choose("act:snowbourn-scout#1:0")              # two Leadership heroes could pay: the player picks
+    assert g.pending.kind == "payment" and sorted(o.label for o in g.pending.options) == ["Aragorn 1", "Théodred 1"]
+    pick = next(o.id for o in g.pending.options if o.label == "Théodred 1")
+    rec = g.choose(pick)
+    assert "1 from Théodred" in rec.text
+    assert T.resources(g.ctx, "theodred") == 1 and T.resources(g.ctx, "aragorn") == 1
+    assert g.state.zones["P1/allies"] == ["snowbourn-scout#1"]
+
+
+def test_p040_ally_enters_ready():
+    g = position(PLANNING, zones={"P1/hand": ["guard-of-the-citadel#1"], "P1/allies": []},
+                 cards={"aragorn": {"resources": 2}})
+    rec = g.choose("act:guard-of-the-citadel#1:0")
+    assert rec.rule == "point 40" and g.state.zones["P1/allies"] == ["guard-of-the-citadel#1"]
+    assert not g.state.cards["guard-of-the-citadel#1"].get("exhausted")
+    assert T.resources(g.ctx, "aragorn") == 0
+
+
+def test_p005_unique_title_at_the_whole_table():
+    g = position(PLANNING, zones={"P1/hand": ["faramir#2"], "P1/allies": ["faramir#1"]},
+                 cards={"aragorn": {"resources": 4}})
+    o = g.pending.option("act:faramir#2:0")
+    assert not o.legal and o.rule == "MK-UNIQUE" and "unique" in o.reason
+
+
+# -- F. quest -------------------------------------------------------------------------------------
+
+def test_p007_p045_commit_exhausts_and_exhausted_cannot_commit():
+    g = position(COMMIT, zones={"P1/allies": [], "staging": []}, cards={"legolas": {"exhausted": True}})
+    d = g.pending
+    assert d.kind == "commit" and d.min == 0
+    assert not d.option("commit:legolas").legal and "exhausted" in d.option("commit:legolas").reason
+    g.choose("commit:theodred")
+    assert g.state.cards["theodred"]["exhausted"] and g.state.cards["theodred"]["committed"]
+
+
+def test_p045_p100_aragorn_response_pays_to_ready():
+    g = position(COMMIT, zones={"P1/allies": [], "staging": []}, cards={"aragorn": {"resources": 1}})
+    g.choose("commit:aragorn")
+    d = g.pending
+    assert d.kind == "response-offer" and d.option("use").legal
+    g.choose("use")
+    assert not g.state.cards["aragorn"]["exhausted"] and g.state.cards["aragorn"]["committed"]
+    assert T.resources(g.ctx, "aragorn") == 0
+
+
+def test_p046_commit_nobody_staging_still_counts():
+    g = position(COMMIT, zones={"P1/allies": [], "staging": ["forest-spider#1"]})
+    rec = g.choose()
+    assert rec.rule == "point 46"
+    steps_until(g, lambda g: g.history[-1].node[-1] == "Quest resolution")
+    assert g.history[-1].rule == "point 54"
+
+
+def test_p047_p048_reveal_treachery_goes_to_discard():
+    g = position(STAGING, zones={"encounter_deck": ["the-necromancer-s-reach#1"], "staging": []},
+                 cards={"legolas": {"exhausted": True}})
+    g.step()                                            # begin staging
+    rec = g.step()
+    assert g.state.zones["encounter_discard"] == ["the-necromancer-s-reach#1"]
+    assert g.state.cards["legolas"]["damage"] == 1      # 1 damage to each exhausted character
+    assert "Legolas" in rec.text
+
+
+def test_p048_thalin_damages_revealed_enemies():
+    g = position(STAGING, players=2, zones={"encounter_deck": ["forest-spider#2"], "staging": []},
+                 cards={"thalin": {"committed": True, "exhausted": True}})
+    g.step()
+    g.step()
+    g.step()
+    assert g.state.cards["forest-spider#2"]["damage"] == 1
+    assert g.state.zones["staging"] == ["forest-spider#2"]
+
+
+def test_p049_driven_by_shadow_surges_on_an_empty_staging_area():
+    g = position(STAGING, zones={"encounter_deck": ["forest-gate#1", "driven-by-shadow"], "staging": []})
+    g.step()
+    rec = g.step()
+    assert "surge" in rec.text.lower()
+    g.step()
+    assert g.state.zones["staging"] == ["forest-gate#1"]
+
+
+def test_p051_empty_encounter_deck_takes_the_discard_pile():
+    g = position(STAGING, zones={"encounter_deck": [], "encounter_discard": ["forest-gate#1"], "staging": []})
+    g.step()
+    rec = g.step()
+    assert rec.rule == "MK-ENC-EMPTY" and g.state.zones["staging"] == ["forest-gate#1"]
+
+
+def test_p053_p062_progress_to_the_active_location_first():
+    g = position(RESOLUTION, zones={"staging": [], "active_location": ["forest-gate#1"]},
+                 cards={"aragorn": {"committed": True}, "legolas": {"committed": True},
+                        "forest-gate#1": {"progress": 3}})
+    rec = g.step()
+    assert rec.rule == "point 53"
+    assert "forest-gate#1" in g.state.zones["encounter_discard"]      # explored (point 58)
+    assert g.state.cards["ptm-1"]["progress"] == 2
+
+
+def test_p054_threat_rises_by_the_difference():
+    g = position(RESOLUTION, zones={"staging": ["forest-spider#1", "old-forest-road#1"]},
+                 cards={"theodred": {"committed": True}})
+    rec = g.step()
+    assert rec.rule == "point 54" and g.state.player("P1")["threat"] == 31
+
+
+def test_p055_equal_nothing_happens():
+    g = position(RESOLUTION, zones={"staging": ["forest-spider#1"]}, cards={"aragorn": {"committed": True}})
+    assert g.step().rule == "point 55" and g.state.player("P1")["threat"] == 29
+
+
+def test_p057_bats_remove_a_committed_character():
+    g = position(STAGING, zones={"encounter_deck": ["black-forest-bats"], "staging": []},
+                 cards={"aragorn": {"committed": True, "exhausted": True},
+                        "legolas": {"committed": True, "exhausted": True}})
+    g.step()
+    g.step()
+    d = g.pending
+    assert {o.id for o in d.options} == {"pick:aragorn", "pick:legolas"}
+    g.choose("pick:aragorn")
+    assert not g.state.cards["aragorn"].get("committed") and g.state.cards["aragorn"]["exhausted"]
+
+
+# -- G. progress and the quest stages -------------------------------------------------------------
+
+def test_p059_p061_stage_defeated_advances():
+    g = position(RESOLUTION, zones={"staging": []}, cards={"aragorn": {"committed": True}, "legolas": {"committed": True},
+                                                         "ptm-1": {"face": 1, "progress": 6}})
+    g.step()
+    assert g.state.zones["quest"] == ["ptm-2"] and g.ctx.face("ptm-2").name == "A Fork in the Road (2B)"
+    assert g.state.cards["ptm-2"].get("progress", 0) == 0            # excess progress is lost
+
+
+def test_p121_stage_two_picks_a_random_stage_three():
+    seen = set()
+    for seed in range(6):
+        g = position(RESOLUTION, seed=seed, zones={"staging": [], "quest": ["ptm-2"], "quest_deck": []},
+                     cards={"aragorn": {"committed": True}, "ptm-2": {"face": 1, "progress": 1}})
+        g.step()
+        seen.add(g.state.zones["quest"][0])
+        assert len(g.state.zones["removed"]) == 2
+    assert seen == {"ptm-3-beorns-path", "ptm-3-dont-leave-the-path"}
+
+
+def test_p122_dont_leave_the_path_searches_and_the_spawn_wins():
+    g = position(RESOLUTION, zones={"staging": [], "quest": ["ptm-2"], "quest_deck": [],
+                                    "stage3_aside": ["ptm-3-dont-leave-the-path"],
+                                    "encounter_deck": ["ungoliant-s-spawn", "forest-gate#1"],
+                                    "encounter_discard": ["king-spider#1"]},
+                 cards={"aragorn": {"committed": True}, "ptm-2": {"face": 1, "progress": 1}})
+    g.step()
+    assert g.state.zones["quest"] == ["ptm-3-dont-leave-the-path"]
+    steps_until(g, lambda g: g.pending is not None)
+    assert {o.id for o in g.pending.options} == {"spider:ungoliant-s-spawn", "spider:king-spider#1"}
+    g.choose("spider:ungoliant-s-spawn")
+    assert "ungoliant-s-spawn" in g.state.zones["staging"]
+    g.ctx.do("damage", card="ungoliant-s-spawn", amount=9)
+    assert g.is_over and g.result.ending == "won_spawn_defeated" and g.result.winners == ["P1"]
+
+
+def test_p123_beorns_path_waits_for_the_spawn():
+    g = position(RESOLUTION, zones={"staging": ["ungoliant-s-spawn"], "quest": ["ptm-3-beorns-path"],
+                                    "quest_deck": [], "stage3_aside": []},
+                 cards={"ptm-3-beorns-path": {"face": 1, "progress": 12}, "ptm-1": {}})
+    g.ctx.do("progress", card="ptm-3-beorns-path", add=0)
+    assert not g.is_over                                           # ruling MK-BEORN-PATH
+    g.ctx.do("damage", card="ungoliant-s-spawn", amount=9)
+    assert g.is_over and g.result.ending == "won_beorns_path"
+
+
+def test_p124_spawn_as_a_shadow_card_is_in_play():
+    g = position(RESOLUTION, zones={"staging": [], "shadow": ["ungoliant-s-spawn"]},
+                 cards={"ungoliant-s-spawn": {"face_down": True, "attached_to": "forest-spider#1"}})
+    assert T.spawn_in_play(g.ctx)                                   # ruling MK-SPAWN-INPLAY
+    g.arrange(zones={"shadow": [], "encounter_discard": ["ungoliant-s-spawn"]})
+    assert not T.spawn_in_play(g.ctx)
+
+
+# -- H. travel ------------------------------------------------------------------------------------
+
+def test_p063_p065_travel_and_old_forest_road():
+    g = position(TRAVEL, zones={"staging": ["old-forest-road#1", "forest-spider#1"], "active_location": []},
+                 cards={"legolas": {"exhausted": True}})
+    d = g.pending
+    assert [o.id for o in d.options] == ["travel:old-forest-road#1", "no_travel"]
+    g.choose("travel:old-forest-road#1")
+    assert g.state.zones["active_location"] == ["old-forest-road#1"]
+    assert g.pending.kind == "response-offer"
+    g.choose("use")
+    assert [o.id for o in g.pending.options] == ["ready:legolas"]
+    rec = g.choose("ready:legolas")
+    assert rec.rule == "point 65" and not g.state.cards["legolas"]["exhausted"]
+
+
+def test_p064_unpayable_travel_cost_is_illegal():
+    g = position(TRAVEL, zones={"staging": ["necromancer-s-pass#1"], "active_location": [], "P1/hand": ["beorn"]})
+    o = g.pending.option("travel:necromancer-s-pass#1")
+    assert not o.legal and o.rule == "MK-TRAVEL-COST" and "holds 1 card, not 2" in o.reason
+
+
+def test_p066_no_travel_with_an_active_location():
+    g = position(TRAVEL, zones={"staging": ["forest-gate#1"], "active_location": ["old-forest-road#1"]})
+    assert g.pending is None                                  # the travel choice does not arise
+    rec = g.step()
+    assert rec.node[-1] == "After travel" and g.state.zones["active_location"] == ["old-forest-road#1"]
+
+
+# -- I. encounter ---------------------------------------------------------------------------------
+
+def test_p067_optional_engagement():
+    g = position(ENGAGE, zones={"staging": ["hummerhorns"], "P1/engaged": []})
+    assert [o.id for o in g.pending.options] == ["engage:hummerhorns", "no_engage"]
+    g.choose("engage:hummerhorns")
+    assert g.state.zones["P1/engaged"] == ["hummerhorns"]
+    steps_until(g, lambda g: g.pending is not None)
+    assert g.pending.kind == "effect"                     # Forced: 5 damage to one of his heroes (point 101)
+    assert {o.id for o in g.pending.options} == {f"hero:{h}" for h in HEROES}
+    g.choose("hero:aragorn")
+    assert "aragorn" in g.state.zones["P1/discard"]       # 5 hit points: destroyed (point 96)
+
+
+def test_p068_p070_engagement_check_and_forest_spider():
+    g = position(CHECKS, zones={"staging": ["forest-spider#1", "black-forest-bats", "hummerhorns"],
+                                "P1/engaged": []}, threat=30)
+    steps_until(g, lambda g: "forest-spider#1" in g.state.zones["P1/engaged"]
+                and "black-forest-bats" in g.state.zones["P1/engaged"])
+    assert g.state.zones["staging"] == ["hummerhorns"]               # 40 > 30
+    assert T.stat(g.ctx, "forest-spider#1", "attack") == 3           # +1 until the end of the round
+
+
+def test_p069_tied_enemies_the_checking_player_chooses():
+    g = position(CHECKS, zones={"staging": ["forest-spider#1", "forest-spider#2"], "P1/engaged": []})
+    steps_until(g, lambda g: g.pending is not None)
+    d = g.pending
+    assert d.kind == "engagement" and len(d.legal) == 2 and d.player == "P1"
+    rec = g.choose("engage:forest-spider#2")
+    assert rec.rule == "MK-ENGAGE-TIE"
+
+
+# -- J. enemy attacks -----------------------------------------------------------------------------
+
+def combat_position(engaged, shadows=(), **kw):
+    zones = {"P1/engaged": list(engaged), "shadow": list(shadows), "staging": []}
+    zones.update(kw.pop("zones", {}))
+    cards = kw.pop("cards", {})
+    for s in shadows:
+        cards.setdefault(s, {"face_down": True, "attached_to": engaged[0]})
+    return position(ATTACK, zones=zones, cards=cards, extra={"attacked": [], "struck": {}}, **kw)
+
+
+def test_p072_shadows_dealt_highest_engagement_first():
+    g = position(COMBAT + ["Deal shadows"], zones={"P1/engaged": ["forest-spider#1", "east-bight-patrol"],
+                                                   "encounter_deck": ["forest-gate#1", "king-spider#1"]})
+    rec = g.step()
+    assert g.state.cards["king-spider#1"]["attached_to"] == "forest-spider#1"       # 25 before 5
+    assert g.state.cards["forest-gate#1"]["attached_to"] == "east-bight-patrol"
+    assert rec.rule == "MK-SHADOW-TIE" and g.view("P1")["zones"]["shadow"][0].startswith("hidden:")
+
+
+def test_p074_the_defending_player_chooses_the_attacker():
+    g = combat_position(["east-bight-patrol", "forest-spider#1"])
+    d = g.pending
+    assert d.kind == "attacker" and d.default == "enemy:forest-spider#1" and len(d.legal) == 2
+    assert g.choose("enemy:east-bight-patrol").rule == "MK-ATTACK-ORDER"
+
+
+def test_p074_engagement_reading_fixes_the_order():
+    g = combat_position(["east-bight-patrol", "forest-spider#1"], rulings={"MK-ATTACK-ORDER": "engagement"})
+    rec = g.step()
+    assert "forest-spider#1" == g.state.extra["attack"]["enemy"] and rec.rule == "MK-ATTACK-ORDER"
+
+
+def test_p075_p077_defended_attack():
+    g = combat_position(["forest-spider#1"])
+    g.step()                                              # the only enemy: chosen by itself
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    g.choose("defend:aragorn")
+    steps_until(g, lambda g: g.history[-1].node[-1] == "Combat damage")
+    assert g.history[-1].rule == "point 77" and g.state.cards["aragorn"].get("damage", 0) == 0    # 2 - 2
+
+
+def test_p076_shadow_effect_resolves():
+    g = combat_position(["forest-spider#1"], shadows=["east-bight-patrol"])
+    g.step()
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    g.choose("undefended")
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "undefended")
+    assert g.state.player("P1")["threat"] == 32                     # undefended: +3 threat
+    assert T.stat(g.ctx, "forest-spider#1", "attack") == 3          # +1 for this attack
+
+
+def test_p078_undefended_the_player_picks_the_hero():
+    g = combat_position(["forest-spider#1"])
+    g.step()
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    g.choose("undefended")
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "undefended")
+    assert {o.id for o in g.pending.options} == {f"hero:{h}" for h in HEROES}
+    rec = g.choose("hero:legolas")
+    assert rec.rule == "MK-UNDEF-HERO" and g.state.cards["legolas"]["damage"] == 2
+
+
+def test_p080_ufthak_token_after_his_attack():
+    g = combat_position(["chieftain-ufthak"])
+    g.step()
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    g.choose("defend:aragorn")
+    steps_until(g, lambda g: g.state.cards["chieftain-ufthak"].get("tokens"))
+    assert T.stat(g.ctx, "chieftain-ufthak", "attack") == 5
+    assert any(r.rule == "MK-UFTHAK" for r in g.history)
+
+
+def test_p096_destroyed_character_goes_to_discard():
+    g = combat_position(["forest-spider#1"], cards={"theodred": {"damage": 3}})
+    g.ctx.do("damage", card="theodred", amount=1)
+    assert "theodred" in g.state.zones["P1/discard"] and "theodred" not in g.state.zones["P1/heroes"]
+
+
+# -- K. player attacks ----------------------------------------------------------------------------
+
+def test_p084_p088_player_attack_destroys():
+    g = position(STRIKES, zones={"P1/engaged": ["dol-guldur-orcs#1"], "staging": []}, extra={"struck": {}})
+    d = g.pending
+    assert [o.id for o in d.options] == ["target:dol-guldur-orcs#1", "no_attack"]
+    g.choose("target:dol-guldur-orcs#1")
+    d = g.pending
+    assert d.kind == "attackers" and d.max == 3
+    g.choose("attacker:legolas")
+    steps_until(g, lambda g: "dol-guldur-orcs#1" not in g.state.zones["P1/engaged"])
+    assert g.state.zones["encounter_discard"] == ["dol-guldur-orcs#1"]
+    assert g.pending.kind == "response-offer"                        # Legolas (point 89)
+    g.choose("use")
+    assert g.state.cards["ptm-1"]["progress"] == 2
+
+
+def test_p088_victory_display():
+    g = position(STRIKES, zones={"P1/engaged": ["hummerhorns"], "staging": []}, extra={"struck": {}})
+    g.choose("target:hummerhorns")
+    g.choose("attacker:legolas")
+    steps_until(g, lambda g: "hummerhorns" not in g.state.zones["P1/engaged"])
+    assert g.state.zones["victory"] == ["hummerhorns"]
+
+
+def test_p090_one_attack_per_enemy():
+    g = position(STRIKES, zones={"P1/engaged": ["ungoliant-s-spawn"], "staging": []}, extra={"struck": {}})
+    g.choose("target:ungoliant-s-spawn")
+    g.choose("attacker:theodred")
+    steps_until(g, lambda g: g.history[-1].node[-1] == "Attack over")
+    assert C.targets(g.ctx, "P1") == [("ungoliant-s-spawn", "P1 has attacked Ungoliant's Spawn this phase already: "
+                                      "one attack per enemy (point 90)")]
+
+
+def test_p091_end_of_combat_discards_shadows():
+    g = position(COMBAT + ["End of combat"], zones={"P1/engaged": ["forest-spider#1"], "shadow": ["forest-gate#1"]},
+                 cards={"forest-gate#1": {"face_down": True, "attached_to": "forest-spider#1"}})
+    g.step()
+    assert g.state.zones["shadow"] == [] and g.state.zones["encounter_discard"] == ["forest-gate#1"]
+
+
+# -- L. refresh -----------------------------------------------------------------------------------
+
+def test_p092_p093_refresh_readies_and_threat():
+    g = position(REFRESH, cards={h: {"exhausted": True} for h in HEROES})
+    g.step()
+    assert not any(g.state.cards[h]["exhausted"] for h in HEROES)
+    g.step()
+    assert g.state.player("P1")["threat"] == 30
+
+
+def test_p092_caught_in_a_web():
+    g = position(REFRESH, zones={"encounter_attachments": ["caught-in-a-web#1"]},
+                 cards={"aragorn": {"exhausted": True, "resources": 1},
+                        "caught-in-a-web#1": {"attached_to": "aragorn"}})
+    rec = g.step()
+    assert rec.rule == "MK-CAUGHT" and g.state.cards["aragorn"]["exhausted"]
+    o = g.pending.option("pay:aragorn")
+    assert not o.legal and o.rule == "MK-CAUGHT"
+    g.choose("stay:aragorn")
+    assert g.state.cards["aragorn"]["exhausted"]
+
+
+def test_p094_token_passes_clockwise():
+    g = position(["Rounds", "Round", "Refresh phase", "First player token"], players=2)
+    rec = g.step()
+    assert rec.rule == "point 94" and g.state.extra["first_player"] == "P2"
+
+
+# -- O. keywords with two players -----------------------------------------------------------------
+
+def test_p114_sentinel_asked_after_the_defending_player():
+    g = position(ATTACK, players=2, zones={"P2/engaged": ["forest-spider#1"], "P1/engaged": [], "staging": []},
+                 extra={"attacked": []}, turn="P2")
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    assert g.pending.player == "P2"
+    g.choose("undefended")
+    d = g.pending
+    assert d.kind == "sentinel" and d.player == "P1" and d.option("defend:aragorn").legal
+    rec = g.choose("defend:aragorn")
+    assert rec.rule == "MK-SENTINEL" and g.state.extra["attack"]["defender"] == "aragorn"
+
+
+def test_p115_ranged_joins_another_players_attack():
+    g = position(STRIKES, players=2, zones={"P1/engaged": ["forest-spider#1"], "P2/engaged": [], "staging": []},
+                 extra={"struck": {}})
+    g.choose("target:forest-spider#1")
+    g.choose("attacker:aragorn")
+    d = g.pending
+    assert d.kind == "join" and d.player == "P2" and [o.id for o in d.options] == ["attacker:legolas"]
+    rec = g.choose("attacker:legolas")
+    assert rec.rule == "MK-RANGED"
+    steps_until(g, lambda g: "forest-spider#1" not in g.state.zones["P1/engaged"])   # 3 + 3 - 1 = 5 >= 4
+
+
+# -- Q. the end -----------------------------------------------------------------------------------
+
+def test_p125_p128_threat_fifty_eliminates_and_loses():
+    g = position(RESOLUTION, zones={"staging": ["forest-spider#1"]}, threat=48)
+    g.step()
+    assert g.is_over and g.result.ending == "lost" and g.result.winners == []
+    assert "threat reached 50" in g.result.text
+
+
+def test_p126_p127_no_hero_left_eliminates_one_of_two():
+    g = position(RESOLUTION, players=2, zones={"staging": [], "P2/engaged": ["forest-spider#1"]},
+                 cards={"gimli": {"damage": 4}, "legolas": {"damage": 3}, "thalin": {"damage": 3}})
+    for h in ("gimli", "legolas", "thalin"):
+        g.ctx.do("damage", card=h, amount=1)
+    st = g.state
+    assert not g.is_over and st.extra["eliminated"] == ["P2"]
+    assert "forest-spider#1" in st.zones["staging"]                          # back to staging (ruling MK-ELIM)
+    assert set(st.zones["P2/out"]) >= {"gimli", "legolas", "thalin"}
+    assert T.turn_order(g.ctx) == ["P1"]
+
+
+def test_unfinished_by_the_safety_cap():
+    g = new(max_rounds=1)
+    g.run(bots="heuristic")
+    assert g.is_over and g.result.ending == "unfinished" and g.result.winners == []
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_whole_games_end_with_a_declared_ending(players):
+    for seed in range(3):
+        g = new(players=players, seed=seed)
+        g.run(bots="heuristic")
+        assert g.is_over and g.result.ending in g.gamedef.endings
+
+
+def test_cli_plays_a_whole_solo_game(capsys):
+    from tablekit.cli import main
+    assert main(["play", "mirkwood", "--players", "1", "--bots", "heuristic"]) == 0
+    out = capsys.readouterr().out
+    assert "Setup › Stage 1A" in out and "Round 2 › Resource phase" in out
+    assert out.rstrip().splitlines()[-2].startswith("Ended: ")
