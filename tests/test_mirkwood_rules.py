@@ -711,3 +711,164 @@ def test_cli_plays_a_whole_solo_game(capsys):
     out = capsys.readouterr().out
     assert "Setup › Stage 1A" in out and "Round 2 › Resource phase" in out
     assert out.rstrip().splitlines()[-2].startswith("Ended: ")
+
+
+# -- N. card abilities (When Revealed, Shadow, Forced, Response, Action, Travel) ------------------
+
+def reveal_position(card, **kw):
+    zones = {"encounter_deck": [card], "staging": []}
+    zones.update(kw.pop("zones", {}))
+    g = position(STAGING, zones=zones, **kw)
+    g.step()                                                    # begin staging
+    return g
+
+
+def test_p048_caught_in_a_web_attaches_and_blocks_the_ready():
+    g = reveal_position("caught-in-a-web#1", cards={"legolas": {"committed": True, "exhausted": True}})
+    g.step()
+    assert g.pending.kind == "effect" and {o.id for o in g.pending.options} == {f"hero:{h}" for h in HEROES}
+    rec = g.choose("hero:legolas")
+    assert rec.rule == "MK-CAUGHT" and g.state.cards["caught-in-a-web#1"]["attached_to"] == "legolas"
+    assert g.state.zones["encounter_attachments"] == ["caught-in-a-web#1"]
+
+
+def test_p048_king_spider_each_player_exhausts():
+    g = reveal_position("king-spider#1", cards={"aragorn": {"exhausted": True}, "theodred": {"exhausted": True}})
+    rec = g.step()                                              # only Legolas is ready: no choice
+    assert g.state.cards["legolas"]["exhausted"] and "P1 exhausts Legolas" in rec.text
+    assert rec.rule == "MK-EACH-ORDER"
+
+
+def test_p048_dol_guldur_orcs_first_player_picks_a_committed_character():
+    g = reveal_position("dol-guldur-orcs#1", cards={"aragorn": {"committed": True, "exhausted": True},
+                                                    "theodred": {"committed": True, "exhausted": True}})
+    g.step()
+    d = g.pending
+    assert d.player == "P1" and {o.id for o in d.options} == {"target:aragorn", "target:theodred"}
+    g.choose("target:theodred")
+    assert g.state.cards["theodred"]["damage"] == 2
+
+
+def test_p109_ungoliants_spawn_fixes_its_targets_until_the_end_of_the_phase():
+    g = reveal_position("ungoliant-s-spawn", cards={"aragorn": {"committed": True, "exhausted": True}})
+    g.step()
+    assert T.stat(g.ctx, "aragorn", "willpower") == 1 and T.stat(g.ctx, "legolas", "willpower") == 1
+    steps_until(g, lambda g: g.history[-1].node[-1] == "Quest ends")
+    steps_until(g, lambda g: g.history[-1].path[1] == "Travel phase")
+    assert T.stat(g.ctx, "aragorn", "willpower") == 2
+    assert any("Ungoliant's Spawn: -1 willpower: that ends now." in r.text for r in g.history)
+
+
+def test_p109_driven_by_shadow_adds_threat_to_staging_cards():
+    g = reveal_position("driven-by-shadow", zones={"staging": ["forest-spider#1"]})
+    g.step()
+    assert T.stat(g.ctx, "forest-spider#1", "threat") == 3
+
+
+def test_p064_great_forest_web_travel_exhausts_a_hero():
+    g = position(TRAVEL, zones={"staging": ["great-forest-web#1"], "active_location": []})
+    g.choose("travel:great-forest-web#1")
+    assert g.pending.kind == "effect" and len(g.pending.options) == 3
+    g.choose("pick:theodred")
+    steps_until(g, lambda g: g.state.zones["active_location"])
+    assert g.state.zones["active_location"] == ["great-forest-web#1"] and g.state.cards["theodred"]["exhausted"]
+
+
+def test_p064_mountains_travel_reveals_and_its_response_looks():
+    g = position(TRAVEL, zones={"staging": ["mountains-of-mirkwood#1"], "active_location": [],
+                                "encounter_deck": ["forest-gate#1"],
+                                "P1/deck": ["guard-of-the-citadel#1", "faramir#1"], "P1/hand": []})
+    g.choose("travel:mountains-of-mirkwood#1")
+    steps_until(g, lambda g: g.state.zones["active_location"])
+    assert g.state.zones["staging"] == ["forest-gate#1"]
+    g.ctx.do("progress", card="mountains-of-mirkwood#1", add=3)      # explored
+    steps_until(g, lambda g: g.pending is not None)
+    assert [o.id for o in g.pending.options] == ["look", "no_look"]
+    g.choose("look")
+    assert {o.id for o in g.pending.options} == {"take:faramir#1", "take:guard-of-the-citadel#1"}
+    g.choose("take:faramir#1")
+    assert g.state.zones["P1/hand"] == ["faramir#1"]
+
+
+def test_p064_necromancers_pass_discards_two_random_cards():
+    g = position(TRAVEL, zones={"staging": ["necromancer-s-pass#1"], "active_location": [],
+                                "P1/hand": ["beorn", "faramir#1", "guard-of-the-citadel#1"]})
+    g.choose("travel:necromancer-s-pass#1")
+    assert len(g.state.zones["P1/hand"]) == 1 and len(g.state.zones["P1/discard"]) == 2
+
+
+def test_p074_beastmaster_gets_an_extra_shadow():
+    g = combat_position(["dol-guldur-beastmaster#1"], zones={"encounter_deck": ["forest-gate#1"]})
+    g.step()
+    steps_until(g, lambda g: g.state.zones["shadow"])
+    assert g.state.cards["forest-gate#1"]["attached_to"] == "dol-guldur-beastmaster#1"
+
+
+def test_p075_gondorian_spearman_strikes_the_attacker():
+    g = combat_position(["forest-spider#1"], zones={"P1/allies": ["gondorian-spearman#1"]})
+    g.step()
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    g.choose("defend:gondorian-spearman#1")
+    steps_until(g, lambda g: g.pending is not None)
+    assert g.pending.kind == "response-offer"
+    g.choose("use")
+    assert g.state.cards["forest-spider#1"]["damage"] == 1
+
+
+def test_p076_hummerhorns_shadow_hits_each_character():
+    g = combat_position(["forest-spider#1"], shadows=["hummerhorns"])
+    g.step()
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    g.choose("undefended")
+    steps_until(g, lambda g: g.history[-1].node[-1] == "Shadow card")
+    assert all(g.state.cards[h]["damage"] == 2 for h in HEROES)
+
+
+def test_p099_beorn_rages_then_goes_back_into_the_deck():
+    g = position(STRIKES, zones={"P1/engaged": ["ungoliant-s-spawn"], "P1/allies": ["beorn"], "P1/deck": [],
+                                 "staging": []}, extra={"struck": {}})
+    rec = g.ctx.start("beorn_rage", source="beorn", controller="P1")
+    assert T.stat(g.ctx, "beorn", "attack") == 8 and "+5 attack" in rec.text
+    steps_until(g, lambda g: g.history and g.history[-1].path[1] == "Refresh phase")
+    assert g.state.zones["P1/deck"] == ["beorn"]
+    assert any(r.path[-1] == "Beorn shuffles back into his owner's deck" for r in g.history)
+
+
+def test_p100_son_of_arnor_engages_and_scout_explores():
+    g = position(PLANNING, zones={"P1/hand": ["son-of-arnor#1", "snowbourn-scout#1"], "P1/allies": [],
+                                  "staging": ["forest-spider#1", "old-forest-road#1"]},
+                 cards={"aragorn": {"resources": 3}, "theodred": {"resources": 1}, "old-forest-road#1": {"progress": 2}})
+    g.choose("act:son-of-arnor#1:0")
+    assert g.pending.kind == "payment"                    # Aragorn 3, or Aragorn 2 and Théodred 1
+    g.choose(next(o.id for o in g.pending.options if o.label == "Aragorn 3"))
+    assert g.pending.kind == "response-offer"
+    g.choose("use")
+    assert [o.id for o in g.pending.options] == ["enemy:forest-spider#1"]
+    g.choose("enemy:forest-spider#1")
+    assert g.state.zones["P1/engaged"] == ["forest-spider#1"]
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "window")
+    g.choose("act:snowbourn-scout#1:0")
+    steps_until(g, lambda g: g.pending is not None)
+    g.choose("use")
+    steps_until(g, lambda g: "old-forest-road#1" in g.state.zones["encounter_discard"])
+
+
+def test_p098_brok_ironfist_answers_a_dwarf_hero_leaving_play():
+    g = position(RESOLUTION, players=2, zones={"staging": [], "P1/hand": ["brok-ironfist"]},
+                 cards={"gloin": {"damage": 3}})
+    g.ctx.do("damage", card="gloin", amount=1)
+    g.rebase()
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "response-offer"
+                and "Brok" in g.pending.prompt)
+    assert g.pending.kind == "response-offer" and g.pending.player == "P1"
+    g.choose("use")
+    steps_until(g, lambda g: "brok-ironfist" in g.state.zones["P1/allies"])
+
+
+def test_p097_gloin_gains_a_resource_per_damage():
+    g = position(RESOLUTION, players=2, zones={"staging": []})
+    g.ctx.do("damage", card="gloin", amount=2)
+    g.rebase()                                                  # the hand-made damage is the start
+    assert g.pending.kind == "response-offer" and g.pending.player == "P1"
+    g.choose("use")
+    assert T.resources(g.ctx, "gloin") == 2

@@ -181,6 +181,8 @@ class Reveal(Effect):
             if isinstance(out, Pause):
                 return ctx.wait("placed", say=" ".join(said + [C.text_of(out)]).strip())
             said.append(C.text_of(out))
+            if isinstance(out, Say) and out.rule:
+                use.data["rule"] = out.rule     # the ruling the When Revealed applied is the record's
         return self.placed(ctx, use, (), said)
 
     def placed(self, ctx, use, ids, said: list[str] | None = None):
@@ -198,7 +200,7 @@ class Reveal(Effect):
             said.append("Surge: one more encounter card is revealed (point 49).")
         if not said:
             said.append(f"{ctx.name(u)} is resolved.")
-        return Say(" ".join(s for s in said if s), rule=T.point(48))
+        return Say(" ".join(s for s in said if s), rule=use.data.get("rule") or T.point(48))
 
 
 class Travel(Effect):
