@@ -109,7 +109,7 @@ def test_bad_values_give_one_clear_line(name, action, capsys):
 
 # the failures of the issue, one by one, with what the message must say
 CASES = [
-    (["play", "creatures", "--players", "²"], ["--players", "whole number", "2 to 7"]),
+    (["play", "creatures", "--players", "²"], ["--players", "whole number", "1 to 7"]),
     (["play", "creatures", "--players", "abc"], ["--players", "two or more names"]),
     (["play", "creatures", "--players", "10**11"], ["--players", "whole number"]),
     (["play", "creatures", "--players", "1" * 21], ["--players", "whole number"]),

@@ -60,6 +60,26 @@ class MirkwoodGame(GameDef):
                        "stat": ("attack", "defense", "willpower", "threat", "hit_points")}
     active_zone_kinds = frozenset({"heroes", "allies", "staging", "engaged", "active_location", "quest"})
     rulings_page = "docs/rulings/mirkwood.md"
+    card_state_keys = {
+        "resources": ((int,), "resources in a hero's pool"),
+        "progress": ((int,), "progress tokens on a location or the quest stage"),
+        "committed": ((bool,), "the character is committed to the quest"),
+        "tokens": ((int,), "resource tokens on an enemy (Chieftain Ufthak)"),
+        "surge": ((bool,), "the card being revealed has gained surge"),
+    }
+    settable_extra = {
+        "first_player": ((str, type(None)), "the seat holding the first player token"),
+        "eliminated": ((list,), "the eliminated players"),
+        "why_out": ((dict,), "why each eliminated player is out"),
+        "staging_left": ((int,), "encounter cards still to reveal in this staging step"),
+        "attacked": ((list,), "the enemies that have attacked this combat phase"),
+        "attack": ((dict,), "the enemy attack being resolved: enemy, player, defender, undefended"),
+        "struck": ((dict,), "each player's enemies attacked by him this phase"),
+        "strike": ((dict,), "the player attack being resolved: enemy, player, attackers"),
+        "strikes_over": ((list,), "the players who have stopped attacking this phase"),
+        "web_asked": ((list,), "heroes already offered Caught in a Web's payment this refresh"),
+        "stage3": ((str,), "which stage 3 was picked"),
+    }
     effects = powers.EFFECTS
     procedures = event_procedures()
     endings = {
