@@ -872,3 +872,44 @@ def test_p097_gloin_gains_a_resource_per_damage():
     assert g.pending.kind == "response-offer" and g.pending.player == "P1"
     g.choose("use")
     assert T.resources(g.ctx, "gloin") == 2
+
+
+def test_bad_first_player_option_is_refused():
+    with pytest.raises(tablekit.SetupError, match="option 'first_player' is a seat \\(P1, P2\\) or random, not 'Cy'"):
+        new(players=2, first_player="Cy")
+
+
+def test_attachment_discard_shadow_takes_a_web_only_from_the_defender():
+    g = combat_position(["forest-spider#1"], shadows=["driven-by-shadow"],
+                        zones={"encounter_attachments": ["caught-in-a-web#1"]},
+                        cards={"caught-in-a-web#1": {"attached_to": "aragorn"}})
+    g.step()
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    g.choose("defend:aragorn")
+    steps_until(g, lambda g: g.history[-1].node[-1] == "Shadow card")
+    assert g.history[-1].rule == "MK-ATTACHMENT-DISCARD"
+    assert g.state.zones["encounter_attachments"] == [] and "caught-in-a-web#1" in g.state.zones["encounter_discard"]
+
+
+def test_forest_spider_shadow_never_takes_caught_in_a_web():
+    g = combat_position(["forest-spider#1"], shadows=["forest-spider#2"],
+                        zones={"encounter_attachments": ["caught-in-a-web#1"]},
+                        cards={"caught-in-a-web#1": {"attached_to": "aragorn"}})
+    g.step()
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    g.choose("defend:aragorn")
+    steps_until(g, lambda g: g.history[-1].node[-1] == "Shadow card")
+    assert g.history[-1].rule == "MK-ATTACHMENT-DISCARD"
+    assert g.state.zones["encounter_attachments"] == ["caught-in-a-web#1"]
+
+
+def test_p095_gandalf_gives_then_leaves_at_the_end_of_the_round():
+    g = position(PLANNING, zones={"P1/hand": ["gandalf#1"], "P1/allies": [], "staging": ["forest-spider#1"]},
+                 cards={"aragorn": {"resources": 5}}, threat=35)
+    g.choose("act:gandalf#1:0")
+    g.choose("use")
+    assert {o.id for o in g.pending.options} == {"mode:draw", "mode:forest-spider#1", "mode:threat"}
+    g.choose("mode:threat")
+    assert g.state.player("P1")["threat"] == 30
+    steps_until(g, lambda g: "gandalf#1" in g.state.zones["P1/discard"], limit=400)
+    assert g.history[-1].rule == "point 95" and g.history[-1].path[0] == "Round 1"

@@ -281,7 +281,8 @@ def resolve_shadow(ctx: Ctx) -> Say:
     ab = ctx.defn(s).abilities[i]
     out = ctx.start(ab.effect, source=s, controller=None, ability=i, args=dict(ab.args))
     said = text_of(out)
-    return Say(f"{ctx.name(a['enemy'])}'s shadow card is {ctx.name(s)}: {ab.text}. {said}".strip(), rule=point(76))
+    rule = out.rule if isinstance(out, Say) and (out.rule or "").startswith("MK-") else point(76)
+    return Say(f"{ctx.name(a['enemy'])}'s shadow card is {ctx.name(s)}: {ab.text}. {said}".strip(), rule=rule)
 
 
 def ability_of(ctx: Ctx, uid: str, window: str) -> int | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tablekit.core import HIDDEN, OWNER, PUBLIC, Ctx, Decision, GameDef, OptionSpec, Result
+from tablekit.core import HIDDEN, OWNER, PUBLIC, Ctx, Decision, GameDef, OptionSpec, Result, SetupError
 from tablekit.core.cards import Field
 
 from . import powers, rules
@@ -116,6 +116,10 @@ class MirkwoodGame(GameDef):
 
     def create_table(self, ctx: Ctx) -> None:
         st = ctx.state
+        first = st.options.get("first_player", "random")
+        if first != "random" and first not in st.player_names:
+            raise SetupError(f"option 'first_player' is a seat ({', '.join(st.player_names)}) or random, not "
+                             f"{first!r} (ruling MK-FIRST)")
         for name, vis, label in (
                 (T.BOX, PUBLIC, "Game box"), (T.QUEST_DECK, PUBLIC, "Quest deck"), (T.QUEST, PUBLIC, "Quest stage"),
                 (T.STAGE3, HIDDEN, "Stage 3, set aside"), (T.STAGING, PUBLIC, "Staging area"),

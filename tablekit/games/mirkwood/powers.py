@@ -552,8 +552,16 @@ class ShadowDiscardAttachment(Effect):
 
     def apply(self, ctx, use):
         p = defending_player(ctx)
-        return Say(f"{p} controls no attachment (this deck has none; Caught in a Web is not his, ruling "
-                   "MK-ATTACHMENT-DISCARD): nothing is discarded.", rule="MK-ATTACHMENT-DISCARD")
+        d = C.attack(ctx).get("defender")
+        if use.args.get("all_if_undefended") and not undefended(ctx) and d is not None and C.webs_on(ctx, d):
+            w = C.webs_on(ctx, d)[0]   # the copies are alike: which one goes makes no difference
+            ctx.move(w, T.ENC_DISCARD, attached_to=None)
+            return Say(f"Caught in a Web is discarded from {ctx.name(d)}, the defending character: this mode takes "
+                       "any attachment on it (ruling MK-ATTACHMENT-DISCARD).", rule="MK-ATTACHMENT-DISCARD")
+        whose = "on the defending character" if use.args.get("all_if_undefended") and not undefended(ctx) else \
+            f"that {p} controls (Caught in a Web is nobody's)"
+        return Say(f"There is no attachment {whose}: nothing is discarded; this deck has no player attachments "
+                   "(ruling MK-ATTACHMENT-DISCARD).", rule="MK-ATTACHMENT-DISCARD")
 
 
 class ShadowBoost(Effect):
