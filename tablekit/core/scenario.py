@@ -219,7 +219,7 @@ def build(data: dict, path: str = "<scenario>", variant: str | None = None,
     chosen, opts = merged_setup(data, variant, options)
     try:
         gid = data["game"]
-        game = make_game(registry()[gid], data.get("players", 2), data.get("seed", 1), chosen, opts)
+        game = make_game(registry()[gid], data.get("players"), data.get("seed", 1), chosen, opts)
     except TablekitError as exc:
         if variant is not None or options:
             raise ScenarioError(f"{path}: with the command line's variant and options: {exc}") from None
