@@ -22,6 +22,13 @@ def as_say(out: Any, rule: str) -> Say:
     return Say(str(out or "Done."), rule=rule)
 
 
+def ruling_of(out: Any, default: str) -> str:
+    """The ruling an inner effect's record cited (so the outer record cites it too), else default."""
+    if isinstance(out, Say) and (out.rule or "").startswith("MK-"):
+        return out.rule
+    return default
+
+
 def text_of(out: Any) -> str:
     if isinstance(out, Say):
         return out.text
@@ -281,7 +288,7 @@ def resolve_shadow(ctx: Ctx) -> Say:
     ab = ctx.defn(s).abilities[i]
     out = ctx.start(ab.effect, source=s, controller=None, ability=i, args=dict(ab.args))
     said = text_of(out)
-    rule = out.rule if isinstance(out, Say) and (out.rule or "").startswith("MK-") else point(76)
+    rule = ruling_of(out, point(76))
     return Say(f"{ctx.name(a['enemy'])}'s shadow card is {ctx.name(s)}: {ab.text}. {said}".strip(), rule=rule)
 
 

@@ -181,8 +181,7 @@ class Reveal(Effect):
             if isinstance(out, Pause):
                 return ctx.wait("placed", say=" ".join(said + [C.text_of(out)]).strip())
             said.append(C.text_of(out))
-            if isinstance(out, Say) and out.rule:
-                use.data["rule"] = out.rule     # the ruling the When Revealed applied is the record's
+            use.data["rule"] = C.ruling_of(out, T.point(48))    # a ruling the When Revealed applied
         return self.placed(ctx, use, (), said)
 
     def placed(self, ctx, use, ids, said: list[str] | None = None):
@@ -217,6 +216,7 @@ class Travel(Effect):
             ab = ctx.defn(u).abilities[i]
             out = ctx.start(ab.effect, source=u, controller=use.controller, ability=i, args=dict(ab.args))
             head = f"{use.controller} travels to {ctx.name(u)}: Travel cost: {C.text_of(out)}"
+            use.data["rule"] = C.ruling_of(out, T.point(65))
             if isinstance(out, Pause):
                 return ctx.wait("arrive", say=head)
             return self.arrive(ctx, use, (), head)
@@ -229,7 +229,7 @@ class Travel(Effect):
             ctx.do("traveled", card=u)
         text = head or f"The players travel to {ctx.name(u)}."
         return Say(f"{text} It is the active location; its threat no longer counts in the staging area (point 65).",
-                   rule=T.point(65))
+                   rule=use.data.get("rule") or T.point(65))
 
 
 # -- helpers for effects that ask each player in turn -----------------------------------------------
@@ -762,7 +762,7 @@ class MountainTravel(Effect):
         out = ctx.start("reveal", source=u)
         if isinstance(out, Pause):
             return ctx.wait("done", say=f"{note}{C.text_of(out)}")
-        return Say(f"{note}{C.text_of(out)}", rule="MK-ENC-EMPTY" if note else T.point(64))
+        return Say(f"{note}{C.text_of(out)}", rule="MK-ENC-EMPTY" if note else C.ruling_of(out, T.point(64)))
 
     def done(self, ctx, use, ids):
         return Say("The revealed card is resolved.", rule=T.point(64))
