@@ -33,7 +33,11 @@ def window(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
     otherwise pass."""
     plays = [i for i in legal if i.startswith("act:") and ctx.zone_of(i.split(":")[1]).endswith("/hand")]
     if plays:
-        return [max(plays, key=lambda i: int(ctx.defn(i.split(":")[1]).fields.get("cost", 0)))]
+        return [max(plays, key=lambda i: (int(ctx.defn(i.split(":")[1]).fields.get("willpower", 0)),
+                                          int(ctx.defn(i.split(":")[1]).fields.get("cost", 0))))]
+    rally = [i for i in legal if i.startswith("act:") and ctx.defn(i.split(":")[1]).id == "faramir"]
+    if rally and T.committed(ctx):      # after committing: +1 willpower to the questers
+        return rally[:1]
     return ["pass"]
 
 
@@ -41,10 +45,10 @@ def commit(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
     """Quest with enough willpower to beat the staging area by a little, keeping
     the best defender and the best attacker home when enemies threaten."""
     p = d.player
-    need = R.staging_threat(ctx) + 3  # about one more card's threat is still to be revealed
+    need = R.staging_threat(ctx) + 4  # a card or two of threat is still to be revealed
     danger = bool(T.engaged_enemies(ctx, p)) or any(
         ctx.kind(u) == "enemy" and T.engagement(ctx, u) <= T.threat(ctx, p) + 2 for u in ctx.zone(T.STAGING))
-    cards = [uid_of(i) for i in legal]
+    cards = [uid_of(i) for i in legal if ctx.defn(uid_of(i)).id != "faramir"]   # Faramir rallies instead
     keep: set[str] = set()
     if danger and len(cards) > 1:
         keep.add(max(cards, key=lambda u: (T.stat(ctx, u, "defense"), T.hp_left(ctx, u))))
@@ -134,4 +138,5 @@ def web(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
 
 BY_KIND = {"window": window, "commit": commit, "travel": travel, "defender": defender,
            "undefended": undefended_hero, "target": target, "attackers": attackers, "response-offer": use_it,
-           "payment": first_legal, "web": web, "engage": lambda ctx, d, legal: ["no_engage"]}
+           "payment": first_legal, "web": web, "engage": lambda ctx, d, legal: ["no_engage"],
+           "join": lambda ctx, d, legal: legal}
