@@ -316,8 +316,7 @@ def ask_damage(ctx: Ctx) -> Decision | None:
     e = a["enemy"]
     att = attack_strength(ctx)
     d = a.get("defender")
-    if d is not None and d in ctx.state.cards and ctx.zone_of(d) in (T.heroes_zone(T.controller(ctx, d) or p),
-                                                                    T.allies_zone(T.controller(ctx, d) or p)):
+    if d is not None and in_play(ctx, d):
         dmg = max(att - T.stat(ctx, d, "defense"), 0)
         return Decision(p, f"{ctx.name(e)} deals {dmg} damage to {ctx.name(d)} (point 77).",
                         [Option(f"damage:{d}", f"{ctx.name(d)} takes {dmg} damage")], kind="damage")
@@ -356,8 +355,13 @@ def resolve_damage(ctx: Ctx, ids) -> Say:
                f"(point 77){fate(ctx, c)}.", rule=point(77))
 
 
+def in_play(ctx: Ctx, c: str) -> bool:
+    """A character still in play (a hero or an ally)."""
+    return c in ctx.state.cards and ctx.zone_of(c).endswith(("/heroes", "/allies"))
+
+
 def fate(ctx: Ctx, c: str) -> str:
-    if c in ctx.state.cards and ctx.zone_of(c).endswith(("/heroes", "/allies")):
+    if in_play(ctx, c) or (T.engaged_with(ctx, c) is not None) or ctx.zone_of(c) == T.STAGING:
         return ""
     return f"; {ctx.name(c)} is destroyed (point 96)"
 
@@ -529,7 +533,7 @@ def resolve_join(ctx: Ctx, ids) -> Say:
 def strength(ctx: Ctx) -> Say:
     s = strike(ctx)
     e = s["enemy"]
-    cards = [c for c in s["attackers"] if c in ctx.state.cards and ctx.zone_of(c).endswith(("/heroes", "/allies"))]
+    cards = [c for c in s["attackers"] if in_play(ctx, c)]
     total = sum(T.stat(ctx, c, "attack", event={"type": "strike", "enemy": e}) for c in cards)
     s["strength"] = total
     parts = listing([f"{ctx.name(c)} {T.stat(ctx, c, 'attack', event={'type': 'strike', 'enemy': e})}"
