@@ -172,6 +172,7 @@ def test_p021_easy_mode_deck():
     assert len(g.state.zones["encounter_deck"]) == 27
     ids = {g.ctx.defn(u).id for u in g.state.zones["encounter_deck"]}
     assert "hummerhorns" not in ids and "chieftain-ufthak" not in ids
+    assert all(T.resources(g.ctx, h) == 1 for h in HEROES) and "MK-EASY" in g.history[0].text
 
 
 # -- C. round and windows -------------------------------------------------------------------------
@@ -913,3 +914,8 @@ def test_p095_gandalf_gives_then_leaves_at_the_end_of_the_round():
     assert g.state.player("P1")["threat"] == 30
     steps_until(g, lambda g: "gandalf#1" in g.state.zones["P1/discard"], limit=400)
     assert g.history[-1].rule == "point 95" and g.history[-1].path[0] == "Round 1"
+
+
+def test_p107_gimli_gains_attack_from_his_damage():
+    g = position(RESOLUTION, players=2, zones={"staging": []}, cards={"gimli": {"damage": 3}})
+    assert T.stat(g.ctx, "gimli", "attack") == 5 and T.stat(g.ctx, "legolas", "attack") == 3

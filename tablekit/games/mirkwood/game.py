@@ -18,7 +18,8 @@ class MirkwoodGame(GameDef):
     max_players = 2  # 3 and 4 players come with ruling MK-HEROES-MP
     default_players = 1
     options = {
-        "easy": OptionSpec(bool, False, "easy mode: the encounter deck of the easy quantities (point 21)"),
+        "easy": OptionSpec(bool, False, "easy mode: the encounter deck of the easy quantities, and 1 resource on each "
+                           "hero at setup (point 21, ruling MK-EASY)"),
         "first_player": OptionSpec(str, "random", "the seat that takes the first player token, or random (a seeded "
                                    "draw; ruling MK-FIRST)"),
         "mulligan": OptionSpec(bool, True, "each player may take one mulligan at setup (ruling MK-MULLIGAN); off "
@@ -155,9 +156,6 @@ class MirkwoodGame(GameDef):
     def result(self, ctx: Ctx) -> Result:
         """Reached only past the safety cap, which ends the game through ctx.end_game."""
         return Result([], {}, "the game was stopped before its end", "unfinished")
-
-    def current_scores(self, ctx: Ctx) -> dict[str, float]:
-        return {p: float(T.threat(ctx, p)) for p in ctx.players}
 
     def describe_card(self, ctx: Ctx, uid: str) -> tuple[str, str, list[str]]:
         name, words, state = super().describe_card(ctx, uid)

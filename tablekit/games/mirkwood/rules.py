@@ -19,11 +19,12 @@ def player_decks(ctx: Ctx) -> Say:
     """Each player's heroes face up and ready, his allies as his deck, his threat
     the sum of his heroes' threat costs (points 10, 12; ruling MK-DECKS)."""
     parts = []
+    easy = 1 if ctx.state.options.get("easy") else 0
     for p, (heroes, spheres) in zip(ctx.players, T.DECKS[len(ctx.players)]):
         for u in list(ctx.zone(T.BOX)):
             d = ctx.defn(u)
             if d.kind == "hero" and d.id in heroes:
-                ctx.move(u, T.heroes_zone(p), resources=0, damage=0, exhausted=False)
+                ctx.move(u, T.heroes_zone(p), resources=easy, damage=0, exhausted=False)
             elif d.kind == "ally" and d.fields.get("sphere") in spheres:
                 ctx.move(u, T.deck(p))
         total = sum(int(ctx.defn(u).fields["threat_cost"]) for u in T.heroes(ctx, p))
@@ -31,8 +32,9 @@ def player_decks(ctx: Ctx) -> Say:
         parts.append(f"{p} plays {T.names_or_nobody(ctx, T.heroes(ctx, p))} (threat {total}) with "
                      f"{plural(len(ctx.zone(T.deck(p))), 'ally', 'allies')} of "
                      f"{listing([T.sphere_name(s) for s in spheres])}")
+    extra = " Easy mode: each hero starts with 1 resource in his pool (ruling MK-EASY)." if easy else ""
     return Say(f"The heroes go face up and ready; each player's starting threat is the sum of his heroes' "
-               f"threat costs: {'; '.join(parts)} (ruling MK-DECKS).", rule="MK-DECKS")
+               f"threat costs: {'; '.join(parts)} (ruling MK-DECKS).{extra}", rule="MK-DECKS")
 
 
 def encounter_and_quest(ctx: Ctx) -> Say:
