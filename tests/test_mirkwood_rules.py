@@ -919,3 +919,169 @@ def test_p095_gandalf_gives_then_leaves_at_the_end_of_the_round():
 def test_p107_gimli_gains_attack_from_his_damage():
     g = position(RESOLUTION, players=2, zones={"staging": []}, cards={"gimli": {"damage": 3}})
     assert T.stat(g.ctx, "gimli", "attack") == 5 and T.stat(g.ctx, "legolas", "attack") == 3
+
+
+# -- more points ----------------------------------------------------------------------------------
+
+def test_p002_only_heroes_and_allies_are_characters():
+    g = position(COMMIT, zones={"P1/allies": ["guard-of-the-citadel#1"], "staging": ["forest-spider#1"],
+                                "P1/engaged": ["black-forest-bats"]})
+    assert {o.id for o in g.pending.options} == {f"commit:{u}" for u in HEROES + ["guard-of-the-citadel#1"]}
+
+
+def test_p006_traits_orc_slayer_hits_only_orcs():
+    g = position(PLANNING, zones={"P1/hand": ["longbeard-orc-slayer#1"], "P1/allies": [],
+                                  "staging": ["dol-guldur-orcs#1", "forest-spider#1"], "P1/engaged": ["east-bight-patrol"]},
+                 cards={"aragorn": {"resources": 4}})
+    g.choose("act:longbeard-orc-slayer#1:0")
+    g.choose("use")
+    assert g.state.cards["dol-guldur-orcs#1"]["damage"] == 1 and g.state.cards["east-bight-patrol"]["damage"] == 1
+    assert not g.state.cards["forest-spider#1"].get("damage")
+
+
+def test_p009_p062_legolas_progress_goes_to_the_active_location_first():
+    g = position(RESOLUTION, zones={"staging": [], "active_location": ["forest-gate#1"]},
+                 cards={"forest-gate#1": {"progress": 3}})
+    rec = g.ctx.start("progress_on_quest", source="legolas", controller="P1", args={"amount": 2})
+    assert "forest-gate#1" in g.state.zones["encounter_discard"] and g.state.cards["ptm-1"]["progress"] == 1
+    assert rec.rule == "point 62"
+
+
+def test_p011_player_decks_are_shuffled_by_the_seed():
+    orders = set()
+    for seed in range(3):
+        g = new(seed=seed)
+        steps_until(g, lambda g: len(g.history) >= 2)
+        orders.add(tuple(g.state.zones["P1/deck"]))
+    assert len(orders) == 3
+
+
+def test_p023_p034_turn_order_from_the_first_player():
+    g = position(PLANNING, players=2, extra={"first_player": "P2"}, turn="P2",
+                 zones={"P1/hand": [], "P2/hand": []})
+    assert T.turn_order(g.ctx) == ["P2", "P1"]
+    assert g.pending.player == "P2"
+    g.choose("pass")
+    assert g.pending.player == "P1"                          # then the next player plans
+
+
+def test_p029_faramirs_willpower_ends_with_the_phase():
+    g = position(QUEST + ["Quest begins"], zones={"P1/allies": ["faramir#1"], "staging": []})
+    g.choose("act:faramir#1:1")
+    assert T.stat(g.ctx, "legolas", "willpower") == 2
+    steps_until(g, lambda g: g.history[-1].path[1] == "Travel phase")
+    assert T.stat(g.ctx, "legolas", "willpower") == 1
+    assert any("Faramir: +1 willpower for P1's characters: that ends now." in r.text for r in g.history)
+
+
+def test_p033_no_hand_limit():
+    hand = [f"guard-of-the-citadel#{i}" for i in (1, 2, 3)] + [f"snowbourn-scout#{i}" for i in (1, 2, 3)] + [
+        f"veteran-axehand#{i}" for i in (1, 2, 3)] + ["beorn"]
+    g = position(REFRESH, zones={"P1/hand": hand})
+    steps_until(g, lambda g: g.history and g.history[-1].node[-1] == "End of the round")
+    assert len(g.state.zones["P1/hand"]) == 10
+
+
+def test_p052_only_the_staging_area_counts():
+    g = position(RESOLUTION, zones={"staging": ["forest-gate#1"], "P1/engaged": ["forest-spider#1"],
+                                    "active_location": ["enchanted-stream#1"]},
+                 cards={"aragorn": {"committed": True}})
+    rec = g.step()
+    assert rec.text.startswith("Willpower 2 against threat 2")
+
+
+def test_p056_committed_characters_stay_exhausted():
+    g = position(QUEST + ["Quest ends"], cards={"aragorn": {"committed": True, "exhausted": True}})
+    g.step()
+    assert not g.state.cards["aragorn"].get("committed") and g.state.cards["aragorn"]["exhausted"]
+
+
+def test_p058_a_location_in_staging_is_explored_too():
+    g = position(RESOLUTION, zones={"staging": ["old-forest-road#1"]}, cards={"old-forest-road#1": {"progress": 2}})
+    g.ctx.do("progress", card="old-forest-road#1", add=1)
+    assert g.state.zones["encounter_discard"] == ["old-forest-road#1"] and g.state.zones["staging"] == []
+
+
+def test_p060_p120_progress_accumulates_on_a_stage_that_cannot_fall():
+    g = position(RESOLUTION, zones={"staging": ["ungoliant-s-spawn"], "quest": ["ptm-3-beorns-path"],
+                                    "quest_deck": [], "stage3_aside": []},
+                 cards={"ptm-3-beorns-path": {"face": 1, "progress": 10}, "ptm-1": {}})
+    g.ctx.do("progress", card="ptm-3-beorns-path", add=3)
+    assert g.state.cards["ptm-3-beorns-path"]["progress"] == 13 and not g.is_over
+    assert T.quest_points(g.ctx, "ptm-1") == 0 and g.ctx.defn("ptm-1").faces[1].fields["quest_points"] == 8
+
+
+def test_p073_enemy_attacks_player_by_player_from_the_first():
+    g = position(COMBAT + ["Enemy attacks"], players=2, extra={"attacked": [], "first_player": "P2"},
+                 zones={"P1/engaged": ["forest-spider#1"], "P2/engaged": ["forest-spider#2"], "staging": []})
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    assert g.pending.player == "P2" and g.state.extra["attack"]["enemy"] == "forest-spider#2"
+
+
+def test_p079_the_defending_player_stays_the_attacked_one():
+    g = position(ATTACK, players=2, turn="P2", extra={"attacked": []},
+                 zones={"P2/engaged": ["forest-spider#1"], "P1/engaged": [], "staging": [],
+                        "shadow": ["ungoliant-s-spawn"]},
+                 cards={"ungoliant-s-spawn": {"face_down": True, "attached_to": "forest-spider#1"}})
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    g.choose("undefended")
+    g.choose("defend:aragorn")                               # P1's Sentinel defends for P2
+    steps_until(g, lambda g: g.history[-1].node[-1] == "Shadow card")
+    assert g.state.player("P2")["threat"] == 33 and g.state.player("P1")["threat"] == 29   # 4: defended
+
+
+def test_p081_an_enemy_destroyed_mid_attack_deals_no_damage():
+    g = combat_position(["forest-spider#1"], zones={"P1/allies": ["gondorian-spearman#1"]},
+                        cards={"forest-spider#1": {"damage": 3}})
+    g.step()
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    g.choose("defend:gondorian-spearman#1")
+    steps_until(g, lambda g: g.pending is not None)
+    g.choose("use")                                          # 1 damage: the Spider falls
+    steps_until(g, lambda g: g.history[-1].node[-1] == "After the attack")
+    assert g.history[-1].rule == "point 81" and not g.state.cards["gondorian-spearman#1"].get("damage")
+    assert not any(r.node[-1] == "Combat damage" for r in g.history)
+
+
+def test_p101_forced_effects_resolve_without_asking():
+    g = position(ENGAGE, zones={"staging": ["forest-spider#1"], "P1/engaged": []})
+    g.choose("engage:forest-spider#1")
+    rec = g.step()
+    assert rec.path[-1] == "Forest Spider triggers" and rec.kind == "step"
+
+
+def test_p104_p106_a_shadow_card_uses_only_its_shadow_text():
+    g = combat_position(["forest-spider#1"], shadows=["king-spider#1"])
+    g.step()
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    g.choose("defend:aragorn")
+    steps_until(g, lambda g: g.pending is not None)
+    assert g.pending.prompt.startswith("P1: exhaust a character you control (King Spider (shadow)")
+
+
+def test_p110_beorn_once_per_round():
+    g = position(QUEST + ["Quest begins"], zones={"P1/allies": ["beorn"], "staging": []})
+    g.choose("act:beorn:1")
+    opts = g.flow.find(QUEST + ["After committing"]).options(g.ctx, "P1")
+    assert [(o.id, o.legal, o.reason) for o in opts] == [
+        ("act:beorn:1", False, "it may be used once per round, and was used already")]
+
+
+def test_p131_one_card_per_player():
+    g = position(STAGING, players=2, zones={"encounter_deck": ["forest-gate#1", "forest-gate#2"], "staging": []})
+    rec = g.step()
+    assert g.state.extra["staging_left"] == 2 and "2 encounter cards" in rec.text
+
+
+def test_p132_p133_each_player_from_the_first_player():
+    g = position(STAGING, players=2, extra={"first_player": "P2"}, zones={"encounter_deck": ["king-spider#1",
+                 "forest-gate#1"], "staging": []})
+    steps_until(g, lambda g: g.pending is not None)
+    assert g.pending.player == "P2" and g.pending.kind == "effect"
+
+
+def test_p136_an_eliminated_player_is_skipped():
+    g = position(QUEST + ["Commit"], players=2, extra={"eliminated": ["P1"], "first_player": "P2"}, turn="P2")
+    steps_until(g, lambda g: g.pending is not None)
+    assert g.pending.player == "P2"
+    assert T.turn_order(g.ctx) == ["P2"]

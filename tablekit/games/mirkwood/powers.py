@@ -466,6 +466,8 @@ class BeornRage(Effect):
         return "Beorn: +5 attack until the end of the phase"
 
     def apply(self, ctx, use):
+        if use.ability is not None:
+            ctx.note_use(use)        # once per round, for this copy (point 110)
         ctx.add_lasting("modifier", "phase", "Beorn: +5 attack", source=use.source, controller=use.controller,
                         targets=[use.source], stat="attack", add=5)
         ctx.delay("beorn_returns", "phase", "Beorn shuffles back into his owner's deck", source=use.source,
