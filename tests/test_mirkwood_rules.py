@@ -331,7 +331,7 @@ def test_p048_thalin_damages_revealed_enemies():
     assert g.state.zones["staging"] == ["forest-spider#2"]
 
 
-def test_p049_driven_by_shadow_surges_on_an_empty_staging_area():
+def test_p049_p116_driven_by_shadow_surges_on_an_empty_staging_area():
     g = position(STAGING, zones={"encounter_deck": ["forest-gate#1", "driven-by-shadow"], "staging": []})
     g.step()
     rec = g.step()
@@ -402,7 +402,7 @@ def test_p121_stage_two_picks_a_random_stage_three():
     assert seen == {"ptm-3-beorns-path", "ptm-3-dont-leave-the-path"}
 
 
-def test_p122_dont_leave_the_path_searches_and_the_spawn_wins():
+def test_p112_p122_p129_dont_leave_the_path_searches_and_the_spawn_wins():
     g = position(RESOLUTION, zones={"staging": [], "quest": ["ptm-2"], "quest_deck": [],
                                     "stage3_aside": ["ptm-3-dont-leave-the-path"],
                                     "encounter_deck": ["ungoliant-s-spawn", "forest-gate#1"],
@@ -412,8 +412,9 @@ def test_p122_dont_leave_the_path_searches_and_the_spawn_wins():
     assert g.state.zones["quest"] == ["ptm-3-dont-leave-the-path"]
     steps_until(g, lambda g: g.pending is not None)
     assert {o.id for o in g.pending.options} == {"spider:ungoliant-s-spawn", "spider:king-spider#1"}
-    g.choose("spider:ungoliant-s-spawn")
-    assert "ungoliant-s-spawn" in g.state.zones["staging"]
+    rec = g.choose("spider:ungoliant-s-spawn")
+    assert "ungoliant-s-spawn" in g.state.zones["staging"] and rec.rule == "MK-DLTP"
+    assert rec.text.endswith("The encounter deck is shuffled.") and g.state.zones["encounter_discard"] == ["king-spider#1"]
     g.ctx.do("damage", card="ungoliant-s-spawn", amount=9)
     assert g.is_over and g.result.ending == "won_spawn_defeated" and g.result.winners == ["P1"]
 
@@ -578,7 +579,7 @@ def test_p096_destroyed_character_goes_to_discard():
 
 # -- K. player attacks ----------------------------------------------------------------------------
 
-def test_p084_p088_player_attack_destroys():
+def test_p084_p085_p086_p087_p088_p089_player_attack_destroys():
     g = position(STRIKES, zones={"P1/engaged": ["dol-guldur-orcs#1"], "staging": []}, extra={"struck": {}})
     d = g.pending
     assert [o.id for o in d.options] == ["target:dol-guldur-orcs#1", "no_attack"]
@@ -593,7 +594,7 @@ def test_p084_p088_player_attack_destroys():
     assert g.state.cards["ptm-1"]["progress"] == 2
 
 
-def test_p088_victory_display():
+def test_p088_p118_victory_display():
     g = position(STRIKES, zones={"P1/engaged": ["hummerhorns"], "staging": []}, extra={"struck": {}})
     g.choose("target:hummerhorns")
     g.choose("attacker:legolas")
@@ -610,7 +611,7 @@ def test_p090_one_attack_per_enemy():
                                       "one attack per enemy (point 90)")]
 
 
-def test_p091_end_of_combat_discards_shadows():
+def test_p082_p091_end_of_combat_discards_shadows():
     g = position(COMBAT + ["End of combat"], zones={"P1/engaged": ["forest-spider#1"], "shadow": ["forest-gate#1"]},
                  cards={"forest-gate#1": {"face_down": True, "attached_to": "forest-spider#1"}})
     g.step()
@@ -740,7 +741,7 @@ def test_p048_king_spider_each_player_exhausts():
     assert rec.rule == "MK-EACH-ORDER"
 
 
-def test_p048_dol_guldur_orcs_first_player_picks_a_committed_character():
+def test_p048_p111_dol_guldur_orcs_first_player_picks_a_committed_character():
     g = reveal_position("dol-guldur-orcs#1", cards={"aragorn": {"committed": True, "exhausted": True},
                                                     "theodred": {"committed": True, "exhausted": True}})
     g.step()
@@ -766,7 +767,7 @@ def test_p109_driven_by_shadow_adds_threat_to_staging_cards():
     assert T.stat(g.ctx, "forest-spider#1", "threat") == 3
 
 
-def test_p064_great_forest_web_travel_exhausts_a_hero():
+def test_p064_p105_great_forest_web_travel_exhausts_a_hero():
     g = position(TRAVEL, zones={"staging": ["great-forest-web#1"], "active_location": []})
     g.choose("travel:great-forest-web#1")
     assert g.pending.kind == "effect" and len(g.pending.options) == 3
@@ -854,7 +855,7 @@ def test_p100_son_of_arnor_engages_and_scout_explores():
     steps_until(g, lambda g: "old-forest-road#1" in g.state.zones["encounter_discard"])
 
 
-def test_p098_brok_ironfist_answers_a_dwarf_hero_leaving_play():
+def test_p044_p098_brok_ironfist_answers_a_dwarf_hero_leaving_play():
     g = position(RESOLUTION, players=2, zones={"staging": [], "P1/hand": ["brok-ironfist"]},
                  cards={"gloin": {"damage": 3}})
     g.ctx.do("damage", card="gloin", amount=1)
@@ -864,6 +865,7 @@ def test_p098_brok_ironfist_answers_a_dwarf_hero_leaving_play():
     assert g.pending.kind == "response-offer" and g.pending.player == "P1"
     g.choose("use")
     steps_until(g, lambda g: "brok-ironfist" in g.state.zones["P1/allies"])
+    assert all(T.resources(g.ctx, h) == 0 for h in ("aragorn", "theodred"))    # put into play: no cost
 
 
 def test_p097_gloin_gains_a_resource_per_damage():
@@ -1085,3 +1087,26 @@ def test_p136_an_eliminated_player_is_skipped():
     steps_until(g, lambda g: g.pending is not None)
     assert g.pending.player == "P2"
     assert T.turn_order(g.ctx) == ["P2"]
+
+
+def test_p025_framework_steps_are_not_windows():
+    g = new()
+    quest = g.flow.find(QUEST)
+    kinds = [(c.name, c.kind) for c in quest.children]
+    assert ("Begin staging", "step") in kinds and ("Quest resolution", "step") in kinds
+    assert all(k != "action-window" or n.startswith(("Quest begins", "After")) for n, k in kinds)
+
+
+def test_p037_a_card_needs_a_hero_of_its_sphere():
+    g = position(PLANNING, players=2, turn="P2", extra={"first_player": "P2"},
+                 zones={"P2/hand": ["guard-of-the-citadel#1"], "P1/hand": []},
+                 cards={"gimli": {"resources": 5}})
+    o = g.pending.option("act:guard-of-the-citadel#1:0")
+    assert not o.legal and o.reason == ("Guard of the Citadel is Leadership: P2 controls no Leadership hero to pay "
+                                        "for it, even at cost 0 (point 37)")
+
+
+def test_p071_an_enemy_stays_engaged_across_rounds():
+    g = position(REFRESH, zones={"P1/engaged": ["forest-spider#1"]})
+    steps_until(g, lambda g: g.history and g.history[-1].path[1] == "Quest phase")
+    assert g.state.zones["P1/engaged"] == ["forest-spider#1"]
