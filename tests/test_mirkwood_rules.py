@@ -126,7 +126,10 @@ def test_p010_two_players_split_the_core_set_by_sphere():
                for p in g.players}
     assert spheres == {"P1": {"leadership"}, "P2": {"tactics"}}
     assert len(st.zones["encounter_deck"]) == 34
-    assert g.history[0].rule == "MK-DECKS"
+    assert g.history[0].rule == "MK-DECKS" and st.extra["eliminated"] == []
+    assert T.turn_order(g.ctx) == [st.extra["first_player"]] + [p for p in g.players if p != st.extra["first_player"]]
+    steps_until(g, lambda g: any(r.node[-1] == "Gain resources" for r in g.history))
+    assert all(T.resources(g.ctx, h) == 1 for p in g.players for h in st.zones[f"{p}/heroes"])
 
 
 def test_p014_first_player_option_and_random_draw():

@@ -165,6 +165,8 @@ def advance(ctx: Ctx, stage: str) -> None:
 
 
 def eliminated_player(ctx: Ctx, event: dict) -> bool:
+    if ctx.extra.get("dealing"):
+        return False
     for p in T.turn_order(ctx):
         why = ("his threat reached 50" if T.threat(ctx, p) >= T.THREAT_OUT else
                "he has no hero left" if not T.heroes(ctx, p) else "")

@@ -104,7 +104,7 @@ class MirkwoodGame(GameDef):
         "attacker:<card>": "attack with this character",
         "pay:<card>": "pay to ready a hero caught in a web", "stay:<card>": "leave a webbed hero exhausted",
         "split:<index>": "one way to split a cost among heroes", "pick:<card>": "a card an effect picks",
-        "location:<card>": "a location for progress", "ready:<card>": "a character to ready",
+        "player:<player>": "a player an effect picks", "location:<card>": "a location for progress", "ready:<card>": "a character to ready",
         "mode:<mode>": "Gandalf's gift: draw, an enemy's uid, or threat", "take:<card>": "a card to take into hand",
         "spider:<card>": "a Spider card to add to the staging area",
         "keep": "keep the setup hand", "mulligan": "take the one mulligan",

@@ -20,6 +20,7 @@ def player_decks(ctx: Ctx) -> Say:
     the sum of his heroes' threat costs (points 10, 12; ruling MK-DECKS)."""
     parts = []
     easy = 1 if ctx.state.options.get("easy") else 0
+    ctx.extra["dealing"] = True     # no player is "without heroes" while the heroes are being dealt
     for p, (heroes, spheres) in zip(ctx.players, T.DECKS[len(ctx.players)]):
         for u in list(ctx.zone(T.BOX)):
             d = ctx.defn(u)
@@ -32,6 +33,7 @@ def player_decks(ctx: Ctx) -> Say:
         parts.append(f"{p} plays {T.names_or_nobody(ctx, T.heroes(ctx, p))} (threat {total}) with "
                      f"{plural(len(ctx.zone(T.deck(p))), 'ally', 'allies')} of "
                      f"{listing([T.sphere_name(s) for s in spheres])}")
+    del ctx.extra["dealing"]
     extra = " Easy mode: each hero starts with 1 resource in his pool (ruling MK-EASY)." if easy else ""
     return Say(f"The heroes go face up and ready; each player's starting threat is the sum of his heroes' "
                f"threat costs: {'; '.join(parts)} (ruling MK-DECKS).{extra}", rule="MK-DECKS")
