@@ -490,7 +490,7 @@ def resolve_attackers(ctx: Ctx, ids) -> Say:
     s["attackers"] = cards
     total = sum(T.stat(ctx, c, "attack") for c in cards)
     return Say(f"{s['player']} attacks {ctx.name(s['enemy'])} with {T.names_or_nobody(ctx, cards)}, exhausting "
-               f"them: attack strength {total} (points 85, 86).", rule=point(86))
+               f"{T.them(cards)}: attack strength {total} (points 85, 86).", rule=point(86))
 
 
 def rangers(ctx: Ctx) -> list[str]:
@@ -527,7 +527,7 @@ def resolve_join(ctx: Ctx, ids) -> Say:
     if not cards:
         return Say(f"{q} adds no Ranged character to the attack (ruling MK-RANGED).", rule="MK-RANGED")
     return Say(f"{q} joins the attack on {ctx.name(s['enemy'])} with {T.names_or_nobody(ctx, cards)} (Ranged), "
-               "exhausting them (point 115, ruling MK-RANGED).", rule="MK-RANGED")
+               f"exhausting {T.them(cards)} (point 115, ruling MK-RANGED).", rule="MK-RANGED")
 
 
 def strength(ctx: Ctx) -> Say:

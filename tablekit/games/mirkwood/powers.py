@@ -281,8 +281,10 @@ class EachPlayer(Effect):
         return Say(f"{'; '.join(use.data['said']) or 'Nothing happens'} (ruling {self.rule}).", rule=self.rule)
 
 
-def pick_options(ctx: Ctx, uids: list[str], verb: str = "pick") -> list[Option]:
-    return [Option(f"{verb}:{u}", f"{ctx.name(u)} ({T.controller(ctx, u) or 'encounter'})") for u in uids]
+def pick_options(ctx: Ctx, uids: list[str], verb: str = "pick", whose: bool = False) -> list[Option]:
+    """One option per card; with `whose`, each label says whose card it is (a pick among several players')."""
+    return [Option(f"{verb}:{u}", f"{ctx.name(u)} ({T.controller(ctx, u) or 'the staging area'})" if whose
+                   else ctx.name(u)) for u in uids]
 
 
 # -- heroes and allies -------------------------------------------------------------------------------
@@ -390,7 +392,8 @@ class SonOfArnor(Effect):
     def apply(self, ctx, use):
         es = self.enemies(ctx, use)
         return ctx.ask(Decision(use.controller, f"{use.controller}: which enemy does Son of Arnor engage?",
-                                pick_options(ctx, es, "enemy"), kind="effect"), then="engage", name="Choose an enemy")
+                                pick_options(ctx, es, "enemy", whose=True), kind="effect"), then="engage",
+                       name="Choose an enemy")
 
     def engage(self, ctx, use, ids):
         u = ids[0].split(":", 1)[1]
@@ -517,7 +520,7 @@ class GandalfGift(Effect):
         m = ids[0].split(":", 1)[1]
         if m == "draw":
             got, _ = T.draw(ctx, p, 3)
-            return Say(f"{p} draws {T.names_or_nobody(ctx, got)}.", rule=T.point(100),
+            return Say(f"{p} draws {T.names_or_nobody(ctx, got, 'no card')}.", rule=T.point(100),
                        public=f"{p} draws {plural(len(got), 'card')}.")
         if m == "threat":
             ctx.do("threat", player=p, add=-min(5, T.threat(ctx, p)))
@@ -638,7 +641,7 @@ class DrawCards(Effect):
         p = ctx.decider(None)
         got, short = T.draw(ctx, p, int(use.args["amount"]))
         tail = f" ({short})" if short else ""
-        return Say(f"{p}, the first player, draws {T.names_or_nobody(ctx, got)}{tail}.", rule=T.point(65),
+        return Say(f"{p}, the first player, draws {T.names_or_nobody(ctx, got, 'no card')}{tail}.", rule=T.point(65),
                    public=f"{p}, the first player, draws {plural(len(got), 'card')}{tail}.")
 
 
@@ -861,7 +864,7 @@ class OrcAmbush(Effect):
             return Say("No character is committed: nothing happens.", rule=T.point(48))
         fp = T.first_player(ctx)
         return ctx.ask(Decision(fp, f"{fp}, the first player: which committed character takes 2 damage?",
-                                pick_options(ctx, cards, "target"), kind="effect"), then="hit",
+                                pick_options(ctx, cards, "target", whose=True), kind="effect"), then="hit",
                        name="Choose a character")
 
     def hit(self, ctx, use, ids):

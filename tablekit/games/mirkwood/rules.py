@@ -90,7 +90,7 @@ def setup_hands(ctx: Ctx) -> Say:
     texts, public = [], []
     for p in ctx.players:
         got, _ = T.draw(ctx, p, T.HAND_SIZE)
-        texts.append(f"{p}: {T.names_or_nobody(ctx, got)}")
+        texts.append(f"{p}: {T.names_or_nobody(ctx, got, 'no card')}")
         public.append(f"{p} {plural(len(got), 'card')}")
     return Say(f"Each player draws his setup hand of 6 cards ({'; '.join(texts)}) (point 15).", rule=point(15),
                public=f"Each player draws 6 cards ({', '.join(public)}).")
@@ -136,7 +136,7 @@ def resolve_mulligan(ctx: Ctx, ids) -> Say:
     ctx.shuffle(T.deck(p))
     got, _ = T.draw(ctx, p, T.HAND_SIZE)
     return Say(f"{p} takes his one mulligan: his hand goes back, his deck is shuffled and he draws "
-               f"{T.names_or_nobody(ctx, got)}, which he keeps (ruling MK-MULLIGAN).", rule="MK-MULLIGAN",
+               f"{T.names_or_nobody(ctx, got, 'no card')}, which he keeps (ruling MK-MULLIGAN).", rule="MK-MULLIGAN",
                public=f"{p} takes his one mulligan and draws {plural(len(got), 'new card')} (ruling MK-MULLIGAN).")
 
 
@@ -202,7 +202,7 @@ def resolve_commit(ctx: Ctx, ids) -> Say:
                    rule=point(46))
     wp = sum(T.stat(ctx, u, "willpower") for u in cards)
     return Say(f"{p} commits {T.names_or_nobody(ctx, cards)} to the quest ({wp} willpower), exhausting "
-               f"{'it' if len(cards) == 1 else 'them'} (point 45).", rule=point(45))
+               f"{T.them(cards)} (point 45).", rule=point(45))
 
 
 def staging_threat(ctx: Ctx) -> int:
@@ -371,7 +371,8 @@ def ready_all(ctx: Ctx) -> Say:
             if ctx.card(u).get("exhausted"):
                 T.ready(ctx, u)
                 n += 1
-    note = (f" {T.names_or_nobody(ctx, stuck)} stays exhausted under Caught in a Web unless its controller pays "
+    verb = "stays" if len(stuck) == 1 else "stay"
+    note = (f" {T.names_or_nobody(ctx, stuck)} {verb} exhausted under Caught in a Web unless their controller pays "
             "(ruling MK-CAUGHT)." if stuck else "")
     return Say(f"Refresh: every exhausted card readies ({plural(n, 'character')}).{note} (point 92)",
                rule="MK-CAUGHT" if stuck else point(92))

@@ -223,5 +223,10 @@ def progress_words(n: int) -> str:
     return plural(n, "progress token")
 
 
-def names_or_nobody(ctx: Ctx, uids: list[str]) -> str:
-    return listing([ctx.name(u) for u in uids])
+def names_or_nobody(ctx: Ctx, uids: list[str], empty: str = "nobody") -> str:
+    """The cards' names in a list ("Aragorn, Théodred and Legolas"); `empty` when there are none."""
+    return listing([ctx.name(u) for u in uids], empty=empty)
+
+
+def them(uids: list[str]) -> str:
+    return "it" if len(uids) == 1 else "them"
