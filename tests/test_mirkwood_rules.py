@@ -1113,3 +1113,15 @@ def test_p071_an_enemy_stays_engaged_across_rounds():
     g = position(REFRESH, zones={"P1/engaged": ["forest-spider#1"]})
     steps_until(g, lambda g: g.history and g.history[-1].path[1] == "Quest phase")
     assert g.state.zones["P1/engaged"] == ["forest-spider#1"]
+
+
+def test_p102_the_committing_player_orders_his_responses():
+    g = position(COMMIT, zones={"P1/allies": [], "staging": []}, cards={"aragorn": {"resources": 1}})
+    g.choose("commit:aragorn", "commit:theodred")
+    d = g.pending
+    assert d.kind == "trigger_order" and d.player == "P1" and len(d.options) == 2
+    assert "orders the responses to his own commit" in d.prompt
+    theo = next(o.id for o in d.options if o.label.startswith("Théodred"))
+    rec = g.choose(theo)
+    assert rec.rule == "MK-SIMULTANEOUS"
+    assert g.pending.kind == "response-offer" and "Théodred" in g.pending.prompt

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from tablekit.core import HIDDEN, OWNER, PUBLIC, Ctx, Decision, GameDef, OptionSpec, Result, SetupError
+from tablekit.core import (
+    HIDDEN,
+    OWNER,
+    PUBLIC,
+    Ctx,
+    Decision,
+    GameDef,
+    Option,
+    OptionSpec,
+    Result,
+    Say,
+    SetupError,
+)
 from tablekit.core.cards import Field
 
 from . import powers, rules
@@ -141,6 +153,36 @@ class MirkwoodGame(GameDef):
                 st.add_card(d.id if d.quantity == 1 else f"{d.id}#{n}", d.id, T.BOX)
         st.extra = {"first_player": None, "eliminated": [], "staging_left": 0, "attacked": [], "struck": {}}
 
+    def order_triggers(self, ctx: Ctx, triggers: list[dict]) -> int | Decision:
+        """Forced before Responses (the core's default); among several different effects of
+        the same kind waiting together, the first player chooses which resolves first,
+        except that a player orders the responses to his own commit (ruling
+        MK-SIMULTANEOUS). Copies of one effect are not asked about."""
+        i = super().order_triggers(ctx, triggers)
+        optional = ctx.trigger_ability(triggers[i]).optional
+        same = [j for j, t in enumerate(triggers) if ctx.trigger_ability(t).optional == optional]
+        kinds = {(ctx.state.cards[triggers[j]["source"]]["card"], triggers[j]["ability"]) for j in same
+                 if triggers[j].get("source") in ctx.state.cards}
+        if len(same) < 2 or len(kinds) < 2:
+            return i
+        events = [triggers[j].get("event") or {} for j in same]
+        committers = {e.get("player") for e in events}
+        if all(e.get("type") == "committed" for e in events) and len(committers) == 1:
+            who = committers.pop()
+            whose = f"{who} orders the responses to his own commit"
+        else:
+            who = T.first_player(ctx)
+            whose = f"{who}, the first player, orders them"
+        opts = [Option(f"first:{j}", trigger_label(ctx, triggers[j])) for j in same]
+        return Decision(who, f"{len(same)} effects wait at the same moment; {whose}: which resolves first (ruling "
+                        "MK-SIMULTANEOUS)?", opts, kind="trigger_order", default=opts[0].id)
+
+    def trigger_order_chosen(self, ctx: Ctx, triggers: list[dict], decision: Decision,
+                             ids: tuple[str, ...]) -> Say | str:
+        super().trigger_order_chosen(ctx, triggers, decision, ids)
+        return Say(f"{decision.player} chooses to resolve {decision.option(ids[0]).label} first (ruling "
+                   "MK-SIMULTANEOUS).", rule="MK-SIMULTANEOUS")
+
     def first_player(self, ctx: Ctx) -> str | None:
         return ctx.extra.get("first_player") or None
 
@@ -172,6 +214,13 @@ class MirkwoodGame(GameDef):
             if uid in (e.get("targets") or []):
                 state.append(f"{e['text']} (until the end of the {e['until']})")
         return name, words, state
+
+
+def trigger_label(ctx: Ctx, trigger: dict) -> str:
+    """A waiting trigger in a few words: its card and its ability's own words."""
+    name = ctx.name(trigger["source"]) if trigger.get("source") in ctx.state.cards else "an effect"
+    words = ctx.trigger_ability(trigger).text
+    return f"{name} ({words})" if words else name
 
 
 GAME = MirkwoodGame()
