@@ -1125,3 +1125,24 @@ def test_p102_the_committing_player_orders_his_responses():
     rec = g.choose(theo)
     assert rec.rule == "MK-SIMULTANEOUS"
     assert g.pending.kind == "response-offer" and "Théodred" in g.pending.prompt
+
+
+def test_p072_too_few_shadow_cards_for_tied_enemies_the_first_player_picks():
+    g = position(COMBAT + ["Shadow tie"], zones={"P1/engaged": ["forest-spider#1", "forest-spider#2", "east-bight-patrol"],
+                                                 "encounter_deck": ["king-spider#1"]})
+    d = g.pending
+    assert d.kind == "shadow_tie" and d.min == d.max == 1 and {o.id for o in d.options} == {
+        "shadow:forest-spider#1", "shadow:forest-spider#2"}
+    assert g.choose("shadow:forest-spider#2").rule == "MK-SHADOW-TIE"
+    rec = g.step()
+    assert g.state.cards["king-spider#1"]["attached_to"] == "forest-spider#2"
+    assert "Forest Spider and East Bight Patrol get none" in rec.text and rec.rule == "MK-ENC-EMPTY"
+
+
+def test_p072_no_tie_choice_when_the_cut_falls_between_costs():
+    g = position(COMBAT + ["Shadow tie"], zones={"P1/engaged": ["forest-spider#1", "forest-spider#2", "east-bight-patrol"],
+                                                 "encounter_deck": ["forest-gate#1", "king-spider#1"]})
+    assert g.pending is None
+    g.step()
+    assert {g.state.cards[u]["attached_to"] for u in ("forest-gate#1", "king-spider#1")} == {
+        "forest-spider#1", "forest-spider#2"}

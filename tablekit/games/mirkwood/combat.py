@@ -86,20 +86,70 @@ def place_progress(ctx: Ctx, n: int) -> str:
 
 # -- shadows ---------------------------------------------------------------------------------------
 
-def deal_shadows(ctx: Ctx) -> Say:
-    """One face-down shadow card to each engaged enemy, player by player from the
-    first, highest engagement cost first, ties in the order they engaged (point 72,
-    ruling MK-SHADOW-TIE); an empty encounter deck deals no more (ruling MK-ENC-EMPTY)."""
-    ctx.extra["attacked"] = []
-    ctx.extra["struck"] = {}
-    dealt, missed = [], []
+def shadow_order(ctx: Ctx) -> list[str]:
+    """The engaged enemies in dealing order: player by player from the first, highest
+    engagement cost first, ties in the order they engaged (ruling MK-SHADOW-TIE); tied
+    enemies the first player chose to be dealt (when the deck runs short) come first
+    among their equals."""
+    chosen = ctx.extra.get("shadow_chosen") or []
+    out = []
     for p in T.turn_order(ctx):
         row = T.engaged_enemies(ctx, p)
-        for u in sorted(row, key=lambda x: (-T.engagement(ctx, x), row.index(x))):
-            if deal_one_shadow(ctx, u):
-                dealt.append(ctx.name(u))
-            else:
-                missed.append(ctx.name(u))
+        out += sorted(row, key=lambda x: (-T.engagement(ctx, x), x not in chosen, row.index(x)))
+    return out
+
+
+def shadow_tie(ctx: Ctx) -> tuple[list[str], int]:
+    """When the encounter deck holds fewer cards than the enemies to be dealt and the
+    last card falls inside a group of tied enemies of one player: that group and how
+    many of it get a card (else [], 0)."""
+    if ctx.extra.get("shadow_chosen") is not None:
+        return [], 0
+    order = shadow_order(ctx)
+    d = len(ctx.zone(T.ENC_DECK))
+    if not 0 < d < len(order):
+        return [], 0
+    last, first_out = order[d - 1], order[d]
+    same = T.engaged_with(ctx, last) == T.engaged_with(ctx, first_out) and \
+        T.engagement(ctx, last) == T.engagement(ctx, first_out)
+    if not same:
+        return [], 0
+    group = [e for e in order if T.engaged_with(ctx, e) == T.engaged_with(ctx, last)
+             and T.engagement(ctx, e) == T.engagement(ctx, last)]
+    return group, sum(1 for e in order[:d] if e in group)
+
+
+def ask_shadow_tie(ctx: Ctx) -> Decision | None:
+    group, slots = shadow_tie(ctx)
+    if not group:
+        return None
+    fp = T.first_player(ctx)
+    opts = [Option(f"shadow:{e}", f"{ctx.name(e)} (engaged with {T.engaged_with(ctx, e)})") for e in group]
+    return Decision(fp, f"{fp}, the first player: the encounter deck holds too few cards for every engaged enemy; "
+                    f"choose the {plural(slots, 'enemy', 'enemies')} among these tied ones that get a shadow card "
+                    "(ruling MK-SHADOW-TIE).", opts, min=slots, max=slots, kind="shadow_tie")
+
+
+def resolve_shadow_tie(ctx: Ctx, ids) -> Say:
+    chosen = [i.split(":", 1)[1] for i in ids]
+    ctx.extra["shadow_chosen"] = chosen
+    return Say(f"{T.first_player(ctx)}, the first player, chooses {T.names_or_nobody(ctx, chosen)} to be dealt the "
+               "last shadow cards among the tied enemies (ruling MK-SHADOW-TIE).", rule="MK-SHADOW-TIE")
+
+
+def deal_shadows(ctx: Ctx) -> Say:
+    """One face-down shadow card to each engaged enemy, in `shadow_order`; an empty
+    encounter deck deals no more (ruling MK-ENC-EMPTY)."""
+    ctx.extra["attacked"] = []
+    ctx.extra["struck"] = {}
+    ctx.extra.pop("strikes_over", None)
+    dealt, missed = [], []
+    for u in shadow_order(ctx):
+        if deal_one_shadow(ctx, u):
+            dealt.append(ctx.name(u))
+        else:
+            missed.append(ctx.name(u))
+    ctx.extra.pop("shadow_chosen", None)
     if not dealt and not missed:
         return Say("No enemy is engaged: no shadow card is dealt (point 72).", rule=point(72))
     tail = (f"; the encounter deck is empty, so {listing(missed)} get none (ruling MK-ENC-EMPTY)" if missed else "")

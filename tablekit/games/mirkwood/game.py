@@ -92,6 +92,7 @@ class MirkwoodGame(GameDef):
         "strikes_over": ((list,), "the players who have stopped attacking this phase"),
         "web_asked": ((list,), "heroes already offered Caught in a Web's payment this refresh"),
         "stage3": ((str,), "which stage 3 was picked"),
+        "shadow_chosen": ((list,), "the tied enemies the first player chose to be dealt the last shadow cards"),
     }
     effects = powers.EFFECTS
     procedures = event_procedures()
@@ -119,6 +120,7 @@ class MirkwoodGame(GameDef):
         "player:<player>": "a player an effect picks", "location:<card>": "a location for progress", "ready:<card>": "a character to ready",
         "mode:<mode>": "Gandalf's gift: draw, an enemy's uid, or threat", "take:<card>": "a card to take into hand",
         "spider:<card>": "a Spider card to add to the staging area",
+        "shadow:<card>": "a tied enemy that gets one of the last shadow cards",
         "keep": "keep the setup hand", "mulligan": "take the one mulligan",
         "look": "use Mountains of Mirkwood's response: look at your top 5", "no_look": "do not look",
         "use": "use a response", "decline": "do not use a response", "first:<index>": "resolve this trigger first",

@@ -492,6 +492,8 @@ def build_flow():
     combat = Sequence("Combat phase", level="phase", text="Shadows, enemy attacks, player attacks.",
                       rule=point(72), children=[
         window("Combat begins"),
+        Ask("Shadow tie", C.ask_shadow_tie, C.resolve_shadow_tie, "Too few cards for tied enemies: the first "
+            "player picks which are dealt.", "MK-SHADOW-TIE", when=lambda ctx: bool(C.shadow_tie(ctx)[0])),
         Step("Deal shadows", C.deal_shadows, "One face-down shadow card to each engaged enemy.", point(72)),
         window("After shadows"),
         ForEachPlayer("Enemy attacks", Loop("Attacks", C.enemy_attack(window), until=C.no_enemy_to_attack,
