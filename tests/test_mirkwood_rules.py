@@ -1146,3 +1146,10 @@ def test_p072_no_tie_choice_when_the_cut_falls_between_costs():
     g.step()
     assert {g.state.cards[u]["attached_to"] for u in ("forest-gate#1", "king-spider#1")} == {
         "forest-spider#1", "forest-spider#2"}
+
+
+def test_p084_stopping_attacks_lasts_one_combat_phase():
+    g = position(COMBAT + ["Deal shadows"], zones={"P1/engaged": ["forest-spider#1"], "encounter_deck": ["forest-gate#1"]},
+                 extra={"strikes_over": ["P1"], "struck": {"P1": ["forest-spider#1"]}, "attacked": ["forest-spider#1"]})
+    g.step()
+    assert "strikes_over" not in g.state.extra and g.state.extra["struck"] == {} and g.state.extra["attacked"] == []
