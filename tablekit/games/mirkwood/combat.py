@@ -130,7 +130,7 @@ def ask_shadow_tie(ctx: Ctx) -> Decision | None:
                     "(ruling MK-SHADOW-TIE).", opts, min=slots, max=slots, kind="shadow_tie")
 
 
-def resolve_shadow_tie(ctx: Ctx, ids) -> Say:
+def resolve_shadow_tie(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     chosen = [i.split(":", 1)[1] for i in ids]
     ctx.extra["shadow_chosen"] = chosen
     return Say(f"{T.first_player(ctx)}, the first player, chooses {T.names_or_nobody(ctx, chosen)} to be dealt the "
@@ -219,7 +219,7 @@ def ask_enemy(ctx: Ctx) -> Decision | None:
                     opts, kind="attacker", default=f"enemy:{best}")
 
 
-def resolve_enemy(ctx: Ctx, ids) -> Say:
+def resolve_enemy(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     p = ctx.player
     u = ids[0].split(":", 1)[1]
     ctx.extra.setdefault("attacked", []).append(u)
@@ -259,7 +259,7 @@ def ask_sentinel(ctx: Ctx) -> Decision | None:
                     default="no_defend")
 
 
-def resolve_sentinel(ctx: Ctx, ids) -> Say:
+def resolve_sentinel(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     a = attack(ctx)
     q = sentinel_player(ctx)
     a.setdefault("sentinel_asked", []).append(q)
@@ -307,7 +307,7 @@ def ask_defender(ctx: Ctx) -> Decision | None:
                     "it undefended (point 75).", opts, kind="defender")
 
 
-def resolve_defender(ctx: Ctx, ids) -> Say:
+def resolve_defender(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     a = attack(ctx)
     a["declared"] = True
     if ids[0] == "undefended":
@@ -382,7 +382,7 @@ def ask_damage(ctx: Ctx) -> Decision | None:
                     "heroes, your choice (point 78, ruling MK-UNDEF-HERO).", opts, kind="undefended")
 
 
-def resolve_damage(ctx: Ctx, ids) -> Say:
+def resolve_damage(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     a = attack(ctx)
     a["damaged"] = True
     e = a["enemy"]
@@ -494,7 +494,7 @@ def ask_target(ctx: Ctx) -> Decision | None:
                     default="no_attack")
 
 
-def resolve_target(ctx: Ctx, ids) -> Say:
+def resolve_target(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     p = ctx.player
     if ids[0] == "no_attack":
         ctx.extra.setdefault("strikes_over", []).append(p)
@@ -532,7 +532,7 @@ def ask_attackers(ctx: Ctx) -> Decision | None:
                     "up, point 86).", opts, min=1, max=max(n, 1), kind="attackers")
 
 
-def resolve_attackers(ctx: Ctx, ids) -> Say:
+def resolve_attackers(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     s = strike(ctx)
     cards = [i.split(":", 1)[1] for i in ids]
     for c in cards:
@@ -566,7 +566,7 @@ def ask_join(ctx: Ctx) -> Decision | None:
                     "(they exhaust; ruling MK-RANGED).", opts, min=0, max=len(opts), kind="join")
 
 
-def resolve_join(ctx: Ctx, ids) -> Say:
+def resolve_join(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     s = strike(ctx)
     q = rangers(ctx)[0]
     s.setdefault("joined_asked", []).append(q)
@@ -666,7 +666,7 @@ def ask_web(ctx: Ctx) -> Decision | None:
                      Option(f"stay:{h}", f"Leave {ctx.name(h)} exhausted")], kind="web")
 
 
-def resolve_web(ctx: Ctx, ids) -> Say:
+def resolve_web(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     verb, h = ids[0].split(":", 1)
     ctx.extra.setdefault("web_asked", []).append(h)
     if verb == "stay":

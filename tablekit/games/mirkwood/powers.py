@@ -5,6 +5,7 @@ shape; a stage that asks keeps its picks in `use.data`."""
 from __future__ import annotations
 
 from itertools import product
+from typing import Any
 
 from tablekit.core import AbilityUse, Ctx, Decision, Effect, Option, Pause, Reason, Say
 from tablekit.core.cards import Field
@@ -35,13 +36,13 @@ class SphereCost(Cost):
         sphere, _ = self.parts(ctx)
         return [h for h in T.heroes(ctx, p) if sphere == "neutral" or ctx.defn(h).fields.get("sphere") == sphere]
 
-    def words(self, ctx, use):
+    def words(self, ctx: Ctx, use: AbilityUse) -> Any:
         sphere, n = self.parts(ctx)
         kind = "resources of any sphere" if sphere == "neutral" else f"{T.sphere_name(sphere)} " + (
             "resource" if n == 1 else "resources")
         return f"pay {n} {kind}"
 
-    def why_not(self, ctx, use):
+    def why_not(self, ctx: Ctx, use: AbilityUse) -> Any:
         sphere, n = self.parts(ctx)
         p = use.controller
         heroes = self.payers(ctx, p)
@@ -67,7 +68,7 @@ class SphereCost(Cost):
                 break
         return out
 
-    def plan(self, ctx, use):
+    def plan(self, ctx: Ctx, use: AbilityUse) -> Any:
         ways = self.splits(ctx, use.controller)
         if len(ways) <= 1:
             return None
@@ -76,7 +77,7 @@ class SphereCost(Cost):
         return Decision(use.controller, f"{use.controller}: which heroes pay for {ctx.name(self.uid)} (point 36)?",
                         opts, kind="payment")
 
-    def pay(self, ctx, use, plan):
+    def pay(self, ctx: Ctx, use: AbilityUse, plan: tuple[str, ...]) -> str:
         ways = self.splits(ctx, use.controller)
         way = ways[int(plan[0].split(":", 1)[1])] if plan else (ways[0] if ways else {})
         for h, k in way.items():
@@ -92,13 +93,13 @@ class ExhaustSelf(Cost):
     def __init__(self, uid: str):
         self.uid = uid
 
-    def words(self, ctx, use):
+    def words(self, ctx: Ctx, use: AbilityUse) -> Any:
         return f"exhaust {ctx.name(self.uid)}"
 
-    def why_not(self, ctx, use):
+    def why_not(self, ctx: Ctx, use: AbilityUse) -> Any:
         return None if T.is_ready(ctx, self.uid) else f"{ctx.name(self.uid)} is exhausted (point 7)"
 
-    def pay(self, ctx, use, plan):
+    def pay(self, ctx: Ctx, use: AbilityUse, plan: tuple[str, ...]) -> str:
         T.exhaust(ctx, self.uid)
         return f"{use.controller} exhausts {ctx.name(self.uid)}."
 
@@ -110,14 +111,14 @@ class HeroResource(Cost):
         self.uid = uid
         self.n = n
 
-    def words(self, ctx, use):
+    def words(self, ctx: Ctx, use: AbilityUse) -> Any:
         return f"pay {plural(self.n, 'resource')} from {ctx.name(self.uid)}'s pool"
 
-    def why_not(self, ctx, use):
+    def why_not(self, ctx: Ctx, use: AbilityUse) -> Any:
         have = T.resources(ctx, self.uid)
         return None if have >= self.n else f"{ctx.name(self.uid)} has {plural(have, 'resource')} in his pool"
 
-    def pay(self, ctx, use, plan):
+    def pay(self, ctx: Ctx, use: AbilityUse, plan: tuple[str, ...]) -> str:
         ctx.do("resource", card=self.uid, add=-self.n)
         return f"{use.controller} pays {plural(self.n, 'resource')} from {ctx.name(self.uid)}'s pool."
 
@@ -130,13 +131,13 @@ class PlayAlly(Effect):
     ready under its owner's control (points 34, 40); a unique title already in play
     anywhere at the table blocks it (point 5, ruling MK-UNIQUE)."""
 
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return f"Play {ctx.name(use.source)}"
 
-    def cost(self, ctx, use):
+    def cost(self, ctx: Ctx, use: AbilityUse) -> Any:
         return SphereCost(use.source)
 
-    def check(self, ctx, use):
+    def check(self, ctx: Ctx, use: AbilityUse) -> Any:
         d = ctx.defn(use.source)
         if d.fields.get("unique"):
             same = [u for p in ctx.players for u in T.characters(ctx, p) if ctx.defn(u).name == d.name]
@@ -145,7 +146,7 @@ class PlayAlly(Effect):
                               "the whole table (point 5, ruling MK-UNIQUE)", rule="MK-UNIQUE")
         return None
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         p = use.controller
         ctx.move(use.source, T.allies_zone(p), exhausted=False, damage=0)
         ctx.do("entered", card=use.source, player=p)
@@ -157,10 +158,10 @@ class Reveal(Effect):
     then an enemy or location to the staging area and a treachery to the discard
     pile (point 48)."""
 
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return f"Reveal {ctx.name(use.source)}"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         u = use.source
         ctx.move(u, T.REVEALED, damage=0, progress=0)
         said = [f"{ctx.name(u)} is revealed."]
@@ -184,7 +185,7 @@ class Reveal(Effect):
             use.data["rule"] = C.ruling_of(out, T.point(48))    # a ruling the When Revealed applied
         return self.placed(ctx, use, (), said)
 
-    def placed(self, ctx, use, ids, said: list[str] | None = None):
+    def placed(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...], said: list[str] | None = None) -> Say:
         u = use.source
         said = list(said or [])
         if u in ctx.state.cards and ctx.zone_of(u) == T.REVEALED:
@@ -206,10 +207,10 @@ class Travel(Effect):
     """Pay the location's Travel cost, then make it the active location; "after you
     travel here" responses follow (points 64, 65)."""
 
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return f"Travel to {ctx.name(use.source)}"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         u = use.source
         i = C.ability_of(ctx, u, "travel")
         if i is not None:
@@ -222,7 +223,7 @@ class Travel(Effect):
             return self.arrive(ctx, use, (), head)
         return self.arrive(ctx, use, (), f"{use.controller}, the first player, travels to {ctx.name(u)}.")
 
-    def arrive(self, ctx, use, ids, head: str = ""):
+    def arrive(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...], head: str = "") -> Say:
         u = use.source
         if u in ctx.state.cards and ctx.zone_of(u) == T.STAGING:
             ctx.move(u, T.ACTIVE)
@@ -255,12 +256,12 @@ class EachPlayer(Effect):
     def players(self, ctx: Ctx, use: AbilityUse) -> list[str]:
         return T.turn_order(ctx)
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         use.data["left"] = self.players(ctx, use)
         use.data["said"] = []
         return self.next(ctx, use, ())
 
-    def next(self, ctx, use, ids):
+    def next(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         if ids:
             p = use.data["asking"]
             use.data["said"].append(self.do(ctx, use, p, ids[0].split(":", 1)[1]))
@@ -291,25 +292,25 @@ def pick_options(ctx: Ctx, uids: list[str], verb: str = "pick", whose: bool = Fa
 
 
 class AragornReady(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Aragorn readies"
 
-    def cost(self, ctx, use):
+    def cost(self, ctx: Ctx, use: AbilityUse) -> Any:
         return HeroResource(use.source)
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         T.ready(ctx, use.source)
         return Say(f"{ctx.name(use.source)} readies, still committed.", rule=T.point(100))
 
 
 class TheodredGift(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Théodred's resource"
 
     def heroes(self, ctx):
         return [h for h in T.committed(ctx) if ctx.kind(h) == "hero"]
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         hs = self.heroes(ctx)
         if len(hs) == 1:
             return self.give(ctx, use, (f"hero:{hs[0]}",))
@@ -317,17 +318,17 @@ class TheodredGift(Effect):
                                 [Option(f"hero:{h}", ctx.name(h)) for h in hs], kind="effect"), then="give",
                        name="Choose a hero")
 
-    def give(self, ctx, use, ids):
+    def give(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         h = ids[0].split(":", 1)[1]
         ctx.do("resource", card=h, add=1)
         return Say(f"Théodred adds 1 resource to {ctx.name(h)}'s pool ({T.resources(ctx, h)}).", rule=T.point(100))
 
 
 class GloinResources(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Glóin's resources"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         n = int((use.event or {}).get("amount", 0))
         if use.source in ctx.state.cards and ctx.zone_of(use.source).endswith("/heroes"):
             ctx.do("resource", card=use.source, add=n)
@@ -338,10 +339,10 @@ class GloinResources(Effect):
 class ProgressOnQuest(Effect):
     arg_fields = {"amount": Field(int, True, minimum=1, maximum=9, doc="progress tokens")}
 
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return f"{ctx.name(use.source)}: {plural(use.args['amount'], 'progress token')}"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         return Say(f"{C.place_progress(ctx, int(use.args['amount']))} (active location first, point 62).",
                    rule=T.point(62))
 
@@ -349,18 +350,18 @@ class ProgressOnQuest(Effect):
 class ThalinStrike(Effect):
     """A marker: the reveal procedure reads it while Thalin is committed."""
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         return Say("Thalin watches the encounter deck.", rule=T.point(48))
 
 
 class FaramirRally(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Faramir: +1 willpower to a player's characters"
 
-    def cost(self, ctx, use):
+    def cost(self, ctx: Ctx, use: AbilityUse) -> Any:
         return ExhaustSelf(use.source)
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         order = T.turn_order(ctx)
         if len(order) == 1:
             return self.rally(ctx, use, (f"player:{order[0]}",))
@@ -368,7 +369,7 @@ class FaramirRally(Effect):
                                 [Option(f"player:{q}", q) for q in order], kind="effect"), then="rally",
                        name="Choose a player")
 
-    def rally(self, ctx, use, ids):
+    def rally(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         q = ids[0].split(":", 1)[1]
         cards = T.characters(ctx, q)
         ctx.add_lasting("modifier", "phase", f"Faramir: +1 willpower for {q}'s characters", source=use.source,
@@ -378,46 +379,46 @@ class FaramirRally(Effect):
 
 
 class SonOfArnor(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Son of Arnor engages an enemy"
 
-    def enemies(self, ctx, use):
+    def enemies(self, ctx: Ctx, use: AbilityUse) -> Any:
         p = use.controller
         return [u for u in ctx.zone(T.STAGING) if ctx.kind(u) == "enemy"] + [
             u for q in T.turn_order(ctx) if q != p for u in T.engaged_enemies(ctx, q)]
 
-    def check(self, ctx, use):
+    def check(self, ctx: Ctx, use: AbilityUse) -> Any:
         return None if self.enemies(ctx, use) else "no enemy is in the staging area or engaged with another player"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         es = self.enemies(ctx, use)
         return ctx.ask(Decision(use.controller, f"{use.controller}: which enemy does Son of Arnor engage?",
                                 pick_options(ctx, es, "enemy", whose=True), kind="effect"), then="engage",
                        name="Choose an enemy")
 
-    def engage(self, ctx, use, ids):
+    def engage(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         u = ids[0].split(":", 1)[1]
         C.engage(ctx, u, use.controller)
         return Say(f"{ctx.name(u)} engages {use.controller} (point 70).", rule=T.point(70))
 
 
 class ScoutProgress(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Snowbourn Scout: 1 progress on a location"
 
     def locations(self, ctx):
         return list(ctx.zone(T.ACTIVE)) + [u for u in ctx.zone(T.STAGING) if ctx.kind(u) == "location"]
 
-    def check(self, ctx, use):
+    def check(self, ctx: Ctx, use: AbilityUse) -> Any:
         return None if self.locations(ctx) else "no location is in play"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         locs = self.locations(ctx)
         return ctx.ask(Decision(use.controller, f"{use.controller}: put 1 progress on which location?",
                                 pick_options(ctx, locs, "location"), kind="effect"), then="place",
                        name="Choose a location")
 
-    def place(self, ctx, use, ids):
+    def place(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         u = ids[0].split(":", 1)[1]
         name = ctx.name(u)
         ctx.do("progress", card=u, add=1)
@@ -427,10 +428,10 @@ class ScoutProgress(Effect):
 
 
 class OrcSlayer(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Longbeard Orc Slayer: 1 damage to each Orc"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         orcs = [u for u in T.enemies_in_play(ctx) if "Orc" in ctx.defn(u).traits]
         names = [ctx.name(u) for u in orcs]
         for u in orcs:
@@ -439,10 +440,10 @@ class OrcSlayer(Effect):
 
 
 class BrokArrives(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Brok Ironfist enters play from hand"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         p = use.controller
         if ctx.zone_of(use.source) != T.hand(p):
             return Say("Brok Ironfist is no longer in hand.", rule=T.point(44))
@@ -452,10 +453,10 @@ class BrokArrives(Effect):
 
 
 class SpearmanStrike(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Gondorian Spearman: 1 damage to the attacker"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         e = (use.event or {}).get("enemy")
         if e is None or e not in ctx.state.cards or T.engaged_with(ctx, e) is None:
             return Say("The attacking enemy has left play.", rule=T.point(100))
@@ -465,10 +466,10 @@ class SpearmanStrike(Effect):
 
 
 class BeornRage(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Beorn: +5 attack until the end of the phase"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         if use.ability is not None:
             ctx.note_use(use)        # once per round, for this copy (point 110)
         ctx.add_lasting("modifier", "phase", "Beorn: +5 attack", source=use.source, controller=use.controller,
@@ -480,7 +481,7 @@ class BeornRage(Effect):
 
 
 class BeornReturns(Effect):
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         u = use.source
         p = ctx.owner_of(u) if u in ctx.state.cards else None
         owner = T.controller(ctx, u) if u in ctx.state.cards else None
@@ -493,7 +494,7 @@ class BeornReturns(Effect):
 
 
 class GandalfLeaves(Effect):
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         u = use.source
         p = T.controller(ctx, u)
         ctx.move(u, T.discard(p), exhausted=False, damage=0)
@@ -501,10 +502,10 @@ class GandalfLeaves(Effect):
 
 
 class GandalfGift(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Gandalf's gift"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         p = use.controller
         draw_why = ctx.restricted("draw", player=p)
         opts = [Option("mode:draw", "Draw 3 cards", not draw_why,
@@ -515,7 +516,7 @@ class GandalfGift(Effect):
         return ctx.ask(Decision(p, f"{p}: choose Gandalf's gift.", opts, kind="effect"), then="gift",
                        name="Choose a gift")
 
-    def gift(self, ctx, use, ids):
+    def gift(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         p = use.controller
         m = ids[0].split(":", 1)[1]
         if m == "draw":
@@ -542,10 +543,10 @@ def undefended(ctx: Ctx) -> bool:
 
 
 class SpiderFury(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Forest Spider: +1 attack until the end of the round"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         ctx.add_lasting("modifier", "round", "Forest Spider: +1 attack", source=use.source, targets=[use.source],
                         stat="attack", add=1)
         return Say(f"Forced: {ctx.name(use.source)} gets +1 attack until the end of the round (point 101).",
@@ -555,7 +556,7 @@ class SpiderFury(Effect):
 class ShadowDiscardAttachment(Effect):
     arg_fields = {"all_if_undefended": Field(bool, doc="undefended: every attachment of the defending player")}
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         p = defending_player(ctx)
         d = C.attack(ctx).get("defender")
         if use.args.get("all_if_undefended") and not undefended(ctx) and d is not None and C.webs_on(ctx, d):
@@ -574,7 +575,7 @@ class ShadowBoost(Effect):
                   "undefended_add": Field(int, True, minimum=0, maximum=9, doc="more attack when undefended"),
                   "undefended_threat": Field(int, True, minimum=0, maximum=9, doc="threat raised when undefended")}
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         a = C.attack(ctx)
         add = int(use.args["add"]) + (int(use.args["undefended_add"]) if undefended(ctx) else 0)
         ctx.add_lasting("modifier", "attack", f"{ctx.name(use.source)} (shadow): +{add} attack", source=use.source,
@@ -591,7 +592,7 @@ class BatsScatter(EachPlayer):
     prompt = "remove one of your committed characters from the quest"
     rule = "MK-BATS"
 
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Black Forest Bats"
 
     def choices(self, ctx, use, p):
@@ -606,22 +607,22 @@ class BatsScatter(EachPlayer):
 
 
 class ReadyCharacter(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Old Forest Road: ready a character"
 
     def tired(self, ctx, p):
         return [u for u in T.characters(ctx, p) if not T.is_ready(ctx, u)]
 
-    def check(self, ctx, use):
+    def check(self, ctx: Ctx, use: AbilityUse) -> Any:
         return None if self.tired(ctx, ctx.decider(None)) else "the first player has no exhausted character"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         p = ctx.decider(None)
         return ctx.ask(Decision(p, f"{p}, the first player: ready which character?",
                                 pick_options(ctx, self.tired(ctx, p), "ready"), kind="effect"), then="wake",
                        name="Choose a character")
 
-    def wake(self, ctx, use, ids):
+    def wake(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         u = ids[0].split(":", 1)[1]
         T.ready(ctx, u)
         return Say(f"The first player readies {ctx.name(u)} (point 65).", rule=T.point(65))
@@ -630,14 +631,14 @@ class ReadyCharacter(Effect):
 class DrawCards(Effect):
     arg_fields = {"amount": Field(int, True, minimum=1, maximum=9, doc="cards drawn")}
 
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return f"Forest Gate: draw {use.args['amount']}"
 
-    def check(self, ctx, use):
+    def check(self, ctx: Ctx, use: AbilityUse) -> Any:
         why = ctx.restricted("draw", player=ctx.decider(None))
         return Reason("Enchanted Stream blocks drawing (ruling MK-ENCHANTED)", rule="MK-ENCHANTED") if why else None
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         p = ctx.decider(None)
         got, short = T.draw(ctx, p, int(use.args["amount"]))
         tail = f" ({short})" if short else ""
@@ -648,7 +649,7 @@ class DrawCards(Effect):
 class EachExhausts(EachPlayer):
     prompt = "exhaust one character you control"
 
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "King Spider"
 
     def choices(self, ctx, use, p):
@@ -666,10 +667,10 @@ class ShadowExhaust(EachPlayer):
     prompt = "exhaust a character you control"
     rule = "MK-EACH-ORDER"
 
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "King Spider (shadow)"
 
-    def players(self, ctx, use):
+    def players(self, ctx: Ctx, use: AbilityUse) -> Any:
         p = defending_player(ctx)
         return [p, p] if undefended(ctx) else [p]
 
@@ -685,10 +686,10 @@ class ShadowExhaust(EachPlayer):
 
 
 class HummerhornSting(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Hummerhorns: 5 damage to a hero"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         p = (use.event or {}).get("player")
         hs = T.heroes(ctx, p) if p else []
         if not hs:
@@ -697,7 +698,7 @@ class HummerhornSting(Effect):
                                 [Option(f"hero:{h}", f"{ctx.name(h)} ({plural(T.hp_left(ctx, h), 'hit point')} left)")
                                  for h in hs], kind="effect"), then="sting", name="Choose a hero")
 
-    def sting(self, ctx, use, ids):
+    def sting(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         h = ids[0].split(":", 1)[1]
         name = ctx.name(h)
         C.deal_damage(ctx, h, 5, source=use.source)
@@ -705,7 +706,7 @@ class HummerhornSting(Effect):
 
 
 class ShadowDamageEach(Effect):
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         p = defending_player(ctx)
         n = 2 if undefended(ctx) else 1
         cards = T.characters(ctx, p)
@@ -716,7 +717,7 @@ class ShadowDamageEach(Effect):
 
 
 class SpawnDread(Effect):
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         cards = T.committed(ctx)
         if cards:
             ctx.add_lasting("modifier", "phase", "Ungoliant's Spawn: -1 willpower", source=use.source, targets=cards,
@@ -729,7 +730,7 @@ class ShadowThreat(Effect):
     arg_fields = {"amount": Field(int, True, minimum=1, maximum=20, doc="threat raised"),
                   "undefended": Field(int, True, minimum=1, maximum=20, doc="threat raised when undefended")}
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         p = defending_player(ctx)
         n = int(use.args["undefended" if undefended(ctx) else "amount"])
         ctx.do("threat", player=p, add=n)
@@ -740,10 +741,10 @@ class WebTravel(EachPlayer):
     prompt = "exhaust one hero you control (Great Forest Web's travel cost)"
     rule = "MK-TRAVEL-COST"
 
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Great Forest Web"
 
-    def check(self, ctx, use):
+    def check(self, ctx: Ctx, use: AbilityUse) -> Any:
         short = [p for p in T.turn_order(ctx) if not any(T.is_ready(ctx, h) for h in T.heroes(ctx, p))]
         return f"{listing(short)} has no ready hero to exhaust" if short else None
 
@@ -756,12 +757,12 @@ class WebTravel(EachPlayer):
 
 
 class MountainTravel(Effect):
-    def check(self, ctx, use):
+    def check(self, ctx: Ctx, use: AbilityUse) -> Any:
         if not ctx.zone(T.ENC_DECK) and not ctx.zone(T.ENC_DISCARD):
             return "the encounter deck and its discard pile are empty: there is no card to reveal"
         return None
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         note = C.refill_encounter_deck(ctx)
         u = ctx.zone(T.ENC_DECK)[-1]
         out = ctx.start("reveal", source=u)
@@ -769,7 +770,7 @@ class MountainTravel(Effect):
             return ctx.wait("done", say=f"{note}{C.text_of(out)}")
         return Say(f"{note}{C.text_of(out)}", rule="MK-ENC-EMPTY" if note else C.ruling_of(out, T.point(64)))
 
-    def done(self, ctx, use, ids):
+    def done(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         return Say("The revealed card is resolved.", rule=T.point(64))
 
 
@@ -777,15 +778,15 @@ class MountainSearch(Effect):
     """Each player in turn may look alone at his top 5 cards, take 1 and shuffle;
     one who declines neither looks nor shuffles (ruling MK-MOUNTAINS)."""
 
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Mountains of Mirkwood"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         use.data["left"] = T.turn_order(ctx)
         use.data["said"] = []
         return self.offer(ctx, use, ())
 
-    def offer(self, ctx, use, ids):
+    def offer(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         while use.data["left"]:
             p = use.data["left"].pop(0)
             if T.eliminated(ctx, p) or not ctx.zone(T.deck(p)):
@@ -798,7 +799,7 @@ class MountainSearch(Effect):
                                     kind="effect", default="look"), then="looked", name="Look at the top 5")
         return Say(f"{'; '.join(use.data['said']) or 'Nobody looks'} (ruling MK-MOUNTAINS).", rule="MK-MOUNTAINS")
 
-    def looked(self, ctx, use, ids):
+    def looked(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         p = use.data["asking"]
         if ids[0] == "no_look":
             use.data["said"].append(f"{p} does not look")
@@ -810,7 +811,7 @@ class MountainSearch(Effect):
                        then="taken", name="Take a card", say=f"{p} looks at the top {plural(len(top), 'card')} of "
                        "his deck (ruling MK-MOUNTAINS).")
 
-    def taken(self, ctx, use, ids):
+    def taken(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         p = use.data["asking"]
         ctx.move(ids[0].split(":", 1)[1], T.hand(p))
         ctx.shuffle(T.deck(p))
@@ -819,15 +820,15 @@ class MountainSearch(Effect):
 
 
 class EyesDiscard(Effect):
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         return Say("No player holds an event: this deck has only allies, so nothing is discarded.", rule=T.point(48))
 
 
 class WebAttach(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Caught in a Web"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         order = T.turn_order(ctx)
         top = max(T.threat(ctx, p) for p in order)
         tied = [p for p in order if T.threat(ctx, p) == top]
@@ -838,7 +839,7 @@ class WebAttach(Effect):
                                     kind="effect"), then="victim", name="Choose a player")
         return self.victim(ctx, use, (f"player:{tied[0]}",))
 
-    def victim(self, ctx, use, ids):
+    def victim(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         p = ids[0].split(":", 1)[1]
         use.data["player"] = p
         hs = T.heroes(ctx, p)
@@ -848,17 +849,17 @@ class WebAttach(Effect):
                                 [Option(f"hero:{h}", ctx.name(h)) for h in hs], kind="effect"), then="attach",
                        name="Choose a hero")
 
-    def attach(self, ctx, use, ids):
+    def attach(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         h = ids[0].split(":", 1)[1]
         ctx.move(use.source, T.ENC_ATTACH, attached_to=h)
         return Say(f"Caught in a Web is attached to {ctx.name(h)} (ruling MK-CAUGHT).", rule="MK-CAUGHT")
 
 
 class OrcAmbush(Effect):
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Dol Guldur Orcs: 2 damage to a committed character"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         cards = T.committed(ctx)
         if not cards:
             return Say("No character is committed: nothing happens.", rule=T.point(48))
@@ -867,7 +868,7 @@ class OrcAmbush(Effect):
                                 pick_options(ctx, cards, "target", whose=True), kind="effect"), then="hit",
                        name="Choose a character")
 
-    def hit(self, ctx, use, ids):
+    def hit(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         u = ids[0].split(":", 1)[1]
         name = ctx.name(u)
         C.deal_damage(ctx, u, 2, source=use.source)
@@ -875,7 +876,7 @@ class OrcAmbush(Effect):
 
 
 class UfthakToken(Effect):
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         u = use.source
         ctx.card(u)["tokens"] = int(ctx.card(u).get("tokens", 0)) + 1
         return Say(f"Forced: after he attacks, Chieftain Ufthak gets a resource token "
@@ -884,7 +885,7 @@ class UfthakToken(Effect):
 
 
 class ExtraShadow(Effect):
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         ok = C.deal_one_shadow(ctx, use.source)
         if ok:
             return Say("Forced: Dol Guldur Beastmaster is dealt 1 more shadow card as it attacks (point 74).",
@@ -894,7 +895,7 @@ class ExtraShadow(Effect):
 
 
 class DrivenByShadow(Effect):
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         cards = list(ctx.zone(T.STAGING))
         if not cards:
             ctx.card(use.source)["surge"] = True
@@ -906,7 +907,7 @@ class DrivenByShadow(Effect):
 
 
 class ReachDamage(Effect):
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         cards = [u for u in T.all_characters(ctx) if not T.is_ready(ctx, u)]
         names = [ctx.name(u) for u in cards]
         for u in cards:
@@ -915,12 +916,12 @@ class ReachDamage(Effect):
 
 
 class PassTravel(Effect):
-    def check(self, ctx, use):
+    def check(self, ctx: Ctx, use: AbilityUse) -> Any:
         fp = T.first_player(ctx)
         n = len(ctx.zone(T.hand(fp)))
         return None if n >= 2 else f"{fp}, the first player, holds {plural(n, 'card')}, not 2"
 
-    def apply(self, ctx, use):
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         fp = T.first_player(ctx)
         gone = []
         for _ in range(2):
@@ -939,7 +940,7 @@ class StageSearch(EachPlayer):
     prompt = "add one Spider card to the staging area"
     rule = "MK-DLTP"
 
-    def label(self, ctx, use):
+    def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Don't Leave the Path!"
 
     def choices(self, ctx, use, p):
@@ -961,7 +962,7 @@ class StageSearch(EachPlayer):
         ctx.move(u, T.STAGING, damage=0)
         return f"{p} adds {ctx.name(u)} to the staging area (not revealed)"
 
-    def next(self, ctx, use, ids):
+    def next(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         out = super().next(ctx, use, ids)
         if isinstance(out, Say):
             ctx.shuffle(T.ENC_DECK)

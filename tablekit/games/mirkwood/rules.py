@@ -127,7 +127,7 @@ def ask_mulligan(ctx: Ctx) -> Decision:
                     kind="mulligan", default="keep")
 
 
-def resolve_mulligan(ctx: Ctx, ids) -> Say:
+def resolve_mulligan(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     p = ctx.player
     if ids[0] == "keep":
         return Say(f"{p} keeps his setup hand (ruling MK-MULLIGAN).", rule="MK-MULLIGAN")
@@ -189,7 +189,7 @@ def ask_commit(ctx: Ctx) -> Decision | None:
                     f"area's threat is {staging} now (point 45).", opts, min=0, max=len(opts), kind="commit")
 
 
-def resolve_commit(ctx: Ctx, ids) -> Say:
+def resolve_commit(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     p = ctx.player
     cards = [i.split(":", 1)[1] for i in ids]
     for u in cards:
@@ -282,7 +282,7 @@ def ask_travel(ctx: Ctx) -> Decision | None:
                     opts, kind="travel")
 
 
-def resolve_travel(ctx: Ctx, ids) -> Say:
+def resolve_travel(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     fp = T.first_player(ctx)
     if ids[0] == "no_travel":
         return Say(f"{fp}, the first player, chooses not to travel (point 63).", rule=point(63))
@@ -305,7 +305,7 @@ def ask_optional_engagement(ctx: Ctx) -> Decision | None:
                     "its engagement cost (point 67).", opts, kind="engage", default="no_engage")
 
 
-def resolve_optional_engagement(ctx: Ctx, ids) -> Say:
+def resolve_optional_engagement(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     p = ctx.player
     if ids[0] == "no_engage":
         return Say(f"{p} engages no enemy (point 67).", rule=point(67))
@@ -343,7 +343,7 @@ def ask_engagement_check(ctx: Ctx) -> Decision | None:
                     default=opts[0].id)
 
 
-def resolve_engagement_check(ctx: Ctx, ids) -> Say:
+def resolve_engagement_check(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     p = ctx.player
     u = ids[0].split(":", 1)[1]
     tie = len(candidates(ctx, p)) > 1
