@@ -1153,3 +1153,15 @@ def test_p084_stopping_attacks_lasts_one_combat_phase():
                  extra={"strikes_over": ["P1"], "struck": {"P1": ["forest-spider#1"]}, "attacked": ["forest-spider#1"]})
     g.step()
     assert "strikes_over" not in g.state.extra and g.state.extra["struck"] == {} and g.state.extra["attacked"] == []
+
+
+def test_the_table_model_zones():
+    g = new(players=2)
+    zones = set(g.state.zones)
+    for p in g.players:
+        assert {f"{p}/{z}" for z in ("deck", "hand", "heroes", "allies", "attachments", "discard", "engaged", "out")} <= zones
+        assert g.state.zone_info[f"{p}/engaged"]["owner"] is None         # enemies are never the player's
+    assert {"quest_deck", "quest", "stage3_aside", "staging", "active_location", "encounter_deck", "revealed",
+            "encounter_discard", "shadow", "encounter_attachments", "victory", "removed"} <= zones
+    assert g.state.zone_info["encounter_deck"]["visibility"] == "hidden"
+    assert g.state.zone_info["P1/hand"]["visibility"] == "owner"

@@ -189,7 +189,7 @@ def eliminate(ctx: Ctx, p: str, why: str) -> None:
     for h in T.heroes(ctx, p):
         for w in C.webs_on(ctx, h):
             ctx.move(w, T.ENC_DISCARD, attached_to=None)
-    for z in ("deck", "hand", "heroes", "allies", "discard"):
+    for z in ("deck", "hand", "heroes", "allies", "attachments", "discard"):
         for u in list(ctx.zone(T.zone(p, z))):
             ctx.move(u, T.out_zone(p))
     left = T.turn_order(ctx)

@@ -145,7 +145,7 @@ class MirkwoodGame(GameDef):
             st.add_zone(name, None, vis, label, kind=name)
         for p in st.player_names:
             for z, vis in (("deck", HIDDEN), ("hand", OWNER), ("heroes", PUBLIC), ("allies", PUBLIC),
-                           ("discard", PUBLIC), ("out", PUBLIC)):
+                           ("attachments", PUBLIC), ("discard", PUBLIC), ("out", PUBLIC)):
                 st.add_zone(T.zone(p, z), p, vis, f"{p}'s {z}", kind=z)
             # engaged enemies are not the player's: the zone is ownerless (point 71, table model)
             st.add_zone(T.engaged_zone(p), None, PUBLIC, f"Engaged with {p}", kind="engaged")
