@@ -136,7 +136,13 @@ def web(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
     return [next((i for i in legal if i.startswith("pay:")), legal[0])]
 
 
+def trigger_order(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    """Théodred's resource before Aragorn's ready (Aragorn may then pay with it)."""
+    theo = [o.id for o in d.legal if o.label.startswith("Théodred")]
+    return theo[:1] or legal[:1]
+
+
 BY_KIND = {"window": window, "commit": commit, "travel": travel, "defender": defender,
            "undefended": undefended_hero, "target": target, "attackers": attackers, "response-offer": use_it,
            "payment": first_legal, "web": web, "engage": lambda ctx, d, legal: ["no_engage"],
-           "join": lambda ctx, d, legal: legal}
+           "join": lambda ctx, d, legal: legal, "trigger_order": trigger_order}
