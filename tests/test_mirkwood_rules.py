@@ -389,8 +389,10 @@ def test_p057_bats_remove_a_committed_character():
 def test_p059_p061_stage_defeated_advances():
     g = position(RESOLUTION, zones={"staging": []}, cards={"aragorn": {"committed": True}, "legolas": {"committed": True},
                                                          "ptm-1": {"face": 1, "progress": 6}})
-    g.step()
+    rec = g.step()
     assert g.state.zones["quest"] == ["ptm-2"] and g.ctx.face("ptm-2").name == "A Fork in the Road (2B)"
+    assert "which is defeated (point 59; the excess progress is lost): the players advance to A Fork in the Road" \
+        in rec.text
     assert g.state.cards["ptm-2"].get("progress", 0) == 0            # excess progress is lost
 
 
@@ -399,8 +401,9 @@ def test_p121_stage_two_picks_a_random_stage_three():
     for seed in range(6):
         g = position(RESOLUTION, seed=seed, zones={"staging": [], "quest": ["ptm-2"], "quest_deck": []},
                      cards={"aragorn": {"committed": True}, "ptm-2": {"face": 1, "progress": 1}})
-        g.step()
+        rec = g.step()
         seen.add(g.state.zones["quest"][0])
+        assert "picked at random from the two stage-3 cards" in rec.text
         assert len(g.state.zones["removed"]) == 2
     assert seen == {"ptm-3-beorns-path", "ptm-3-dont-leave-the-path"}
 
@@ -1165,3 +1168,12 @@ def test_the_table_model_zones():
             "encounter_discard", "shadow", "encounter_attachments", "victory", "removed"} <= zones
     assert g.state.zone_info["encounter_deck"]["visibility"] == "hidden"
     assert g.state.zone_info["P1/hand"]["visibility"] == "owner"
+
+
+def test_p097_damage_to_each_names_the_destroyed():
+    g = reveal_position("the-necromancer-s-reach#1", zones={"P1/allies": ["guard-of-the-citadel#1"]},
+                        cards={"guard-of-the-citadel#1": {"exhausted": True, "damage": 1},
+                               "legolas": {"exhausted": True}})
+    rec = g.step()
+    assert "Legolas and Guard of the Citadel; Guard of the Citadel is destroyed (points 88, 96)" in rec.text
+    assert "guard-of-the-citadel#1" in g.state.zones["P1/discard"] and g.state.cards["legolas"]["damage"] == 1

@@ -81,7 +81,20 @@ def place_progress(ctx: Ctx, n: int) -> str:
     if n > 0 and stage is not None and not ctx.state.over:
         parts.append(f"{T.progress_words(n)} on the quest stage {ctx.face(stage).name}")
         ctx.do("progress", card=stage, add=n)
+        parts[-1] += advanced_words(ctx, stage)
     return listing(parts, empty="no progress is placed")
+
+
+def advanced_words(ctx: Ctx, old: str) -> str:
+    """Words for a stage the progress just defeated (points 59, 61, 121), or ""."""
+    new = T.current_stage(ctx)
+    if ctx.state.over or new is None or new == old:
+        return ""
+    said = (f", which is defeated (point 59; the excess progress is lost): the players advance to "
+            f"{ctx.face(new).name}, {plural(T.quest_points(ctx, new), 'quest point')}")
+    if int(ctx.defn(new).fields.get("stage", 0)) == 3:
+        said += " (picked at random from the two stage-3 cards, the other removed from the game: point 121)"
+    return said
 
 
 # -- shadows ---------------------------------------------------------------------------------------
@@ -408,6 +421,17 @@ def resolve_damage(ctx: Ctx, ids: tuple[str, ...]) -> Say:
 def in_play(ctx: Ctx, c: str) -> bool:
     """A character still in play (a hero or an ally)."""
     return c in ctx.state.cards and ctx.zone_of(c).endswith(("/heroes", "/allies"))
+
+
+def damage_each(ctx: Ctx, cards: list[str], n: int, source: str | None = None) -> str:
+    """n damage to each of these cards, one instance each (point 97); returns "; X and Y
+    are destroyed" for those it destroys (damage up to their hit points: points 88, 96), or ""."""
+    doomed = [ctx.name(u) for u in cards if T.hp_left(ctx, u) <= n]
+    for u in cards:
+        deal_damage(ctx, u, n, source=source)
+    if not doomed:
+        return ""
+    return f"; {listing(doomed)} {'is' if len(doomed) == 1 else 'are'} destroyed (points 88, 96)"
 
 
 def fate(ctx: Ctx, c: str) -> str:

@@ -434,9 +434,9 @@ class OrcSlayer(Effect):
     def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         orcs = [u for u in T.enemies_in_play(ctx) if "Orc" in ctx.defn(u).traits]
         names = [ctx.name(u) for u in orcs]
-        for u in orcs:
-            C.deal_damage(ctx, u, 1, source=use.source)
-        return Say(f"1 damage to each Orc enemy in play: {listing(names, empty='there is none')}.", rule=T.point(100))
+        gone = C.damage_each(ctx, orcs, 1, source=use.source)
+        return Say(f"1 damage to each Orc enemy in play: {listing(names, empty='there is none')}{gone}.",
+                   rule=T.point(100))
 
 
 class BrokArrives(Effect):
@@ -461,8 +461,8 @@ class SpearmanStrike(Effect):
         if e is None or e not in ctx.state.cards or T.engaged_with(ctx, e) is None:
             return Say("The attacking enemy has left play.", rule=T.point(100))
         name = ctx.name(e)
-        C.deal_damage(ctx, e, 1, source=use.source)
-        return Say(f"Gondorian Spearman deals 1 damage to {name}.", rule=T.point(100))
+        gone = C.damage_each(ctx, [e], 1, source=use.source)
+        return Say(f"Gondorian Spearman deals 1 damage to {name}{gone}.", rule=T.point(100))
 
 
 class BeornRage(Effect):
@@ -527,8 +527,8 @@ class GandalfGift(Effect):
             ctx.do("threat", player=p, add=-min(5, T.threat(ctx, p)))
             return Say(f"{p} lowers his threat by 5 to {T.threat(ctx, p)}.", rule=T.point(100))
         name = ctx.name(m)
-        C.deal_damage(ctx, m, 4, source=use.source)
-        return Say(f"Gandalf deals 4 damage to {name}.", rule=T.point(100))
+        gone = C.damage_each(ctx, [m], 4, source=use.source)
+        return Say(f"Gandalf deals 4 damage to {name}{gone}.", rule=T.point(100))
 
 
 # -- encounter cards ---------------------------------------------------------------------------------
@@ -711,9 +711,9 @@ class ShadowDamageEach(Effect):
         n = 2 if undefended(ctx) else 1
         cards = T.characters(ctx, p)
         names = [ctx.name(u) for u in cards]
-        for u in cards:
-            C.deal_damage(ctx, u, n, source=use.source)
-        return Say(f"{plural(n, 'damage', 'damage')} to each of {p}'s characters: {listing(names)}.", rule=T.point(106))
+        gone = C.damage_each(ctx, cards, n, source=use.source)
+        return Say(f"{plural(n, 'damage', 'damage')} to each of {p}'s characters: {listing(names)}{gone}.",
+                   rule=T.point(106))
 
 
 class SpawnDread(Effect):
@@ -910,9 +910,9 @@ class ReachDamage(Effect):
     def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         cards = [u for u in T.all_characters(ctx) if not T.is_ready(ctx, u)]
         names = [ctx.name(u) for u in cards]
-        for u in cards:
-            C.deal_damage(ctx, u, 1, source=use.source)
-        return Say(f"1 damage to each exhausted character: {listing(names, empty='there is none')}.", rule=T.point(97))
+        gone = C.damage_each(ctx, cards, 1, source=use.source)
+        return Say(f"1 damage to each exhausted character: {listing(names, empty='there is none')}{gone}.",
+                   rule=T.point(97))
 
 
 class PassTravel(Effect):
