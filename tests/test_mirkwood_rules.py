@@ -697,6 +697,9 @@ def test_p126_p127_no_hero_left_eliminates_one_of_two():
     assert "forest-spider#1" in st.zones["staging"]                          # back to staging (ruling MK-ELIM)
     assert set(st.zones["P2/out"]) >= {"gimli", "legolas", "thalin"}
     assert T.turn_order(g.ctx) == ["P1"]
+    g.rebase()
+    rec = g.step()
+    assert rec.rule == "MK-ELIM" and rec.text.startswith("P2 is eliminated: he has no hero left")
 
 
 def test_unfinished_by_the_safety_cap():

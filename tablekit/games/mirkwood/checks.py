@@ -197,6 +197,12 @@ def eliminate(ctx: Ctx, p: str, why: str) -> None:
         out = listing([f"{q} ({ctx.extra['why_out'].get(q, 'eliminated')})" for q in ctx.players])
         ctx.end_game("lost", f"every player is eliminated: {out} (points 125-128)", [])
         return
+    token = ""
     if was_first:
         i = order.index(p)
         ctx.extra["first_player"] = order[(i + 1) % len(order)]
+        token = f"; the first player token passes to {ctx.extra['first_player']}"
+    ctx.start("announce", now=False, data={
+        "text": f"{p} is eliminated: {why} (points 125-127, ruling MK-ELIM). His cards leave the game, the enemies "
+                f"engaged with him return to the staging area{token}; {listing(left)} {'plays' if len(left) == 1 else 'play'} on.",
+        "rule": "MK-ELIM", "label": f"{p} is eliminated"})

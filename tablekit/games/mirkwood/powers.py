@@ -970,7 +970,18 @@ class StageSearch(EachPlayer):
         return out
 
 
+class Announce(Effect):
+    """What the state check did at once (an elimination), told as a record of its own."""
+
+    def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        return str(use.data.get("label", "At once"))
+
+    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
+        return Say(str(use.data["text"]), rule=str(use.data["rule"]))
+
+
 EFFECTS: dict[str, Effect] = {
+    "announce": Announce(),
     "play_ally": PlayAlly(), "reveal": Reveal(), "travel": Travel(), "stage_search": StageSearch(),
     "aragorn_ready": AragornReady(), "theodred_gift": TheodredGift(), "gloin_resources": GloinResources(),
     "progress_on_quest": ProgressOnQuest(), "thalin_strike": ThalinStrike(), "faramir_rally": FaramirRally(),
