@@ -364,7 +364,8 @@ class ActionWindow(Node):
 
     def closing_words(self, frame: dict) -> str:
         who = frame.get("auto") or []
-        names = ", ".join(dict.fromkeys(who))
+        from .words import listing
+        names = listing(list(dict.fromkeys(who)))
         return f"{self.name}: {names} {'has' if len(set(who)) == 1 else 'have'} no action to take, so the window closes."
 
 

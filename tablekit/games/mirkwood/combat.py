@@ -165,8 +165,12 @@ def deal_shadows(ctx: Ctx) -> Say:
     ctx.extra.pop("shadow_chosen", None)
     if not dealt and not missed:
         return Say("No enemy is engaged: no shadow card is dealt (point 72).", rule=point(72))
-    tail = (f"; the encounter deck is empty, so {listing(missed)} get none (ruling MK-ENC-EMPTY)" if missed else "")
-    return Say(f"A face-down shadow card is dealt to {listing(dealt, empty='no enemy')}, highest engagement cost "
+    tail = (f"; the encounter deck is empty, so {listing(missed)} {'gets' if len(missed) == 1 else 'get'} none "
+            "(ruling MK-ENC-EMPTY)" if missed else "")
+    if not dealt:
+        return Say(f"No shadow card can be dealt: the encounter deck is empty, so {listing(missed)} "
+                   f"{'gets' if len(missed) == 1 else 'get'} none (point 72, ruling MK-ENC-EMPTY).", rule="MK-ENC-EMPTY")
+    return Say(f"A face-down shadow card is dealt to {listing(dealt)}, highest engagement cost "
                f"first (point 72, ruling MK-SHADOW-TIE){tail}.", rule="MK-ENC-EMPTY" if missed else "MK-SHADOW-TIE")
 
 

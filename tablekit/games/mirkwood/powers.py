@@ -229,7 +229,8 @@ class Travel(Effect):
             ctx.move(u, T.ACTIVE)
             ctx.do("traveled", card=u)
         text = head or f"The players travel to {ctx.name(u)}."
-        return Say(f"{text} It is the active location; its threat no longer counts in the staging area (point 65).",
+        return Say(f"{text} {ctx.name(u)} is the active location; its threat no longer counts in the staging area "
+                   "(point 65).",
                    rule=use.data.get("rule") or T.point(65))
 
 
