@@ -406,7 +406,7 @@ def test_action_windows_auto_pass_one_record_per_window(arena):
     drill = g.ctx.actions("any", "Bo")[0]
     assert g.ctx.phase() is None and g.ctx.usable(drill) == "it may be used only in the Main phase"
     rec = g.step()                         # nobody can act in "Anyone" (the drill is for the main phase)
-    assert rec.text == "Anyone: Ana, Bo have no action to take, so the window closes."
+    assert rec.text == "Anyone: Ana and Bo have no action to take, so the window closes."
     assert g.pending.player == "Bo" and g.path[-1] == "Actions"
 
 
