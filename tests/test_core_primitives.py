@@ -629,3 +629,10 @@ def test_listing_names_people_in_a_sentence():
     assert listing(["Ana"]) == "Ana" and listing(["Ana", "Bo"]) == "Ana and Bo"
     assert listing(("Ana", "Bo", "Cy")) == "Ana, Bo and Cy"
     assert listing([]) == "nobody" and listing([], empty="no hero") == "no hero"
+
+
+def test_a_rulings_row_keeps_an_escaped_pipe_inside_its_cell():
+    from tablekit.core.rulings import table_cells
+    assert table_cells(r"| X-ONE | A or B? | play `a \| b` | why |") == ["X-ONE", "A or B?", "play `a | b`", "why"]
+    assert table_cells("| X-TWO | q | r | w |") == ["X-TWO", "q", "r", "w"]
+    assert table_cells("X-THREE | q | r | w") == ["X-THREE", "q", "r", "w"]

@@ -4,6 +4,7 @@ with the ruling id."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -20,7 +21,15 @@ def rulings(game_id: str) -> dict[str, dict[str, str]]:
         return {}
     out: dict[str, dict[str, str]] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        cells = table_cells(line)
         if len(cells) >= 4 and cells[0] and cells[0] not in ("id",) and not set(cells[0]) <= {"-", " "}:
             out[cells[0]] = {"question": cells[1], "ruling": cells[2], "why": cells[3]}
     return out
+
+
+def table_cells(line: str) -> list[str]:
+    """The cells of one Markdown table row; a pipe written `\\|` stays inside its cell."""
+    row = line.strip()
+    row = row[1:] if row.startswith("|") else row
+    row = row[:-1] if row.endswith("|") and not row.endswith("\\|") else row
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", row)]

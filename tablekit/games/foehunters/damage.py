@@ -61,7 +61,8 @@ def check_state(ctx: Ctx, ev: dict) -> None:
         elif ctx.kind(t) == "foe":
             _add(ev, foe_damaged(ctx, t, ev))
         elif T.hp_left(ctx, t) == 0 and ctx.zone_of(t) in (T.FOE_PLAY, _play_of(ctx, t)):
-            _add(ev, _join(f"{T.target_name(ctx, t)} is destroyed.", destroy(ctx, t, ev)))
+            why = " (ruling FH-ALLY-DESTROYED)" if ctx.kind(t) == "ally" else ""
+            _add(ev, _join(f"{T.target_name(ctx, t)} is destroyed{why}.", destroy(ctx, t, ev)))
     elif kind == "move" and ev.get("to") == T.FOE_DISCARD:
         why = flip_condition(ctx)
         if why:
@@ -163,6 +164,9 @@ def incapacitate(ctx: Ctx, p: str) -> str:
             ctx.end_lasting(e["id"])
     text = (f"{p}'s hero is incapacitated: the hero card flips, and {ctx.names(gone)} "
             f"{T.agree(len(gone), 'goes', 'go')} to the discard pile (ruling FH-INCAP-DISCARD)")
+    if ctx.player == p:
+        text += (f"; it is {p}'s own turn, so {p}'s actions end here and the end-of-turn steps still run "
+                 "(ruling FH-INCAP-MIDTURN)")
     if not T.active_heroes(ctx):
         ctx.end_game("party_defeated", "every hero is incapacitated", [])
     return text

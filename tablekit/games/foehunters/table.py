@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from tablekit.core import Ctx, Say
+from tablekit.core.words import plural
 
 # -- rulebook sections (rule references) ----------------------------------------------------
 SETUP = "Starting The Game"
@@ -148,7 +149,7 @@ def draw(ctx: Ctx, p: str, n: int) -> tuple[list[str], str]:
             for u in pile:
                 ctx.move(u, deck(p))
             ctx.shuffle(deck(p))
-            notes.append(f"the deck is empty, so the {len(pile)} cards of the discard pile are "
+            notes.append(f"the deck is empty, so the discard pile ({plural(len(pile), 'card')}) is "
                          "shuffled into a new deck")
         u = ctx.zone(deck(p))[-1]
         ctx.move(u, hand(p))
