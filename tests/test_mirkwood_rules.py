@@ -1180,3 +1180,50 @@ def test_p097_damage_to_each_names_the_destroyed():
     rec = g.step()
     assert "Legolas and Guard of the Citadel; Guard of the Citadel is destroyed (points 88, 96)" in rec.text
     assert "guard-of-the-citadel#1" in g.state.zones["P1/discard"] and g.state.cards["legolas"]["damage"] == 1
+
+
+# -- the points still without a test of their own -------------------------------------------------
+
+def test_p013_tokens_are_unlimited():
+    g = position(["Rounds", "Round", "Resource phase", "Gain resources"], zones={"P1/deck": [], "P1/hand": []},
+                 cards={"aragorn": {"resources": 40}, "theodred": {"resources": 0}, "legolas": {"resources": 0}})
+    g.step()
+    assert T.resources(g.ctx, "aragorn") == 41  # no bank runs out, no cap
+
+
+def test_p103_a_forced_effect_must_be_in_play_when_its_event_happens():
+    # only the Forest Spider in play whose event it is reacts: not the one left in the staging area
+    # (not its engagement) and not the one in the encounter deck (not in play)
+    g = position(ENGAGE, zones={"staging": ["forest-spider#1", "forest-spider#2"], "P1/engaged": [],
+                                "encounter_deck": ["forest-spider#3"]})
+    g.choose("engage:forest-spider#1")
+    g.step()
+    lasting = [e for e in g.state.lasting if e.get("stat") == "attack"]
+    assert [e["targets"] for e in lasting] == [["forest-spider#1"]]
+
+
+def test_p108_cannot_is_absolute_even_for_a_card_that_says_draw():
+    g = position(["Rounds", "Round", "Resource phase", "Draw"], zones={
+        "P1/deck": ["guard-of-the-citadel#1", "guard-of-the-citadel#2"], "P1/hand": [],
+        "active_location": ["enchanted-stream#1"]})
+    rec = g.step()
+    assert rec.rule == "MK-ENCHANTED" and g.state.zones["P1/hand"] == []
+    assert len(g.state.zones["P1/deck"]) == 2
+
+
+def test_p134_uniqueness_spans_both_players():
+    # Gandalf is neutral (any hero may pay) and unique: P1's copy in play blocks P2's
+    g = position(PLANNING, players=2, zones={"P2/hand": ["gandalf#2"], "P1/allies": ["gandalf#1"], "P2/allies": []},
+                 cards={"gimli": {"resources": 4}, "legolas": {"resources": 4}, "thalin": {"resources": 4}},
+                 turn="P2")
+    o = g.pending.option("act:gandalf#2:0")
+    assert g.pending.player == "P2" and not o.legal and o.rule == "MK-UNIQUE"
+    free = position(PLANNING, players=2, zones={"P2/hand": ["gandalf#2"], "P1/allies": [], "P2/allies": []},
+                    cards={"gimli": {"resources": 4}, "legolas": {"resources": 4}, "thalin": {"resources": 4}},
+                    turn="P2")
+    assert free.pending.option("act:gandalf#2:0").legal  # the same play, with no copy at the table
+
+
+def test_p135_no_card_of_part_1_speaks_of_the_next_player():
+    cards = tablekit.game_info("mirkwood").cards
+    assert not any("next player" in d.text.lower() for d in cards.values())
