@@ -484,6 +484,7 @@ def test_two_faced_cards_abilities_per_face(arena):
     ev = ctx.flip("foe")
     assert ev["face"] == 1 and ctx.face("foe").name == "Foe, second phase"
     assert ctx.stat("foe_power", 0) == 4
+    assert g.gamedef.describe_card(ctx, "foe")[0] == "Foe, second phase"  # a tile names the face it shows
 
 
 def test_two_faced_cards_bad_faces_name_the_line(tmp_path):

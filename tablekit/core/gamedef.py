@@ -318,7 +318,8 @@ class GameDef:
 
     def describe_card(self, ctx: Ctx, uid: str) -> tuple[str, str, list[str]]:
         """How a card tile reads: (short name, words about the card, words
-        about its state). Words, never colour alone."""
+        about its state). Words, never colour alone. A two-faced card is named
+        by the face it shows."""
         d = ctx.defn(uid)
         cs = ctx.card(uid)
         words = d.name + (f" · {d.kind}" if d.kind else "")
@@ -337,7 +338,8 @@ class GameDef:
             state.append(f"{key} {value}")
         if cs.get("attached_to"):
             state.append(f"on {ctx.name(cs['attached_to'])}")
-        return self.card_name(d), words, state
+        face = ctx.face(uid)
+        return (face.name if face is not None else self.card_name(d)), words, state
 
     def redact_extra(self, extra: dict, viewer: str | None) -> dict:
         """Remove from the game's extra state what `viewer` may not see."""

@@ -190,9 +190,6 @@ class FoeHuntersGame(GameDef):
 
     def describe_card(self, ctx: Ctx, uid: str) -> tuple[str, str, list[str]]:
         name, words, state = super().describe_card(ctx, uid)
-        face = ctx.face(uid)
-        if face is not None:
-            name = face.name
         hp = T.card_hp(ctx, uid)
         if hp is not None and ctx.kind(uid) in ("vassal", "ally", "foe"):
             state.insert(0, f"{T.hp_left(ctx, uid)} of {hp} HP")

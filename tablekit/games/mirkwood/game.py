@@ -203,9 +203,6 @@ class MirkwoodGame(GameDef):
 
     def describe_card(self, ctx: Ctx, uid: str) -> tuple[str, str, list[str]]:
         name, words, state = super().describe_card(ctx, uid)
-        face = ctx.face(uid)
-        if face is not None:
-            name = face.name
         c = ctx.card(uid)
         for key, noun in (("resources", "resource"), ("progress", "progress token"), ("tokens", "token")):
             if c.get(key):
