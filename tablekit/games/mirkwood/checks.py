@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from tablekit.core import Ctx
-from tablekit.core.words import listing
+from tablekit.core.words import listing, plural
 
 from . import combat as C
 from . import table as T
@@ -33,7 +33,7 @@ def damage(ctx: Ctx, ev: dict) -> str:
 def resource(ctx: Ctx, ev: dict) -> str:
     c = ctx.card(ev["card"])
     c["resources"] = max(int(c.get("resources", 0)) + int(ev["add"]), 0)
-    return f"{ctx.name(ev['card'])} has {c['resources']} resources."
+    return f"{ctx.name(ev['card'])} has {plural(c['resources'], 'resource')}."
 
 
 def progress(ctx: Ctx, ev: dict) -> str:
