@@ -108,7 +108,7 @@ def test_p012_p015_p019_setup_solo():
     assert st.player("P1")["threat"] == 29           # 12 + 8 + 9
     assert sorted(st.zones["P1/heroes"]) == sorted(HEROES)
     assert len(st.zones["P1/hand"]) == 7            # 6 at setup, 1 in the resource phase
-    assert len(st.zones["P1/deck"]) == 24 - 7
+    assert len(st.zones["P1/deck"]) == 60 - 7       # solo: both starter decks (ruling MK-DECKS)
     assert sorted(g.ctx.defn(u).id for u in st.zones["staging"]) == ["forest-spider", "old-forest-road"]
     assert len(st.zones["encounter_deck"]) == 34
     assert g.ctx.face("ptm-1").name == "Flies and Spiders (1B)" and T.quest_points(g.ctx, "ptm-1") == 8
@@ -124,7 +124,8 @@ def test_p010_two_players_split_the_core_set_by_sphere():
     assert st.player("P1")["threat"] == 29 and st.player("P2")["threat"] == 29
     spheres = {p: {g.ctx.defn(u).fields["sphere"] for z in ("deck", "hand") for u in st.zones[f"{p}/{z}"]}
                for p in g.players}
-    assert spheres == {"P1": {"leadership"}, "P2": {"tactics"}}
+    assert spheres == {"P1": {"leadership", "neutral"}, "P2": {"tactics", "neutral"}}   # each with 1 Gandalf
+    assert [len(st.zones[f"{p}/deck"]) + len(st.zones[f"{p}/hand"]) for p in g.players] == [30, 30]
     assert len(st.zones["encounter_deck"]) == 34
     assert g.history[0].rule == "MK-DECKS" and st.extra["eliminated"] == []
     assert T.turn_order(g.ctx) == [st.extra["first_player"]] + [p for p in g.players if p != st.extra["first_player"]]
@@ -1227,3 +1228,88 @@ def test_p134_uniqueness_spans_both_players():
 def test_p135_no_card_of_part_1_speaks_of_the_next_player():
     cards = tablekit.game_info("mirkwood").cards
     assert not any("next player" in d.text.lower() for d in cards.values())
+
+
+# -- part 2: the starter decks' events and attachments ---------------------------------------------
+
+def test_p010_option_deck_allies_keeps_the_model_deck():
+    g = new(deck="allies")
+    steps_until(g, lambda g: g.pending is not None)
+    st = g.state
+    cards = st.zones["P1/deck"] + st.zones["P1/hand"]
+    assert len(cards) == 24 and {g.ctx.defn(u).kind for u in cards} == {"ally"}
+    assert g.history[0].rule == "MK-DECKS" and "24 allies" in g.history[0].text
+
+
+def test_p010_starter_deck_holds_the_reference_cards():
+    g = new(players=2)
+    steps_until(g, lambda g: g.pending is not None)
+    st = g.state
+    ids = sorted(g.ctx.defn(u).id for u in st.zones["P2/deck"] + st.zones["P2/hand"])
+    want = sorted(c for c, n in T.STARTER_CARDS["tactics"].items() for _ in range(n))
+    assert ids == want and len(ids) == 30
+    assert "a starter deck of 30 cards" in g.history[0].text
+
+
+def test_p035_p043_an_event_is_paid_resolved_then_discarded():
+    g = position(QUEST + ["Quest begins"], zones={"P1/hand": ["blade-mastery#1"], "P1/allies": [], "staging": []},
+                 cards={"legolas": {"resources": 1}})
+    d = g.pending
+    assert [o.id for o in d.options] == ["act:blade-mastery#1:0", "pass"]
+    g.choose("act:blade-mastery#1:0")
+    assert g.pending.kind == "effect"
+    g.choose("pick:aragorn")
+    assert T.stat(g.ctx, "aragorn", "attack") == 4 and T.stat(g.ctx, "aragorn", "defense") == 3
+    assert T.resources(g.ctx, "legolas") == 0
+    assert g.state.zones["P1/discard"] == ["blade-mastery#1"] and g.state.zones["P1/hand"] == []
+    assert g.history[-1].rule == "point 109" and "discard pile (point 43)" in g.history[-1].text
+
+
+def test_p035_an_event_needs_a_target_and_its_sphere():
+    g = position(QUEST + ["Quest begins"], zones={"P1/hand": ["ever-vigilant#1", "blade-mastery#1"],
+                                                  "P1/allies": ["guard-of-the-citadel#1"], "staging": []},
+                 cards={"aragorn": {"resources": 1}, "guard-of-the-citadel#1": {"exhausted": False}})
+    window = g.flow.find(QUEST + ["Quest begins"])
+    opts = {o.id: o for o in window.options(g.ctx, "P1")}
+    vig, blade = opts["act:ever-vigilant#1:0"], opts["act:blade-mastery#1:0"]
+    assert not vig.legal and vig.reason == "no ally in play is exhausted"
+    assert not blade.legal and blade.reason == "Blade Mastery costs 1 Tactics resource; Legolas has 0 (point 39)"
+
+
+def test_p109_for_gondor_fixes_its_cards_and_gives_gondor_defense():
+    g = position(QUEST + ["Quest begins"], zones={"P1/hand": ["for-gondor#1"], "P1/allies": ["guard-of-the-citadel#1"],
+                                                  "staging": []}, cards={"aragorn": {"resources": 2}})
+    g.choose("act:for-gondor#1:0")
+    assert T.stat(g.ctx, "legolas", "attack") == 4 and T.stat(g.ctx, "legolas", "defense") == 1
+    assert T.stat(g.ctx, "guard-of-the-citadel#1", "defense") == 1      # Gondor: +1 defense too
+    assert g.state.zones["P1/discard"] == ["for-gondor#1"]
+
+
+def test_p041_p096_an_attachment_goes_on_a_hero_and_leaves_with_it():
+    g = position(PLANNING, zones={"P1/hand": ["citadel-plate#1"], "P1/allies": []},
+                 cards={"legolas": {"resources": 4}})
+    g.choose("act:citadel-plate#1:0")
+    assert g.pending.kind == "effect" and [o.id for o in g.pending.options] == ["hero:aragorn", "hero:theodred",
+                                                                                 "hero:legolas"]
+    g.choose("hero:theodred")
+    assert g.state.zones["P1/attachments"] == ["citadel-plate#1"]
+    assert g.state.cards["citadel-plate#1"]["attached_to"] == "theodred"
+    g.ctx.card("theodred")["damage"] = 9
+    g.ctx.do("damage", card="theodred", amount=0)
+    steps_until(g, lambda g: "theodred" in g.state.zones["P1/discard"])
+    assert "citadel-plate#1" in g.state.zones["P1/discard"] and g.state.zones["P1/attachments"] == []
+
+
+def test_p042_a_third_restricted_attachment_makes_its_player_discard_one():
+    g = position(PLANNING, zones={"P1/hand": ["dwarven-axe#1"], "P1/allies": [],
+                                  "P1/attachments": ["citadel-plate#1", "blade-of-gondolin#1"]},
+                 cards={"legolas": {"resources": 2}, "citadel-plate#1": {"attached_to": "legolas"},
+                        "blade-of-gondolin#1": {"attached_to": "legolas"}})
+    g.choose("act:dwarven-axe#1:0")
+    g.choose("hero:legolas")
+    d = g.pending
+    assert sorted(o.id for o in d.options) == ["pick:blade-of-gondolin#1", "pick:citadel-plate#1",
+                                                "pick:dwarven-axe#1"]
+    rec = g.choose("pick:citadel-plate#1")
+    assert rec.rule == "MK-RESTRICTED" and g.state.zones["P1/discard"] == ["citadel-plate#1"]
+    assert sorted(g.state.zones["P1/attachments"]) == ["blade-of-gondolin#1", "dwarven-axe#1"]

@@ -80,9 +80,23 @@ def check_state(ctx: Ctx, event: dict) -> None:
 
 def sweep(ctx: Ctx, event: dict) -> bool:
     """Apply one thing that must happen now; True if something did."""
-    for check in (destroyed_character, destroyed_enemy, explored_location, stage_defeated, eliminated_player):
+    for check in (destroyed_character, loose_attachment, destroyed_enemy, explored_location, stage_defeated, eliminated_player):
         if check(ctx, event):
             return True
+    return False
+
+
+def loose_attachment(ctx: Ctx, event: dict) -> bool:
+    """A player attachment whose card has left play goes to its owner's discard pile
+    (point 96), however that card left (destroyed, shuffled back, returned to hand)."""
+    for p in ctx.players:
+        for w in list(ctx.zone(T.zone(p, "attachments"))):
+            host = ctx.card(w).get("attached_to")
+            if host not in ctx.state.cards or ctx.state.zone_info[ctx.zone_of(host)].get("kind") not in (
+                    "heroes", "allies"):
+                ctx.move(w, T.discard(p), attached_to=None, exhausted=False)
+                ctx.do("left_play", card=w, owner=p)
+                return True
     return False
 
 

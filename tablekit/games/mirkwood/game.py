@@ -17,7 +17,7 @@ from tablekit.core import (
 )
 from tablekit.core.cards import Field
 
-from . import powers, rules
+from . import events, powers, rules
 from . import table as T
 from .bots import heuristic
 from .checks import check_state, event_procedures
@@ -36,6 +36,9 @@ class MirkwoodGame(GameDef):
                                    "draw; ruling MK-FIRST)"),
         "mulligan": OptionSpec(bool, True, "each player may take one mulligan at setup (ruling MK-MULLIGAN); off "
                                "plays as the model"),
+        "deck": OptionSpec(str, "starter", "starter: each seat's 30-card Core starter deck (solo: both, 60 cards); "
+                           "allies: the model's deck of heroes and allies only (ruling MK-DECKS)",
+                           choices=("starter", "allies")),
         "max_rounds": OptionSpec(int, 0, "a safety cap: a game still going after this many rounds ends unfinished; "
                                  "0: off"),
     }
@@ -47,11 +50,12 @@ class MirkwoodGame(GameDef):
     }
     safety_rounds = 40
     card_fields = {
-        "kind": Field(str, True, ("hero", "ally", "enemy", "location", "treachery", "quest"), doc="the card type"),
+        "kind": Field(str, True, ("hero", "ally", "event", "attachment", "enemy", "location", "treachery",
+                                                  "quest"), doc="the card type"),
         "sphere": Field(str, False, ("leadership", "tactics", "neutral"), doc="a player card's sphere"),
         "unique": Field(bool, False, doc="one copy of this title in play at the whole table (ruling MK-UNIQUE)"),
         "threat_cost": Field(int, False, minimum=0, maximum=20, doc="a hero's threat cost"),
-        "cost": Field(int, False, minimum=0, maximum=20, doc="an ally's cost in resources of its sphere"),
+        "cost": Field(int, False, minimum=0, maximum=20, doc="an ally's, event's or attachment's cost in resources of its sphere"),
         "willpower": Field(int, False, minimum=0, maximum=20, doc="a character's willpower"),
         "attack": Field(int, False, minimum=0, maximum=20, doc="attack"),
         "defense": Field(int, False, minimum=0, maximum=20, doc="defense"),
@@ -66,6 +70,7 @@ class MirkwoodGame(GameDef):
         "encounter_set": Field(str, False, ("Passage Through Mirkwood", "Spiders of Mirkwood", "Dol Guldur Orcs"),
                                doc="the encounter set"),
         "stage": Field(int, False, minimum=1, maximum=3, doc="a quest card's stage"),
+        "unverified": Field(bool, False, doc="the text could not be checked against a public card database"),
     }
     ability_domains = {"zone": ("hand", "heroes", "allies", "staging", "engaged", "active_location", "quest",
                                 "encounter_discard", "shadow"),
@@ -94,7 +99,7 @@ class MirkwoodGame(GameDef):
         "stage3": ((str,), "which stage 3 was picked"),
         "shadow_chosen": ((list,), "the tied enemies the first player chose to be dealt the last shadow cards"),
     }
-    effects = powers.EFFECTS
+    effects = {**powers.EFFECTS, **events.EVENT_EFFECTS}
     procedures = event_procedures()
     endings = {
         "won_beorns_path": "Beorn's Path was completed with Ungoliant's Spawn not in play: the players win",

@@ -53,7 +53,8 @@ class SphereCost(Cost):
         have = sum(T.resources(ctx, h) for h in heroes)
         if have < n:
             pools = listing([f"{ctx.name(h)} has {T.resources(ctx, h)}" for h in heroes])
-            which = "resources" if sphere == "neutral" else f"{T.sphere_name(sphere)} resources"
+            noun = "resource" if n == 1 else "resources"
+            which = noun if sphere == "neutral" else f"{T.sphere_name(sphere)} {noun}"
             return f"{name} costs {n} {which}; {pools} (point 39)"
         return None
 

@@ -16,23 +16,30 @@ from .table import point
 
 
 def player_decks(ctx: Ctx) -> Say:
-    """Each player's heroes face up and ready, his allies as his deck, his threat
-    the sum of his heroes' threat costs (points 10, 12; ruling MK-DECKS)."""
+    """Each player's heroes face up and ready, his deck (the starter deck, or the
+    model's allies with option `deck: allies`), his threat the sum of his heroes'
+    threat costs (points 10, 12; ruling MK-DECKS)."""
     parts = []
     easy = 1 if ctx.state.options.get("easy") else 0
+    model = str(ctx.state.options.get("deck", "starter"))
     ctx.extra["dealing"] = True     # no player is "without heroes" while the heroes are being dealt
-    for p, (heroes, spheres) in zip(ctx.players, T.DECKS[len(ctx.players)]):
+    for seat, p in enumerate(ctx.players):
+        heroes, cards = T.deck_cards(len(ctx.players), seat, model)
         for u in list(ctx.zone(T.BOX)):
             d = ctx.defn(u)
             if d.kind == "hero" and d.id in heroes:
                 ctx.move(u, T.heroes_zone(p), resources=easy, damage=0, exhausted=False)
-            elif d.kind == "ally" and d.fields.get("sphere") in spheres:
+            elif model == "allies" and d.kind == "ally" and d.fields.get("sphere") in cards:
+                ctx.move(u, T.deck(p))
+            elif model != "allies" and isinstance(cards, dict) and cards.get(d.id, 0) > 0:
+                cards[d.id] -= 1
                 ctx.move(u, T.deck(p))
         total = sum(int(ctx.defn(u).fields["threat_cost"]) for u in T.heroes(ctx, p))
         ctx.state.player(p)["threat"] = total
-        parts.append(f"{p} plays {T.names_or_nobody(ctx, T.heroes(ctx, p))} (threat {total}) with "
-                     f"{plural(len(ctx.zone(T.deck(p))), 'ally', 'allies')} of "
-                     f"{listing([T.sphere_name(s) for s in spheres])}")
+        n = len(ctx.zone(T.deck(p)))
+        what = (f"{plural(n, 'ally', 'allies')} of {listing([T.sphere_name(s) for s in cards])}" if model == "allies"
+                else f"a starter deck of {plural(n, 'card')}")
+        parts.append(f"{p} plays {T.names_or_nobody(ctx, T.heroes(ctx, p))} (threat {total}) with {what}")
     del ctx.extra["dealing"]
     extra = " Easy mode: each hero starts with 1 resource in his pool (ruling MK-EASY)." if easy else ""
     return Say(f"The heroes go face up and ready; each player's starting threat is the sum of his heroes' "

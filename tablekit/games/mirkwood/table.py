@@ -24,14 +24,40 @@ THREAT_OUT = 50
 HAND_SIZE = 6
 SPAWN = "ungoliant-s-spawn"
 
-# each player count's heroes and allies (ruling MK-DECKS): solo plays the model's deck,
-# the recommended trio with the Leadership and Tactics allies; two players split the
-# Core Set by sphere
+# each player count's heroes and allies for option `deck: allies` (ruling MK-DECKS): solo
+# plays the model's deck, the recommended trio with the Leadership and Tactics allies;
+# two players split the Core Set by sphere
 DECKS = {
     1: [(("aragorn", "theodred", "legolas"), ("leadership", "tactics"))],
     2: [(("aragorn", "theodred", "gloin"), ("leadership",)),
         (("gimli", "legolas", "thalin"), ("tactics",))],
 }
+
+# the two Core starter decks (the reference file's core_starter_decks), 30 cards each
+STARTER_CARDS = {
+    "leadership": {"guard-of-the-citadel": 3, "faramir": 2, "son-of-arnor": 2, "snowbourn-scout": 3,
+                   "silverlode-archer": 2, "longbeard-orc-slayer": 2, "brok-ironfist": 1, "gandalf": 1,
+                   "ever-vigilant": 2, "common-cause": 2, "for-gondor": 2, "sneak-attack": 2,
+                   "valiant-sacrifice": 2, "grim-resolve": 1, "steward-of-gondor": 2, "celebrian-s-stone": 1},
+    "tactics": {"veteran-axehand": 3, "gondorian-spearman": 3, "horseback-archer": 2, "beorn": 1, "gandalf": 1,
+                "blade-mastery": 3, "rain-of-arrows": 2, "feint": 2, "quick-strike": 2, "thicket-of-spears": 2,
+                "swift-strike": 1, "stand-together": 1, "blade-of-gondolin": 2, "citadel-plate": 2,
+                "dwarven-axe": 2, "horn-of-gondor": 1},
+}
+
+
+def deck_cards(players: int, seat: int, model: str) -> tuple[tuple[str, ...], dict[str, int] | tuple[str, ...]]:
+    """A seat's heroes and its deck (ruling MK-DECKS): with `starter`, card id -> copies
+    of its starter deck(s) (solo: both, 60 cards); with `allies`, the spheres whose
+    allies make the deck."""
+    heroes, spheres = DECKS[players][seat]
+    if model == "allies":
+        return heroes, spheres
+    cards: dict[str, int] = {}
+    for s in spheres:
+        for cid, n in STARTER_CARDS[s].items():
+            cards[cid] = cards.get(cid, 0) + n
+    return heroes, cards
 
 
 def point(n: int) -> str:
