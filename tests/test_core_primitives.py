@@ -507,6 +507,9 @@ def test_deciders_ownerless_last_and_the_party_speaker(arena):
     trig = [{"source": "spider", "ability": 0, "controller": None, "event": {}},
             {"source": "wall", "ability": 0, "controller": "Bo", "event": {}}]
     assert arena.order_triggers(ctx, trig) == 1           # the ownerless ranks after every seat
+    assert ctx.trigger_label(trig[0]) == "Spider"          # no words of its own: the card's name
+    assert ctx.trigger_label(trig[1]) == "Wall (The Wall stops you drawing)"
+    assert ctx.trigger_label({"source": "gone#9", "ability": 0, "card": "wall"}) == "an effect (The Wall stops you drawing)"
     assert ctx.decider(None) == ctx.player and ctx.decider("Bo") == "Bo"
     arena.first = "Bo"                                    # a rotating first player, where the game has one
     try:

@@ -555,6 +555,13 @@ class Ctx:
         card = t.get("card") or self.state.cards[t["source"]]["card"]
         return self.defs[card].abilities[t["ability"]]
 
+    def trigger_label(self, t: dict) -> str:
+        """A waiting trigger in a few words (an option of a trigger-order choice): its
+        card, and its ability's own words when it has them."""
+        name = self.name(t["source"]) if t.get("source") in self.state.cards else "an effect"
+        words = self.trigger_ability(t).text
+        return f"{name} ({words})" if words else name
+
     def ability_index(self, uid: str, ab: Ability) -> int:
         """The index of an ability on its card (as `ctx.start(..., ability=)` takes it)."""
         return self._ability_index(uid, ab)

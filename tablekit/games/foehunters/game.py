@@ -167,7 +167,7 @@ class FoeHuntersGame(GameDef):
             return i
         hero_turn = ctx.player in ctx.players
         who = ctx.player if hero_turn else self.speaker(ctx)
-        opts = [Option(f"first:{j}", trigger_label(ctx, triggers[j])) for j in same]
+        opts = [Option(f"first:{j}", ctx.trigger_label(triggers[j])) for j in same]
         whose = (f"{who}, the active hero, chooses (R-136, FAQ-27)" if hero_turn else
                  f"on the foe turn the party ({who} speaking, ruling FH-PARTY-SEAT) chooses (R-137)")
         return Decision(who, f"{len(same)} effects trigger at once: {whose} which resolves first (ruling "
@@ -197,12 +197,6 @@ class FoeHuntersGame(GameDef):
             state.append("Marked Target")
         return name, words, state
 
-
-def trigger_label(ctx: Ctx, trigger: dict) -> str:
-    """A waiting trigger in a few words: its card, and its ability's own words when it has them."""
-    name = ctx.name(trigger["source"]) if trigger.get("source") in ctx.state.cards else "an effect"
-    words = ctx.trigger_ability(trigger).text
-    return f"{name} ({words})" if words else name
 
 
 GAME = FoeHuntersGame()

@@ -16,6 +16,7 @@ from tablekit.core import (
     SetupError,
 )
 from tablekit.core.cards import Field
+from tablekit.core.words import plural
 
 from . import events, powers, rules
 from . import table as T
@@ -180,7 +181,7 @@ class MirkwoodGame(GameDef):
         else:
             who = T.first_player(ctx)
             whose = f"{who}, the first player, orders them"
-        opts = [Option(f"first:{j}", trigger_label(ctx, triggers[j])) for j in same]
+        opts = [Option(f"first:{j}", ctx.trigger_label(triggers[j])) for j in same]
         return Decision(who, f"{len(same)} effects wait at the same moment; {whose}: which resolves first (ruling "
                         "MK-SIMULTANEOUS)?", opts, kind="trigger_order", default=opts[0].id)
 
@@ -211,7 +212,7 @@ class MirkwoodGame(GameDef):
         c = ctx.card(uid)
         for key, noun in (("resources", "resource"), ("progress", "progress token"), ("tokens", "token")):
             if c.get(key):
-                state.append(f"{c[key]} {noun}{'' if c[key] == 1 else 's'}")
+                state.append(plural(c[key], noun))
         if c.get("committed"):
             state.append("committed")
         for e in ctx.lasting("modifier"):
@@ -219,12 +220,6 @@ class MirkwoodGame(GameDef):
                 state.append(f"{e['text']} (until the end of the {e['until']})")
         return name, words, state
 
-
-def trigger_label(ctx: Ctx, trigger: dict) -> str:
-    """A waiting trigger in a few words: its card and its ability's own words."""
-    name = ctx.name(trigger["source"]) if trigger.get("source") in ctx.state.cards else "an effect"
-    words = ctx.trigger_ability(trigger).text
-    return f"{name} ({words})" if words else name
 
 
 GAME = MirkwoodGame()
