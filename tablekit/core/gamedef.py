@@ -294,6 +294,13 @@ class GameDef:
         """Run after every event: a game checks what must happen at once (the
         third retinue, threat 50) and calls `ctx.end_game`. Default: nothing."""
 
+    def hint(self, ctx: Ctx, decision: Decision) -> str:
+        """A sentence for a learner about the open `decision`, true of the position
+        (what is at stake, what each option costs). Asked once, when the engine
+        builds a decision that carries no `hint` of its own; it must not change the
+        state. Default: none ("")."""
+        return ""
+
     def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
         """The simple heuristic bot's answer; None lets the random bot answer."""
         return None

@@ -50,6 +50,7 @@ class Stepping:
     history: list[StepRecord]
     _pending: Decision | None
     _open: tuple | None
+    _hinted: Decision | None = None  # the decision GameDef.hint was last asked about
 
     # -- where the game is ------------------------------------------------------
     @property
@@ -78,13 +79,19 @@ class Stepping:
 
     @property
     def pending(self) -> Decision | None:
-        """The open decision, or None. Built on first look (decisions are lazy)."""
+        """The open decision, or None. Built on first look (decisions are lazy);
+        a decision built without a hint gets the game's (`GameDef.hint`) then."""
         if self._pending is None and self._open is not None:
             self._pending = self._decision_at(self._open)
             if self._pending is None:
                 raise TablekitError(f"internal: {self._open[0]!r} said a decision arises, "
                                     "but none was built")
-        return self._pending
+        d = self._pending
+        if d is not None and self._hinted is not d:
+            self._hinted = d
+            if not d.hint:
+                d.hint = self.gamedef.hint(self.ctx, d) or ""
+        return d
 
     # -- stepping ------------------------------------------------------------
     def step(self) -> StepRecord:
