@@ -18,7 +18,7 @@ from tablekit.core import (
 from tablekit.core.cards import Field
 from tablekit.core.words import plural
 
-from . import events, powers, rules
+from . import events, hints, powers, rules
 from . import table as T
 from .bots import heuristic
 from .checks import check_state, event_procedures
@@ -202,6 +202,9 @@ class MirkwoodGame(GameDef):
 
     def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
         return heuristic(ctx, decision)
+
+    def hint(self, ctx: Ctx, decision: Decision) -> str:
+        return hints.hint(ctx, decision)
 
     def result(self, ctx: Ctx) -> Result:
         """Reached only past the safety cap, which ends the game through ctx.end_game."""
