@@ -186,8 +186,8 @@ def undefended_hint(ctx: Ctx, d: Decision) -> str:
     parts = []
     for u in option_cards(ctx, d):
         hp = T.hp_left(ctx, u)
-        end = "destroyed" if att >= hp else f"{plural(hp - att, 'hit point')} left"
-        parts.append(f"{ctx.name(u)} {plural(hp, 'hit point')} left, then {end}")
+        end = "would be destroyed" if att >= hp else f"would keep {plural(hp - att, 'hit point')}"
+        parts.append(f"{ctx.name(u)} ({plural(hp, 'hit point')} left) {end}")
     return f"All {att} attack goes to the hero you pick: {listing(parts)}."
 
 
