@@ -642,9 +642,7 @@ class Ctx:
         {card.traits: Dwarf}` reads the card whose number this is; `per`
         multiplies its `add`; `floor` is the least the result may be."""
         total = base
-        seen = event or {}
-        if card is not None and "card" not in seen:
-            seen = {**seen, "card": card}
+        seen: dict | None = None  # the event an `if` reads, built at the first modifier that has one
         for uid, ab in self._active(("modifier", name)):
             if ab.scope == "all":
                 pass
@@ -657,8 +655,13 @@ class Ctx:
             elif ab.scope == "attached":
                 if card is None or self.state.cards[uid].get("attached_to") != card:
                     continue
-            if ab.when and not self._matches(ab.when, seen, uid):
-                continue
+            if ab.when:
+                if seen is None:
+                    seen = event or {}
+                    if card is not None and "card" not in seen:
+                        seen = {**seen, "card": card}
+                if not self._matches(ab.when, seen, uid):
+                    continue
             total += ab.add if ab.per is None else ab.add * self.per(ab.per, uid, self.owner_of(uid))
         if self.state.lasting:
             from .lasting import applies
