@@ -11,8 +11,9 @@ other fields its cards carry (a suit, a value...) with their types.
 
 An ability is a mapping with a `type`:
 
-* `modifier`: `stat`, `add` (a number) and `scope` (self, owner or all):
-  changes a number while the card is in an active zone;
+* `modifier`: `stat`, `add` (a number) and `scope` (self, owner, all, or
+  attached: the card this one is attached to): changes a number while the
+  card is in an active zone;
 * `trigger`: `on` (an event type), optional `if` (event fields to match) and
   `effect`: collected after the event and resolved in the game's order;
 * `replacement`: `on` (an event type), `effect` and `optional`: happens

@@ -4,16 +4,18 @@ like for an ability to apply.
 A condition maps keys to wanted values. A key is a field of the event
 (`target`, `dtype`, `player`) or, with the prefix `card.`, a field of the
 event's card: `card.kind`, `card.traits`, `card.owner`, `card.zone` (its zone
-kind), `card.face`, or one of the game's card fields (`card.value`). A wanted
-value is:
+kind), `card.face`, or one of the game's card fields (`card.value`). Any other
+event field that names a card takes the same suffixes (`enemy.traits` for an
+event `{enemy: uid}`). A wanted value is:
 
 * a plain value: equal (for a list, such as `card.traits`: contains it);
 * `{in: [a, b]}`: one of them;
 * `{not: v}`: anything but (for a list: does not contain it);
 * `{gt: n}`, `{ge: n}`, `{lt: n}`, `{le: n}`: a comparison.
 
-`$self`, `$controller` and `$turn` inside a text stand for the ability's
-card, its controller and the turn player.
+`$self`, `$controller`, `$turn` and `$attached` inside a text stand for the
+ability's card, its controller, the turn player and the card the ability's
+card is attached to (its state's `attached_to`).
 """
 
 from __future__ import annotations
@@ -51,16 +53,33 @@ def card_field(ctx: Ctx, uid: Any, name: str) -> Any:
 
 
 def value_of(ctx: Ctx, ev: dict, key: str) -> Any:
-    if key.startswith("card."):
-        return card_field(ctx, ev.get("card"), key[5:])
-    return ev.get(key, _MISSING)
+    if key in ev:
+        return ev[key]
+    head, dot, rest = key.partition(".")
+    if dot and rest:
+        return card_field(ctx, ev.get(head), rest)
+    return _MISSING
+
+
+def tokens(ctx: Ctx, want: str, uid: str | None) -> str:
+    """A wanted text with its tokens replaced: `$self` (the ability's card),
+    `$controller`, `$turn`, `$attached` (the card it is attached to)."""
+    if "$self" in want:
+        want = want.replace("$self", str(uid))
+    if "$controller" in want:
+        owner = ctx.owner_of(uid) if uid is not None and uid in ctx.state.card_zone else None
+        want = want.replace("$controller", str(owner))
+    if "$turn" in want:
+        want = want.replace("$turn", str(ctx.player))
+    if "$attached" in want:
+        host = ctx.state.cards[uid].get("attached_to") if uid is not None and uid in ctx.state.cards else None
+        want = want.replace("$attached", str(host))
+    return want
 
 
 def _tokens(ctx: Ctx, want: Any, uid: str | None) -> Any:
     if isinstance(want, str) and "$" in want:
-        owner = ctx.owner_of(uid) if uid is not None and uid in ctx.state.card_zone else None
-        return (want.replace("$self", str(uid)).replace("$controller", str(owner))
-                .replace("$turn", str(ctx.player)))
+        return tokens(ctx, want, uid)
     if isinstance(want, list):
         return [_tokens(ctx, w, uid) for w in want]
     return want

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .cards import Ability, CardDef
 from .conditions import matches as _cond_matches
+from .conditions import tokens as _cond_tokens
 from .effects import PENDING, Effect, Pause, _Pending
 from .lasting import KINDS as LASTING_KINDS
 from .lasting import end_point, until_words
@@ -633,14 +634,16 @@ class Ctx:
              floor: int | float | None = None) -> int | float:
         """A number after every continuous modifier: the cards' in play (scope
         `all`; `owner` when its card's owner is `player`; `self` when it is
-        `card`) and the lasting effects that apply. A modifier's `if` is
-        matched against `event` (the damage being dealt, the attack), so it
-        may depend on its type, source and target; `per` multiplies its `add`;
-        `floor` is the least the result may be."""
+        `card`; `attached` when `card` is the one its card is attached to,
+        the card state's `attached_to`) and the lasting effects that apply.
+        A modifier's `if` is matched against `event` (the damage being dealt,
+        the attack), so it may depend on its type, source and target; the
+        event's `card` is `card` unless the event names another, so `if:
+        {card.traits: Dwarf}` reads the card whose number this is; `per`
+        multiplies its `add`; `floor` is the least the result may be."""
         total = base
+        seen: dict | None = None  # the event an `if` reads, built at the first modifier that has one
         for uid, ab in self._active(("modifier", name)):
-            if ab.when and not self._matches(ab.when, event or {}, uid):
-                continue
             if ab.scope == "all":
                 pass
             elif ab.scope == "self":
@@ -648,6 +651,16 @@ class Ctx:
                     continue
             elif ab.scope == "owner":
                 if player is None or self.owner_of(uid) != player:
+                    continue
+            elif ab.scope == "attached":
+                if card is None or self.state.cards[uid].get("attached_to") != card:
+                    continue
+            if ab.when:
+                if seen is None:
+                    seen = event or {}
+                    if card is not None and "card" not in seen:
+                        seen = {**seen, "card": card}
+                if not self._matches(ab.when, seen, uid):
                     continue
             total += ab.add if ab.per is None else ab.add * self.per(ab.per, uid, self.owner_of(uid))
         if self.state.lasting:
@@ -756,6 +769,8 @@ class Ctx:
             if ab.scope == "self" and card != uid:
                 continue
             if ab.scope == "owner" and (player is None or self.owner_of(uid) != player):
+                continue
+            if ab.scope == "attached" and (card is None or self.state.cards[uid].get("attached_to") != card):
                 continue
             if ab.when and not self._matches(ab.when, ev, uid):
                 continue
@@ -893,10 +908,8 @@ class Ctx:
             if type(want) is dict or "." in key:
                 return _cond_matches(self, cond, ev, uid)
             if type(want) is str and "$" in want:
-                # tokens stand for the ability's card, its controller, whose turn it is
-                owner = self.owner_of(uid) if uid is not None and uid in self.state.card_zone else None
-                want = (want.replace("$self", str(uid)).replace("$controller", str(owner))
-                        .replace("$turn", str(self.player)))
+                # tokens stand for the ability's card, its controller, whose turn it is, the card it is on
+                want = _cond_tokens(self, want, uid)
             have = ev.get(key)
             if have != want and not (type(have) is list and type(want) is not list and want in have):
                 return False

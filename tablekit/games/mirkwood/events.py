@@ -117,7 +117,7 @@ class ForGondor(PlayEvent):
 
     def resolve(self, ctx: Ctx, use: AbilityUse) -> Any:
         cards = T.all_characters(ctx)
-        gondor = [u for u in cards if "Gondor" in ctx.defn(u).traits]
+        gondor = [u for u in cards if "Gondor" in T.traits(ctx, u)]
         ctx.add_lasting("modifier", "phase", "For Gondor!: +1 attack", source=use.source,
                         controller=use.controller, targets=cards, stat="attack", add=1)
         if gondor:
@@ -209,9 +209,15 @@ class PlayAttachment(Effect):
     def shed(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         w = ids[0].split(":", 1)[1]
         owner = ctx.owner_of(w) or use.controller
+        host = ctx.card(w).get("attached_to")
+        hurt = int(ctx.card(host).get("damage", 0)) if host in ctx.state.cards else 0
         ctx.move(w, T.discard(owner), attached_to=None)
-        return Say(f"{use.controller} discards {ctx.name(w)}: a character carries at most 2 Restricted attachments "
-                   "(point 42, ruling MK-RESTRICTED).", rule="MK-RESTRICTED")
+        said = (f"{use.controller} discards {ctx.name(w)}: a character carries at most 2 Restricted attachments "
+                "(point 42, ruling MK-RESTRICTED).")
+        if host in ctx.state.cards and ctx.zone_of(host).endswith("/discard") and hurt:
+            return Say(f"{said} Without it {ctx.name(host)} has {hurt} damage against {T.stat(ctx, host, 'hit_points')} "
+                       "hit points and is destroyed at once (point 96, ruling MK-PLATE-OFF).", rule="MK-PLATE-OFF")
+        return Say(said, rule="MK-RESTRICTED")
 
 
 EVENT_EFFECTS: dict[str, Effect] = {

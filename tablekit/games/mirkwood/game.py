@@ -18,7 +18,7 @@ from tablekit.core import (
 from tablekit.core.cards import Field
 from tablekit.core.words import plural
 
-from . import events, hints, powers, rules
+from . import attachments, events, hints, powers, rules
 from . import table as T
 from .bots import heuristic
 from .checks import check_state, event_procedures
@@ -76,8 +76,10 @@ class MirkwoodGame(GameDef):
     ability_domains = {"zone": ("hand", "heroes", "allies", "staging", "engaged", "active_location", "quest",
                                 "encounter_discard", "shadow"),
                        "window": ("action", "planning", "when_revealed", "shadow", "travel", "on_reveal"),
-                       "stat": ("attack", "defense", "willpower", "threat", "hit_points")}
-    active_zone_kinds = frozenset({"heroes", "allies", "staging", "engaged", "active_location", "quest"})
+                       "stat": ("attack", "defense", "willpower", "threat", "hit_points", "trait_gondor",
+                                "icon_spirit")}
+    active_zone_kinds = frozenset({"heroes", "allies", "attachments", "staging", "engaged", "active_location",
+                                   "quest"})
     rulings_page = "docs/rulings/mirkwood.md"
     card_state_keys = {
         "resources": ((int,), "resources in a hero's pool"),
@@ -100,7 +102,7 @@ class MirkwoodGame(GameDef):
         "stage3": ((str,), "which stage 3 was picked"),
         "shadow_chosen": ((list,), "the tied enemies the first player chose to be dealt the last shadow cards"),
     }
-    effects = {**powers.EFFECTS, **events.EVENT_EFFECTS}
+    effects = {**powers.EFFECTS, **events.EVENT_EFFECTS, **attachments.ATTACHMENT_EFFECTS}
     procedures = event_procedures()
     endings = {
         "won_beorns_path": "Beorn's Path was completed with Ungoliant's Spawn not in play: the players win",
@@ -218,6 +220,7 @@ class MirkwoodGame(GameDef):
                 state.append(plural(c[key], noun))
         if c.get("committed"):
             state.append("committed")
+        state += attachments.effects_shown(ctx, uid)
         for e in ctx.lasting("modifier"):
             if uid in (e.get("targets") or []):
                 state.append(f"{e['text']} (until the end of the {e['until']})")

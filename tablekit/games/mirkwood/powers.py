@@ -34,7 +34,7 @@ class SphereCost(Cost):
 
     def payers(self, ctx: Ctx, p: str) -> list[str]:
         sphere, _ = self.parts(ctx)
-        return [h for h in T.heroes(ctx, p) if sphere == "neutral" or ctx.defn(h).fields.get("sphere") == sphere]
+        return [h for h in T.heroes(ctx, p) if sphere == "neutral" or sphere in T.spheres(ctx, h)]
 
     def words(self, ctx: Ctx, use: AbilityUse) -> Any:
         sphere, n = self.parts(ctx)

@@ -378,10 +378,14 @@ def ready_all(ctx: Ctx) -> Say:
             if ctx.card(u).get("exhausted"):
                 T.ready(ctx, u)
                 n += 1
+    gear = [w for p in T.turn_order(ctx) for w in ctx.zone(T.zone(p, "attachments")) if ctx.card(w).get("exhausted")]
+    for w in gear:
+        T.ready(ctx, w)  # an attachment readies on its own (point 8)
     verb = "stays" if len(stuck) == 1 else "stay"
     note = (f" {T.names_or_nobody(ctx, stuck)} {verb} exhausted under Caught in a Web unless their controller pays "
             "(ruling MK-CAUGHT)." if stuck else "")
-    return Say(f"Refresh: every exhausted card readies ({plural(n, 'character')}).{note} (point 92)",
+    also = f" and {plural(len(gear), 'attachment')}" if gear else ""
+    return Say(f"Refresh: every exhausted card readies ({plural(n, 'character')}{also}).{note} (point 92)",
                rule="MK-CAUGHT" if stuck else point(92))
 
 

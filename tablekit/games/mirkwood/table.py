@@ -184,6 +184,35 @@ def stat(ctx: Ctx, uid: str, name: str, event: dict | None = None) -> int:
                         event=event, floor=0))
 
 
+# traits and resource icons a card can gain (Steward of Gondor, Celebrían's Stone): each is a
+# count read like a stat (`trait_gondor`, `icon_spirit`), above 0 while something grants it
+GAINED_TRAITS = ("Gondor",)
+SPHERES = ("leadership", "tactics", "spirit", "lore")
+
+
+def gained_traits(ctx: Ctx, uid: str) -> list[str]:
+    """The traits a card has from other cards (an attachment), beyond its printed ones."""
+    printed = ctx.defn(uid).traits
+    return [t for t in GAINED_TRAITS if t not in printed and ctx.stat(f"trait_{t.lower()}", 0, card=uid) > 0]
+
+
+def traits(ctx: Ctx, uid: str) -> list[str]:
+    """A card's traits: printed, and gained from attachments (point 6)."""
+    return list(ctx.defn(uid).traits) + gained_traits(ctx, uid)
+
+
+def gained_spheres(ctx: Ctx, uid: str) -> list[str]:
+    """The resource icons a hero has from other cards, beyond his printed sphere."""
+    printed = ctx.defn(uid).fields.get("sphere")
+    return [s for s in SPHERES if s != printed and ctx.stat(f"icon_{s}", 0, card=uid) > 0]
+
+
+def spheres(ctx: Ctx, uid: str) -> list[str]:
+    """A hero's resource icons: his printed sphere, and any an attachment gives him."""
+    printed = ctx.defn(uid).fields.get("sphere")
+    return ([printed] if printed else []) + gained_spheres(ctx, uid)
+
+
 def hp_left(ctx: Ctx, uid: str) -> int:
     return stat(ctx, uid, "hit_points") - int(ctx.card(uid).get("damage", 0))
 
