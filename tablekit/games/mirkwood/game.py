@@ -28,7 +28,7 @@ class MirkwoodGame(GameDef):
     id = "mirkwood"
     title = "Passage Through Mirkwood"
     min_players = 1
-    max_players = 2  # 3 and 4 players come with ruling MK-HEROES-MP
+    max_players = 4  # the six heroes shared out at 3 and 4 players (ruling MK-HEROES-MP)
     default_players = 1
     options = {
         "easy": OptionSpec(bool, False, "easy mode: the encounter deck of the easy quantities, and 1 resource on each "
@@ -40,6 +40,10 @@ class MirkwoodGame(GameDef):
         "deck": OptionSpec(str, "starter", "starter: each seat's 30-card Core starter deck (solo: both, 60 cards); "
                            "allies: the model's deck of heroes and allies only (ruling MK-DECKS)",
                            choices=("starter", "allies")),
+        "allow_duplicate_heroes": OptionSpec(bool, False, "a house rule: every seat plays Aragorn, Théodred and "
+                                             "Legolas with both spheres' cards, the seed model's game, setting "
+                                             "aside uniqueness at the table; off: the six heroes are shared out "
+                                             "(ruling MK-HEROES-MP)"),
         "max_rounds": OptionSpec(int, 0, "a safety cap: a game still going after this many rounds ends unfinished; "
                                  "0: off"),
     }
@@ -156,9 +160,16 @@ class MirkwoodGame(GameDef):
             # engaged enemies are not the player's: the zone is ownerless (point 71, table model)
             st.add_zone(T.engaged_zone(p), None, PUBLIC, f"Engaged with {p}", kind="engaged")
             st.player(p)["threat"] = 0
+        need = T.copies_needed(len(st.player_names), str(st.options.get("deck", "starter")),
+                               bool(st.options.get("allow_duplicate_heroes")),
+                               {d.id: (str(d.fields.get("sphere")), d.quantity) for d in self.cards.values()
+                                if d.kind == "ally"})
         for d in self.cards.values():
-            for n in range(1, d.quantity + 1):
-                st.add_card(d.id if d.quantity == 1 else f"{d.id}#{n}", d.id, T.BOX)
+            # one Core Set, plus the copies the seats' own decks take beyond it (ruling MK-HEROES-MP);
+            # a single copy's uid is its card id, so a hidden copy never shares its name with one
+            copies = max(d.quantity, need.get(d.id, 0))
+            for n in range(1, copies + 1):
+                st.add_card(d.id if copies == 1 else f"{d.id}#{n}", d.id, T.BOX)
         st.extra = {"first_player": None, "eliminated": [], "staging_left": 0, "attacked": [], "struck": {}}
 
     def order_triggers(self, ctx: Ctx, triggers: list[dict]) -> int | Decision:
