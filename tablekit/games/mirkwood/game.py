@@ -16,6 +16,7 @@ from tablekit.core import (
     SetupError,
 )
 from tablekit.core.cards import Field
+from tablekit.core.lasting import applies, until_words
 from tablekit.core.words import plural
 
 from . import events, powers, rules
@@ -226,10 +227,26 @@ class MirkwoodGame(GameDef):
                 state.append(plural(c[key], noun))
         if c.get("committed"):
             state.append("committed")
-        for e in ctx.lasting("modifier"):
-            if uid in (e.get("targets") or []):
-                state.append(f"{e['text']} (until the end of the {e['until']})")
+        state += lasting_on(ctx, uid)
+        if ctx.zone_of(uid) == T.VICTORY:
+            state.append(f"victory {T.field(ctx, uid, 'victory', 0)} of the display's "
+                         f"{plural(T.victory_points(ctx), 'victory point')}")
         return name, words, state
+
+
+def lasting_on(ctx: Ctx, uid: str) -> list[str]:
+    """The lasting modifiers that touch this card now, each with its true end: those
+    naming it among their targets, and those with no fixed cards (every character, or
+    a filter such as Gondor characters) on each card in play that has the stat and
+    passes the filter, exactly as the stat is counted (table.stat)."""
+    out = []
+    in_play = ctx.state.zone_info[ctx.zone_of(uid)].get("kind") in MirkwoodGame.active_zone_kinds
+    for e in ctx.lasting("modifier"):
+        if e.get("targets") is None and not (in_play and T.field(ctx, uid, e["stat"], None) is not None):
+            continue
+        if applies(ctx, e, T.controller(ctx, uid), uid, {"card": uid}):
+            out.append(f"{e['text']} ({until_words(e['until'])})")
+    return out
 
 
 

@@ -217,9 +217,15 @@ def engaged_enemies(ctx: Ctx, p: str) -> list[str]:
 
 def stat(ctx: Ctx, uid: str, name: str, event: dict | None = None) -> int:
     """A card's current value of a stat: printed, then every modifier and lasting
-    effect, never below 0 (point 4)."""
+    effect, never below 0 (point 4). The event carries the card, so a lasting effect
+    filtered by the card (`if: {card.traits: Gondor}`) applies to the cards it names."""
     return int(ctx.stat(name, int(field(ctx, uid, name, 0) or 0), player=controller(ctx, uid), card=uid,
-                        event=event, floor=0))
+                        event={"card": uid, **(event or {})}, floor=0))
+
+
+def victory_points(ctx: Ctx) -> int:
+    """The victory points of the cards in the victory display (points 88, 130)."""
+    return sum(int(ctx.defn(u).fields.get("victory", 0) or 0) for u in ctx.zone(VICTORY))
 
 
 def hp_left(ctx: Ctx, uid: str) -> int:
@@ -294,3 +300,38 @@ def names_or_nobody(ctx: Ctx, uids: list[str], empty: str = "nobody") -> str:
 
 def them(uids: list[str]) -> str:
     return "it" if len(uids) == 1 else "them"
+
+
+# -- the score (point 130, ruling MK-SCORE) ------------------------------------------------------
+
+def score_parts(ctx: Ctx) -> dict[str, int]:
+    """The parts of the players' score when they win (lower is better): the final threat
+    of each surviving player, the threat cost of each of their dead heroes (in their
+    discard piles), the damage on their surviving heroes, the victory points in the
+    victory display, and the rounds played (ruling MK-SCORE)."""
+    alive = turn_order(ctx)
+    return {"threat": sum(threat(ctx, p) for p in alive),
+            "dead_heroes": sum(int(ctx.defn(u).fields.get("threat_cost", 0)) for p in alive
+                               for u in ctx.zone(discard(p)) if ctx.kind(u) == "hero"),
+            "damage": sum(int(ctx.card(u).get("damage", 0)) for p in alive for u in heroes(ctx, p)),
+            "victory": victory_points(ctx),
+            "rounds": ctx.count("Rounds")}
+
+
+def core_score(parts: dict[str, int]) -> int:
+    """The Core Set rulebook's score: without the rounds."""
+    return parts["threat"] + parts["dead_heroes"] + parts["damage"] - parts["victory"]
+
+
+def full_score(parts: dict[str, int]) -> int:
+    """The score with the FAQ's 10 points per round played."""
+    return core_score(parts) + 10 * parts["rounds"]
+
+
+def score_words(ctx: Ctx) -> str:
+    """The score sentence a win carries (ruling MK-SCORE)."""
+    p = score_parts(ctx)
+    return (f"Score {full_score(p)}, lower is better (ruling MK-SCORE): threat {p['threat']} + dead heroes' threat "
+            f"costs {p['dead_heroes']} + damage on heroes {p['damage']} - victory points {p['victory']} + 10 for "
+            f"each of {plural(p['rounds'], 'round')} played; the Core-only score, without the rounds, is "
+            f"{core_score(p)}")
