@@ -303,4 +303,4 @@ def test_p020_no_action_window_during_setup():
             g.step()
     assert kinds == ["mulligan"] * 4
     assert all(r.rule != "MK-WINDOWS" for r in g.history if r.path[0] == "Setup")
-    assert g.history[-1].path[:3] == ("Rounds", "Round", "Resource phase")
+    assert g.history[-1].node[:4] == ("Passage Through Mirkwood", "Rounds", "Round", "Resource phase")
