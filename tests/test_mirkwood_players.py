@@ -217,7 +217,7 @@ def test_p130_the_win_carries_the_score():
     text = g.result.text
     assert "Score 141, lower is better (ruling MK-SCORE)" in text
     assert "threat 75 + dead heroes' threat costs 8 + damage on heroes 3 - victory points 5" in text
-    assert "10 for each of 6 rounds played" in text and "the Core-only score, without the rounds, is 81" in text
+    assert "+ 10 per round played (6 rounds)" in text and "the Core-only score, without the rounds, is 81" in text
     assert "Score 141" in g.result.summary()
 
 

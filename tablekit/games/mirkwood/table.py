@@ -332,6 +332,6 @@ def score_words(ctx: Ctx) -> str:
     """The score sentence a win carries (ruling MK-SCORE)."""
     p = score_parts(ctx)
     return (f"Score {full_score(p)}, lower is better (ruling MK-SCORE): threat {p['threat']} + dead heroes' threat "
-            f"costs {p['dead_heroes']} + damage on heroes {p['damage']} - victory points {p['victory']} + 10 for "
-            f"each of {plural(p['rounds'], 'round')} played; the Core-only score, without the rounds, is "
+            f"costs {p['dead_heroes']} + damage on heroes {p['damage']} - victory points {p['victory']} + 10 per "
+            f"round played ({plural(p['rounds'], 'round')}); the Core-only score, without the rounds, is "
             f"{core_score(p)}")
