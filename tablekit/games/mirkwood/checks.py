@@ -125,7 +125,7 @@ def destroyed_enemy(ctx: Ctx, event: dict) -> bool:
         stage = T.current_stage(ctx)
         if ctx.defn(u).id == T.SPAWN and stage is not None and ctx.defn(stage).id == DONT_LEAVE:
             ctx.end_game("won_spawn_defeated", "Ungoliant's Spawn is destroyed while Don't Leave the Path! is the "
-                         "quest (point 122, ruling MK-DLTP)", T.turn_order(ctx))
+                         f"quest (point 122, ruling MK-DLTP). {T.score_words(ctx)}", T.turn_order(ctx))
         return True
     return False
 
@@ -151,7 +151,7 @@ def stage_defeated(ctx: Ctx, event: dict) -> bool:
         if T.spawn_in_play(ctx):
             return False  # it waits, progress piling up (ruling MK-BEORN-PATH)
         ctx.end_game("won_beorns_path", "Beorn's Path is completed with Ungoliant's Spawn not in play (point 123, "
-                     "ruling MK-BEORN-PATH)", T.turn_order(ctx))
+                     f"ruling MK-BEORN-PATH). {T.score_words(ctx)}", T.turn_order(ctx))
         return True
     advance(ctx, stage)
     return True

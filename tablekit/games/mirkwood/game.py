@@ -16,6 +16,7 @@ from tablekit.core import (
     SetupError,
 )
 from tablekit.core.cards import Field
+from tablekit.core.lasting import applies, until_words
 from tablekit.core.words import plural
 
 from . import attachments, events, hints, powers, rules
@@ -28,7 +29,7 @@ class MirkwoodGame(GameDef):
     id = "mirkwood"
     title = "Passage Through Mirkwood"
     min_players = 1
-    max_players = 2  # 3 and 4 players come with ruling MK-HEROES-MP
+    max_players = 4  # the six heroes shared out at 3 and 4 players (ruling MK-HEROES-MP)
     default_players = 1
     options = {
         "easy": OptionSpec(bool, False, "easy mode: the encounter deck of the easy quantities, and 1 resource on each "
@@ -40,6 +41,10 @@ class MirkwoodGame(GameDef):
         "deck": OptionSpec(str, "starter", "starter: each seat's 30-card Core starter deck (solo: both, 60 cards); "
                            "allies: the model's deck of heroes and allies only (ruling MK-DECKS)",
                            choices=("starter", "allies")),
+        "allow_duplicate_heroes": OptionSpec(bool, False, "a house rule: every seat plays Aragorn, Théodred and "
+                                             "Legolas with both spheres' cards, the seed model's game, setting "
+                                             "aside uniqueness at the table; off: the six heroes are shared out "
+                                             "(ruling MK-HEROES-MP)"),
         "max_rounds": OptionSpec(int, 0, "a safety cap: a game still going after this many rounds ends unfinished; "
                                  "0: off"),
     }
@@ -158,9 +163,16 @@ class MirkwoodGame(GameDef):
             # engaged enemies are not the player's: the zone is ownerless (point 71, table model)
             st.add_zone(T.engaged_zone(p), None, PUBLIC, f"Engaged with {p}", kind="engaged")
             st.player(p)["threat"] = 0
+        need = T.copies_needed(len(st.player_names), str(st.options.get("deck", "starter")),
+                               bool(st.options.get("allow_duplicate_heroes")),
+                               {d.id: (str(d.fields.get("sphere")), d.quantity) for d in self.cards.values()
+                                if d.kind == "ally"})
         for d in self.cards.values():
-            for n in range(1, d.quantity + 1):
-                st.add_card(d.id if d.quantity == 1 else f"{d.id}#{n}", d.id, T.BOX)
+            # one Core Set, plus the copies the seats' own decks take beyond it (ruling MK-HEROES-MP);
+            # a single copy's uid is its card id, so a hidden copy never shares its name with one
+            copies = max(d.quantity, need.get(d.id, 0))
+            for n in range(1, copies + 1):
+                st.add_card(d.id if copies == 1 else f"{d.id}#{n}", d.id, T.BOX)
         st.extra = {"first_player": None, "eliminated": [], "staging_left": 0, "attacked": [], "struck": {}}
 
     def order_triggers(self, ctx: Ctx, triggers: list[dict]) -> int | Decision:
@@ -221,10 +233,26 @@ class MirkwoodGame(GameDef):
         if c.get("committed"):
             state.append("committed")
         state += attachments.effects_shown(ctx, uid)
-        for e in ctx.lasting("modifier"):
-            if uid in (e.get("targets") or []):
-                state.append(f"{e['text']} (until the end of the {e['until']})")
+        state += lasting_on(ctx, uid)
+        if ctx.zone_of(uid) == T.VICTORY:
+            state.append(f"victory {T.field(ctx, uid, 'victory', 0)} of the display's "
+                         f"{plural(T.victory_points(ctx), 'victory point')}")
         return name, words, state
+
+
+def lasting_on(ctx: Ctx, uid: str) -> list[str]:
+    """The lasting modifiers that touch this card now, each with its true end: those
+    naming it among their targets, and those with no fixed cards (every character, or
+    a filter such as Gondor characters) on each card in play that has the stat and
+    passes the filter, exactly as the stat is counted (table.stat)."""
+    out = []
+    in_play = ctx.state.zone_info[ctx.zone_of(uid)].get("kind") in MirkwoodGame.active_zone_kinds
+    for e in ctx.lasting("modifier"):
+        if e.get("targets") is None and not (in_play and T.field(ctx, uid, e["stat"], None) is not None):
+            continue
+        if applies(ctx, e, T.controller(ctx, uid), uid, {"card": uid}):
+            out.append(f"{e['text']} ({until_words(e['until'])})")
+    return out
 
 
 

@@ -15,35 +15,53 @@ from .table import point
 # -- setup -------------------------------------------------------------------------------------
 
 
+def seat_cards(ctx: Ctx, seat: int) -> tuple[tuple[str, ...], dict[str, int], tuple[str, ...]]:
+    """A seat's heroes, its deck as card id -> copies, and the spheres of an `allies`
+    deck (empty for a starter deck): rulings MK-DECKS, MK-HEROES-MP."""
+    model = str(ctx.state.options.get("deck", "starter"))
+    dup = bool(ctx.state.options.get("allow_duplicate_heroes"))
+    heroes, cards = T.deck_cards(len(ctx.players), seat, model, dup)
+    if isinstance(cards, dict):
+        return heroes, dict(cards), ()
+    allies = {d.id: d.quantity for d in ctx.defs.values() if d.kind == "ally" and d.fields.get("sphere") in cards}
+    return heroes, allies, tuple(cards)
+
+
 def player_decks(ctx: Ctx) -> Say:
     """Each player's heroes face up and ready, his deck (the starter deck, or the
     model's allies with option `deck: allies`), his threat the sum of his heroes'
-    threat costs (points 10, 12; ruling MK-DECKS)."""
+    threat costs (points 10, 12; rulings MK-DECKS, MK-HEROES-MP). Each seat takes
+    its own copies from the box, as if each player owned a Core Set."""
     parts = []
     easy = 1 if ctx.state.options.get("easy") else 0
-    model = str(ctx.state.options.get("deck", "starter"))
+    dup = bool(ctx.state.options.get("allow_duplicate_heroes")) and len(ctx.players) > 1
     ctx.extra["dealing"] = True     # no player is "without heroes" while the heroes are being dealt
     for seat, p in enumerate(ctx.players):
-        heroes, cards = T.deck_cards(len(ctx.players), seat, model)
+        heroes, cards, spheres = seat_cards(ctx, seat)
+        for cid in heroes:
+            cards[cid] = 1
         for u in list(ctx.zone(T.BOX)):
             d = ctx.defn(u)
-            if d.kind == "hero" and d.id in heroes:
+            if cards.get(d.id, 0) <= 0:
+                continue
+            cards[d.id] -= 1
+            if d.kind == "hero":
                 ctx.move(u, T.heroes_zone(p), resources=easy, damage=0, exhausted=False)
-            elif model == "allies" and d.kind == "ally" and d.fields.get("sphere") in cards:
-                ctx.move(u, T.deck(p))
-            elif model != "allies" and isinstance(cards, dict) and cards.get(d.id, 0) > 0:
-                cards[d.id] -= 1
+            else:
                 ctx.move(u, T.deck(p))
         total = sum(int(ctx.defn(u).fields["threat_cost"]) for u in T.heroes(ctx, p))
         ctx.state.player(p)["threat"] = total
         n = len(ctx.zone(T.deck(p)))
-        what = (f"{plural(n, 'ally', 'allies')} of {listing([T.sphere_name(s) for s in cards])}" if model == "allies"
+        what = (f"{plural(n, 'ally', 'allies')} of {listing([T.sphere_name(s) for s in spheres])}" if spheres
                 else f"a starter deck of {plural(n, 'card')}")
         parts.append(f"{p} plays {T.names_or_nobody(ctx, T.heroes(ctx, p))} (threat {total}) with {what}")
     del ctx.extra["dealing"]
     extra = " Easy mode: each hero starts with 1 resource in his pool (ruling MK-EASY)." if easy else ""
+    rule = "MK-HEROES-MP" if len(ctx.players) > 2 or dup else "MK-DECKS"
+    house = (" Option allow_duplicate_heroes is on: every seat plays the same three heroes, a house rule that "
+             "sets aside uniqueness at the table (ruling MK-HEROES-MP)." if dup else "")
     return Say(f"The heroes go face up and ready; each player's starting threat is the sum of his heroes' "
-               f"threat costs: {'; '.join(parts)} (ruling MK-DECKS).{extra}", rule="MK-DECKS")
+               f"threat costs: {'; '.join(parts)} (ruling {rule}).{extra}{house}", rule=rule)
 
 
 def encounter_and_quest(ctx: Ctx) -> Say:
@@ -440,7 +458,7 @@ def window(name: str, text: str = "Players may take actions.") -> ActionWindow:
 
 def build_flow():
     setup = Sequence("Setup", text="Heroes, threat, shuffles, 6-card hands, stage 1A.", rule=point(10), children=[
-        Step("Player decks", player_decks, "Heroes face up; threat from their costs; the allies as the deck.",
+        Step("Player decks", player_decks, "Heroes face up; threat from their costs; each seat's deck.",
              "MK-DECKS"),
         Step("Encounter and quest decks", encounter_and_quest, "Shuffle the encounter deck and player decks; "
              "set out the quest deck.", point(18)),

@@ -24,14 +24,27 @@ THREAT_OUT = 50
 HAND_SIZE = 6
 SPAWN = "ungoliant-s-spawn"
 
-# each player count's heroes and allies for option `deck: allies` (ruling MK-DECKS): solo
-# plays the model's deck, the recommended trio with the Leadership and Tactics allies;
-# two players split the Core Set by sphere
+# each player count's seats: the heroes and the spheres of the seat's deck (rulings MK-DECKS,
+# MK-HEROES-MP). Solo plays the recommended trio with both spheres; two players split the
+# Core Set by sphere; three and four players share the six heroes out (uniqueness at the
+# table, point 134), each seat with its own copy of its spheres' cards. A seat whose heroes
+# are of both spheres (the solo trio, Glóin and Gimli) takes both spheres' cards, so that
+# each of its cards has a hero of its sphere to pay for it.
 DECKS = {
     1: [(("aragorn", "theodred", "legolas"), ("leadership", "tactics"))],
     2: [(("aragorn", "theodred", "gloin"), ("leadership",)),
         (("gimli", "legolas", "thalin"), ("tactics",))],
+    3: [(("aragorn", "theodred"), ("leadership",)),
+        (("gloin", "gimli"), ("leadership", "tactics")),
+        (("legolas", "thalin"), ("tactics",))],
+    4: [(("aragorn", "theodred"), ("leadership",)),
+        (("gimli", "legolas"), ("tactics",)),
+        (("gloin",), ("leadership",)),
+        (("thalin",), ("tactics",))],
 }
+# option allow_duplicate_heroes (a house rule, ruling MK-HEROES-MP): every seat plays the
+# seed model's party
+DUPLICATE_SEAT = DECKS[1][0]
 
 # the two Core starter decks (the reference file's core_starter_decks), 30 cards each
 STARTER_CARDS = {
@@ -46,11 +59,17 @@ STARTER_CARDS = {
 }
 
 
-def deck_cards(players: int, seat: int, model: str) -> tuple[tuple[str, ...], dict[str, int] | tuple[str, ...]]:
-    """A seat's heroes and its deck (ruling MK-DECKS): with `starter`, card id -> copies
-    of its starter deck(s) (solo: both, 60 cards); with `allies`, the spheres whose
-    allies make the deck."""
-    heroes, spheres = DECKS[players][seat]
+def seat_party(players: int, seat: int, duplicates: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A seat's heroes and the spheres of its deck (rulings MK-DECKS, MK-HEROES-MP)."""
+    return DUPLICATE_SEAT if duplicates else DECKS[players][seat]
+
+
+def deck_cards(players: int, seat: int, model: str,
+               duplicates: bool = False) -> tuple[tuple[str, ...], dict[str, int] | tuple[str, ...]]:
+    """A seat's heroes and its deck (rulings MK-DECKS, MK-HEROES-MP): with `starter`,
+    card id -> copies of its spheres' starter deck(s) (both spheres: both, 60 cards);
+    with `allies`, the spheres whose allies make the deck."""
+    heroes, spheres = seat_party(players, seat, duplicates)
     if model == "allies":
         return heroes, spheres
     cards: dict[str, int] = {}
@@ -58,6 +77,25 @@ def deck_cards(players: int, seat: int, model: str) -> tuple[tuple[str, ...], di
         for cid, n in STARTER_CARDS[s].items():
             cards[cid] = cards.get(cid, 0) + n
     return heroes, cards
+
+
+def copies_needed(players: int, model: str, duplicates: bool, ally_copies: dict[str, tuple[str, int]]) -> dict[str, int]:
+    """How many copies of each player card the seats' decks take together, each seat
+    with its own copy (ruling MK-HEROES-MP). `ally_copies`: ally id -> (sphere, copies
+    in one Core Set), for the `allies` decks."""
+    need: dict[str, int] = {}
+    for seat in range(players):
+        heroes, cards = deck_cards(players, seat, model, duplicates)
+        for h in heroes:
+            need[h] = need.get(h, 0) + 1
+        if isinstance(cards, dict):
+            for cid, n in cards.items():
+                need[cid] = need.get(cid, 0) + n
+        else:
+            for cid, (sphere, n) in ally_copies.items():
+                if sphere in cards:
+                    need[cid] = need.get(cid, 0) + n
+    return need
 
 
 def point(n: int) -> str:
@@ -179,9 +217,15 @@ def engaged_enemies(ctx: Ctx, p: str) -> list[str]:
 
 def stat(ctx: Ctx, uid: str, name: str, event: dict | None = None) -> int:
     """A card's current value of a stat: printed, then every modifier and lasting
-    effect, never below 0 (point 4)."""
+    effect, never below 0 (point 4). The event carries the card, so a lasting effect
+    filtered by the card (`if: {card.traits: Gondor}`) applies to the cards it names."""
     return int(ctx.stat(name, int(field(ctx, uid, name, 0) or 0), player=controller(ctx, uid), card=uid,
-                        event=event, floor=0))
+                        event={"card": uid, **(event or {})}, floor=0))
+
+
+def victory_points(ctx: Ctx) -> int:
+    """The victory points of the cards in the victory display (points 88, 130)."""
+    return sum(int(ctx.defn(u).fields.get("victory", 0) or 0) for u in ctx.zone(VICTORY))
 
 
 # traits and resource icons a card can gain (Steward of Gondor, Celebrían's Stone): each is a
@@ -285,3 +329,38 @@ def names_or_nobody(ctx: Ctx, uids: list[str], empty: str = "nobody") -> str:
 
 def them(uids: list[str]) -> str:
     return "it" if len(uids) == 1 else "them"
+
+
+# -- the score (point 130, ruling MK-SCORE) ------------------------------------------------------
+
+def score_parts(ctx: Ctx) -> dict[str, int]:
+    """The parts of the players' score when they win (lower is better): the final threat
+    of each surviving player, the threat cost of each of their dead heroes (in their
+    discard piles), the damage on their surviving heroes, the victory points in the
+    victory display, and the rounds played (ruling MK-SCORE)."""
+    alive = turn_order(ctx)
+    return {"threat": sum(threat(ctx, p) for p in alive),
+            "dead_heroes": sum(int(ctx.defn(u).fields.get("threat_cost", 0)) for p in alive
+                               for u in ctx.zone(discard(p)) if ctx.kind(u) == "hero"),
+            "damage": sum(int(ctx.card(u).get("damage", 0)) for p in alive for u in heroes(ctx, p)),
+            "victory": victory_points(ctx),
+            "rounds": ctx.count("Rounds")}
+
+
+def core_score(parts: dict[str, int]) -> int:
+    """The Core Set rulebook's score: without the rounds."""
+    return parts["threat"] + parts["dead_heroes"] + parts["damage"] - parts["victory"]
+
+
+def full_score(parts: dict[str, int]) -> int:
+    """The score with the FAQ's 10 points per round played."""
+    return core_score(parts) + 10 * parts["rounds"]
+
+
+def score_words(ctx: Ctx) -> str:
+    """The score sentence a win carries (ruling MK-SCORE)."""
+    p = score_parts(ctx)
+    return (f"Score {full_score(p)}, lower is better (ruling MK-SCORE): threat {p['threat']} + dead heroes' threat "
+            f"costs {p['dead_heroes']} + damage on heroes {p['damage']} - victory points {p['victory']} + 10 per "
+            f"round played ({plural(p['rounds'], 'round')}); the Core-only score, without the rounds, is "
+            f"{core_score(p)}")
