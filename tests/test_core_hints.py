@@ -1,6 +1,8 @@
-"""The core's hint hook (`GameDef.hint`) on a toy game made up for the test: a
-decision built without a hint gets the game's, computed from the position when
-the engine builds it; a decision with a hint of its own keeps it."""
+"""The core's hint hook (`GameDef.hint`) and zone header words
+(`GameDef.describe_zone`) on a toy game made up for the test: a decision built
+without a hint gets the game's, computed from the position when the engine
+builds it; a decision with a hint of its own keeps it; a zone's header shows
+what the game says of that zone."""
 
 from __future__ import annotations
 
@@ -72,6 +74,10 @@ class Hinted(GameDef):
         left = len(ctx.zone("pot"))
         return f"{left} coin{'' if left == 1 else 's'} in the pot." if decision.kind == "take" else "unused"
 
+    def describe_zone(self, ctx: Ctx, zone: str) -> str:
+        n = len(ctx.zone("purse"))
+        return f"{n} coin{'' if n == 1 else 's'} saved" if zone == "purse" else ""
+
     def result(self, ctx: Ctx) -> Result:
         return Result(ctx.players, {}, "the coins are taken", "end")
 
@@ -116,3 +122,14 @@ def test_the_default_hook_adds_no_hint(tmp_path: Path):
     path.write_text(CARDS, encoding="utf-8")
     g = make_game(Plain(path), ["Ana"], seed=1)
     assert g.pending.kind == "take" and g.pending.hint == ""
+
+
+def test_a_zone_header_shows_the_games_words_about_that_zone(hinted: Hinted):
+    from tablekit.widgets.render import zone_row
+
+    g = make_game(hinted, ["Ana"], seed=1)
+    g.choose("take")
+    purse = zone_row(g, "purse", list(g.ctx.zone("purse")), set())
+    pot = zone_row(g, "pot", list(g.ctx.zone("pot")), set())
+    assert "1 card · " in purse and "· 1 coin saved</span>" in purse
+    assert "saved" not in pot and GameDef.describe_zone(hinted, g.ctx, "purse") == ""

@@ -242,6 +242,8 @@ def test_p088_victory_display_shows_its_points():
     _, _, state = g.gamedef.describe_card(g.ctx, "hummerhorns")
     assert "victory 5 of the display's 9 victory points" in state
     assert g.state.zone_info["victory"]["label"] == "Victory display"
+    assert g.gamedef.describe_zone(g.ctx, "victory") == "9 victory points"
+    assert g.gamedef.describe_zone(g.ctx, "staging") == ""
 
 
 # -- lasting effects shown on the cards --------------------------------------------------------------------

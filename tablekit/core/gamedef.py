@@ -323,6 +323,12 @@ class GameDef:
         The type is checked already; a game checks the meaning."""
         return None
 
+    def describe_zone(self, ctx: Ctx, zone: str) -> str:
+        """Words shown in a zone's header beside its card count, e.g. "9
+        victory points" for a victory display; "" (the default) shows none.
+        Read only what every seat may see: the header is public."""
+        return ""
+
     def describe_card(self, ctx: Ctx, uid: str) -> tuple[str, str, list[str]]:
         """How a card tile reads: (short name, words about the card, words
         about its state). Words, never colour alone. A two-faced card is named

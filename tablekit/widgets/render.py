@@ -43,8 +43,10 @@ def zone_row(game: Game, zone: str, uids: list[str], changed: set[str]) -> str:
     label = escape(info.get("label") or zone)
     vis = VIS_WORDS.get(info["visibility"], info["visibility"])
     n = len(uids)
+    about = game.gamedef.describe_zone(game.ctx, zone)
+    extra = f" · {escape(about)}" if about else ""
     head = (f"<div class='tk-zone-label'><b>{label}</b> "
-            f"<span class='tk-zone-meta'>{n} card{'s' if n != 1 else ''} · {vis}</span></div>")
+            f"<span class='tk-zone-meta'>{n} card{'s' if n != 1 else ''} · {vis}{extra}</span></div>")
     if not uids:
         body = "<span class='tk-empty'>empty</span>"
     elif all(u.startswith("hidden:") for u in uids) and (info["visibility"] == "hidden" or n > 8):

@@ -224,6 +224,10 @@ class MirkwoodGame(GameDef):
         """Reached only past the safety cap, which ends the game through ctx.end_game."""
         return Result([], {}, "the game was stopped before its end", "unfinished")
 
+    def describe_zone(self, ctx: Ctx, zone: str) -> str:
+        """The victory display's header gives its total (points 88, 130)."""
+        return plural(T.victory_points(ctx), "victory point") if zone == T.VICTORY else ""
+
     def describe_card(self, ctx: Ctx, uid: str) -> tuple[str, str, list[str]]:
         name, words, state = super().describe_card(ctx, uid)
         c = ctx.card(uid)
