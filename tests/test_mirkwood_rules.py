@@ -916,6 +916,38 @@ def test_forest_spider_shadow_never_takes_caught_in_a_web():
     assert g.state.zones["encounter_attachments"] == ["caught-in-a-web#1"]
 
 
+def test_forest_spider_shadow_lets_the_defending_player_pick_his_attachment():
+    g = combat_position(["forest-spider#1"], shadows=["forest-spider#2"],
+                        zones={"P1/attachments": ["citadel-plate#1", "dwarven-axe#1"]},
+                        cards={"citadel-plate#1": {"attached_to": "aragorn"},
+                               "dwarven-axe#1": {"attached_to": "legolas"}})
+    g.step()
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    g.choose("defend:aragorn")
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "effect")
+    assert g.pending.player == "P1" and {o.id for o in g.pending.legal} == {"pick:citadel-plate#1",
+                                                                            "pick:dwarven-axe#1"}
+    rec = g.choose("pick:dwarven-axe#1")
+    assert rec.rule == "MK-ATTACHMENT-DISCARD" and "dwarven-axe#1" in g.state.zones["P1/discard"]
+    assert g.state.zones["P1/attachments"] == ["citadel-plate#1"]
+
+
+def test_driven_by_shadow_undefended_discards_every_attachment_he_controls_but_no_web():
+    g = combat_position(["forest-spider#1"], shadows=["driven-by-shadow"],
+                        zones={"P1/attachments": ["citadel-plate#1", "dwarven-axe#1"],
+                               "encounter_attachments": ["caught-in-a-web#1"]},
+                        cards={"citadel-plate#1": {"attached_to": "aragorn"},
+                               "dwarven-axe#1": {"attached_to": "legolas"},
+                               "caught-in-a-web#1": {"attached_to": "aragorn"}})
+    g.step()
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
+    g.choose("undefended")
+    steps_until(g, lambda g: g.history[-1].rule == "MK-ATTACHMENT-DISCARD")
+    assert g.state.zones["P1/attachments"] == []
+    assert {"citadel-plate#1", "dwarven-axe#1"} <= set(g.state.zones["P1/discard"])
+    assert g.state.zones["encounter_attachments"] == ["caught-in-a-web#1"]
+
+
 def test_p095_gandalf_gives_then_leaves_at_the_end_of_the_round():
     g = position(PLANNING, zones={"P1/hand": ["gandalf#1"], "P1/allies": [], "staging": ["forest-spider#1"]},
                  cards={"aragorn": {"resources": 5}}, threat=35)

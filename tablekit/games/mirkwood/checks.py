@@ -95,7 +95,7 @@ def loose_attachment(ctx: Ctx, event: dict) -> bool:
             if host not in ctx.state.cards or ctx.state.zone_info[ctx.zone_of(host)].get("kind") not in (
                     "heroes", "allies"):
                 ctx.move(w, T.discard(p), attached_to=None, exhausted=False)
-                ctx.do("left_play", card=w, owner=p)
+                ctx.do("left_play", card=w, owner=p, how="discarded")
                 return True
     return False
 
@@ -108,7 +108,7 @@ def destroyed_character(ctx: Ctx, event: dict) -> bool:
                     ctx.move(w, T.ENC_DISCARD, attached_to=None)
                 ctx.move(u, T.discard(p), damage=0, exhausted=False, resources=0, committed=False)
                 ctx.forget_uses(u)
-                ctx.do("left_play", card=u, owner=p)
+                ctx.do("left_play", card=u, owner=p, how="destroyed")
                 return True
     return False
 

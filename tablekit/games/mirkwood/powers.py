@@ -98,7 +98,8 @@ class ExhaustSelf(Cost):
         return f"exhaust {ctx.name(self.uid)}"
 
     def why_not(self, ctx: Ctx, use: AbilityUse) -> Any:
-        return None if T.is_ready(ctx, self.uid) else f"{ctx.name(self.uid)} is exhausted (point 7)"
+        why = T.point(8) if ctx.kind(self.uid) == "attachment" else T.point(7)
+        return None if T.is_ready(ctx, self.uid) else f"{ctx.name(self.uid)} is exhausted ({why})"
 
     def pay(self, ctx: Ctx, use: AbilityUse, plan: tuple[str, ...]) -> str:
         T.exhaust(ctx, self.uid)
@@ -556,20 +557,69 @@ class SpiderFury(Effect):
 
 
 class ShadowDiscardAttachment(Effect):
+    """Forest Spider: the defending player discards one attachment he controls.
+    Driven by Shadow (`all_if_undefended`): one attachment of the defending
+    player's choice from the defending character, Caught in a Web included; if the
+    attack is undefended, every attachment the defending player controls instead.
+    Nobody controls Caught in a Web (ruling MK-ATTACHMENT-DISCARD)."""
+
     arg_fields = {"all_if_undefended": Field(bool, doc="undefended: every attachment of the defending player")}
+
+    def on_defender(self, ctx: Ctx, use: AbilityUse) -> bool:
+        return bool(use.args.get("all_if_undefended")) and not undefended(ctx)
+
+    def choices(self, ctx: Ctx, use: AbilityUse) -> list[str]:
+        p, d = defending_player(ctx), C.attack(ctx).get("defender")
+        if self.on_defender(ctx, use):
+            mine = [w for q in ctx.players for w in ctx.zone(T.zone(q, "attachments"))
+                    if ctx.card(w).get("attached_to") == d]
+            return (C.webs_on(ctx, d) if d else []) + mine
+        return list(ctx.zone(T.zone(p, "attachments"))) if p else []
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         p = defending_player(ctx)
-        d = C.attack(ctx).get("defender")
-        if use.args.get("all_if_undefended") and not undefended(ctx) and d is not None and C.webs_on(ctx, d):
-            w = C.webs_on(ctx, d)[0]   # the copies are alike: which one goes makes no difference
-            ctx.move(w, T.ENC_DISCARD, attached_to=None)
-            return Say(f"Caught in a Web is discarded from {ctx.name(d)}, the defending character: this mode takes "
-                       "any attachment on it (ruling MK-ATTACHMENT-DISCARD).", rule="MK-ATTACHMENT-DISCARD")
-        whose = "on the defending character" if use.args.get("all_if_undefended") and not undefended(ctx) else \
-            f"that {p} controls (Caught in a Web is nobody's)"
-        return Say(f"There is no attachment {whose}: nothing is discarded; this deck has no player attachments "
-                   "(ruling MK-ATTACHMENT-DISCARD).", rule="MK-ATTACHMENT-DISCARD")
+        if use.args.get("all_if_undefended") and undefended(ctx):
+            gone = list(ctx.zone(T.zone(p, "attachments"))) if p else []
+            for w in gone:
+                discard_attachment(ctx, w)
+            if gone:
+                return Say(f"The attack is undefended: every attachment {p} controls is discarded: "
+                           f"{T.names_or_nobody(ctx, gone, 'none')}; Caught in a Web is nobody's and stays "
+                           "(ruling MK-ATTACHMENT-DISCARD).", rule="MK-ATTACHMENT-DISCARD")
+            return Say(f"The attack is undefended, and {p} controls no attachment (Caught in a Web is nobody's): "
+                       "nothing is discarded (ruling MK-ATTACHMENT-DISCARD).", rule="MK-ATTACHMENT-DISCARD")
+        picks = self.choices(ctx, use)
+        if not picks:
+            whose = "on the defending character" if self.on_defender(ctx, use) else \
+                f"that {p} controls (Caught in a Web is nobody's)"
+            return Say(f"There is no attachment {whose}: nothing is discarded (ruling MK-ATTACHMENT-DISCARD).",
+                       rule="MK-ATTACHMENT-DISCARD")
+        if len(picks) == 1:       # nothing to choose between
+            return self.gone(ctx, use, (f"pick:{picks[0]}",))
+        where = "from the defending character" if self.on_defender(ctx, use) else "that you control"
+        return ctx.ask(Decision(p, f"{p}: discard which attachment {where}?", pick_options(ctx, picks),
+                                kind="effect"), then="gone", name="Choose an attachment")
+
+    def gone(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
+        w = ids[0].split(":", 1)[1]
+        name, host = ctx.name(w), ctx.card(w).get("attached_to")
+        on_defender = self.on_defender(ctx, use)
+        discard_attachment(ctx, w)
+        host_name = ctx.name(host) if host in ctx.state.cards else "its card"
+        if on_defender:
+            said = f"{name} is discarded from {host_name}, the defending character"
+        else:
+            said = f"{defending_player(ctx)} discards {name}, an attachment he controls, from {host_name}"
+        return Say(f"{said} (ruling MK-ATTACHMENT-DISCARD).", rule="MK-ATTACHMENT-DISCARD")
+
+
+def discard_attachment(ctx: Ctx, w: str) -> None:
+    """An attachment leaves play: Caught in a Web to the encounter discard pile, a
+    player's attachment to its owner's discard pile (point 96)."""
+    if ctx.zone_of(w) == T.ENC_ATTACH:
+        ctx.move(w, T.ENC_DISCARD, attached_to=None)
+    else:
+        ctx.move(w, T.discard(ctx.owner_of(w) or T.controller(ctx, w)), attached_to=None, exhausted=False)
 
 
 class ShadowBoost(Effect):
