@@ -3,11 +3,12 @@ core hands it a seat view): the table, its own hand, public counters."""
 
 from __future__ import annotations
 
-from tablekit.core import Ctx, Decision
+from tablekit.core import AbilityUse, Ctx, Decision
 
 from . import combat as C
 from . import rules as R
 from . import table as T
+from .powers import SphereCost
 
 
 def heuristic(ctx: Ctx, d: Decision) -> list[str] | None:
@@ -360,8 +361,9 @@ def commit(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
         ctx.kind(u) == "enemy" and T.engagement(ctx, u) <= T.threat(ctx, p) + 2 for u in ctx.zone(T.STAGING))
     cards = [uid_of(i) for i in legal if ctx.defn(uid_of(i)).id != "faramir"]   # Faramir rallies instead
     keep: set[str] = set()
-    if danger and len(cards) > 1:
-        keep.add(max(cards, key=lambda u: (T.stat(ctx, u, "defense"), T.hp_left(ctx, u))))
+    home = [u for u in cards if not readies_after_commit(ctx, u)]
+    if danger and len(home) > 1:
+        keep.add(max(home, key=lambda u: (T.stat(ctx, u, "defense"), T.hp_left(ctx, u))))
     chosen, total = [], 0
     for u in sorted((u for u in cards if u not in keep), key=lambda u: -T.stat(ctx, u, "willpower")):
         if total >= need:
@@ -370,6 +372,12 @@ def commit(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
             chosen.append(u)
             total += T.stat(ctx, u, "willpower")
     return [f"commit:{u}" for u in chosen]
+
+
+def readies_after_commit(ctx: Ctx, u: str) -> bool:
+    """Aragorn with a resource in his pool readies himself after committing (his
+    response), so he quests and still defends."""
+    return card_id(ctx, u) == "aragorn" and T.resources(ctx, u) >= 1
 
 
 def travel(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
@@ -493,6 +501,24 @@ def first_legal(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
     return legal[:1]
 
 
+def payment(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    """Pay so that Aragorn keeps 1 resource for his ready after committing, then from
+    the fullest pools (the ways of the cost of the card being paid for)."""
+    fx, src = resolving(ctx)
+    cost = ctx.game.effect(fx).cost(ctx, AbilityUse(src, d.player, None)) if fx and src in ctx.state.cards else None
+    ways = cost.splits(ctx, d.player) if isinstance(cost, SphereCost) else []
+    splits = [i for i in legal if i.startswith("split:") and int(uid_of(i)) < len(ways)]
+    if not splits:
+        return legal[:1]
+
+    def score(i: str) -> tuple[bool, int]:
+        way = ways[int(uid_of(i))]
+        left = {h: T.resources(ctx, h) - way.get(h, 0) for h in T.heroes(ctx, d.player)}
+        keeps = all(left[h] >= 1 for h in left if card_id(ctx, h) == "aragorn")
+        return keeps, min(left.values(), default=0)
+    return [max(splits, key=score)]
+
+
 def web(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
     return [next((i for i in legal if i.startswith("pay:")), legal[0])]
 
@@ -505,7 +531,7 @@ def trigger_order(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
 
 BY_KIND = {"window": window, "commit": commit, "travel": travel, "defender": defender,
            "undefended": undefended_hero, "target": target, "attackers": attackers, "response-offer": use_it,
-           "payment": first_legal, "web": web, "engage": lambda ctx, d, legal: ["no_engage"],
+           "payment": payment, "web": web, "engage": lambda ctx, d, legal: ["no_engage"],
            "join": lambda ctx, d, legal: legal, "trigger_order": trigger_order, "effect": effect,
            "attacker": default_or_first, "mulligan": mulligan, "sentinel": sentinel, "engagement": weakest_enemy,
            "damage": damage, "shadow_tie": default_or_first}
