@@ -97,3 +97,26 @@ def test_sneak_attack_brings_gandalf_at_the_start_of_the_quest():
     assert bot(g) == ["act:sneak-attack#1:0"]
     g.choose("act:sneak-attack#1:0")
     assert bot(g) == ["pick:gandalf#1"]
+
+
+def test_payment_keeps_aragorn_a_resource_for_his_ready():
+    g = position(PLANNING, zones={"P1/hand": ["guard-of-the-citadel#1"], "P1/allies": []},
+                 cards={"aragorn": {"resources": 2}, "theodred": {"resources": 2}})
+    g.choose("act:guard-of-the-citadel#1:0")
+    assert g.pending.kind == "payment"
+    pick = bot(g)
+    assert g.pending.option(pick[0]).label == "Aragorn 1 and Théodred 1"      # both keep 1
+
+
+def test_swift_strike_kept_for_a_kill_or_a_hard_hitter():
+    from test_mirkwood_events import combat, until_kind
+    g = combat(["dol-guldur-orcs#1"], ["swift-strike"], legolas={"resources": 2})       # attack 2, 3 hit points
+    until_kind(g, "defender")
+    g.choose("defend:aragorn")
+    until_kind(g, "response-offer")
+    assert bot(g) == ["decline"]
+    g = combat(["dol-guldur-orcs#1"], ["swift-strike"], legolas={"resources": 2}, **{"dol-guldur-orcs#1": {"damage": 1}})
+    until_kind(g, "defender")
+    g.choose("defend:aragorn")
+    until_kind(g, "response-offer")
+    assert bot(g) == ["use"]                                                           # 2 left: it dies

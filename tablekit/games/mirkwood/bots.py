@@ -515,7 +515,7 @@ def payment(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
         way = ways[int(uid_of(i))]
         left = {h: T.resources(ctx, h) - way.get(h, 0) for h in T.heroes(ctx, d.player)}
         keeps = all(left[h] >= 1 for h in left if card_id(ctx, h) == "aragorn")
-        return keeps, min(left.values(), default=0)
+        return keeps, -max(left.values(), default=0)
     return [max(splits, key=score)]
 
 
