@@ -4,6 +4,7 @@ shared procedures the rules and the card effects call (points 58-91)."""
 from __future__ import annotations
 
 from typing import Any, Callable
+from typing import Sequence as Sequence_
 
 from tablekit.core import ActionWindow, Ask, Ctx, Decision, Loop, Option, Pause, Say, Sequence, Step
 from tablekit.core.words import listing, plural
@@ -202,9 +203,16 @@ def end_of_combat(ctx: Ctx) -> Say:
 
 # -- enemy attacks ---------------------------------------------------------------------------------
 
+def all_engaged(ctx: Ctx) -> list[str]:
+    """Every enemy engaged with a player, player by player in turn order."""
+    return [u for p in T.turn_order(ctx) for u in T.engaged_enemies(ctx, p)]
+
+
 def to_attack(ctx: Ctx, p: str) -> list[str]:
+    """p's engaged enemies still to attack him this phase: not those that have, nor
+    those an effect forbids to attack him (Feint, Thicket of Spears)."""
     done = ctx.extra.get("attacked", [])
-    return [u for u in T.engaged_enemies(ctx, p) if u not in done and not ctx.restricted("attack", card=u)]
+    return [u for u in T.engaged_enemies(ctx, p) if u not in done and not ctx.restricted("attack", player=p, card=u)]
 
 
 def no_enemy_to_attack(ctx: Ctx) -> bool:
@@ -291,10 +299,26 @@ def resolve_sentinel(ctx: Ctx, ids: tuple[str, ...]) -> Say:
                f"{a['player']}, exhausting it (points 75, 114, ruling MK-SENTINEL).", rule="MK-SENTINEL")
 
 
+MANY_DEFENDERS = "many_defenders"
+"""A lasting modifier's stat: above 0, the player may declare any number of
+defenders against each attack (Stand Together, point 83)."""
+
+
+def many_defenders(ctx: Ctx, p: str) -> bool:
+    return ctx.stat(MANY_DEFENDERS, 0, player=p) > 0
+
+
+def defenders(ctx: Ctx) -> list[str]:
+    """The characters declared as defenders of the current attack, in the order declared."""
+    a = attack(ctx)
+    return list(a.get("defenders") or ([a["defender"]] if a.get("defender") else []))
+
+
 def declare(ctx: Ctx, c: str) -> None:
     a = attack(ctx)
     T.exhaust(ctx, c)
-    a["defender"] = c
+    a["defenders"] = defenders(ctx) + [c]
+    a["defender"] = a.get("defender") or c
     ctx.do("defender_declared", card=c, enemy=a["enemy"], player=a["player"])
 
 
@@ -320,8 +344,20 @@ def ask_defender(ctx: Ctx) -> Decision | None:
         for q in T.turn_order(ctx)) else ""
     opts.append(Option("undefended", f"Declare no defender: undefended, its whole attack goes to one of your "
                        f"heroes{others}"))
+    if many_defenders(ctx, p):
+        n = sum(o.legal for o in opts)
+        return Decision(p, f"{p}: {ctx.name(e)} attacks with {T.stat(ctx, e, 'attack')}; under Stand Together you "
+                        "may declare any number of defenders (their defense adds up, and all the damage goes to one "
+                        "of them, point 83), or leave it undefended.", opts, min=1, max=n, kind="defender",
+                        validate=alone_if_undefended)
     return Decision(p, f"{p}: {ctx.name(e)} attacks with {T.stat(ctx, e, 'attack')}; declare a defender or leave "
                     "it undefended (point 75).", opts, kind="defender")
+
+
+def alone_if_undefended(ids: Sequence_[str]) -> str | None:
+    if "undefended" in ids and len(ids) > 1:
+        return "declare defenders or leave the attack undefended, not both"
+    return None
 
 
 def resolve_defender(ctx: Ctx, ids: tuple[str, ...]) -> Say:
@@ -333,8 +369,13 @@ def resolve_defender(ctx: Ctx, ids: tuple[str, ...]) -> Say:
             return Say(f"{a['player']} declares no defender of his own; {listing(sentinel_players(ctx))} may still "
                        "defend with a Sentinel (ruling MK-SENTINEL).", rule="MK-SENTINEL")
         return Say(f"{a['player']} leaves {ctx.name(a['enemy'])}'s attack undefended (point 78).", rule=point(78))
-    c = ids[0].split(":", 1)[1]
-    declare(ctx, c)
+    cards = [i.split(":", 1)[1] for i in ids]
+    for c in cards:
+        declare(ctx, c)
+    if len(cards) > 1:
+        return Say(f"{a['player']} declares {listing([ctx.name(c) for c in cards])} as defenders under Stand "
+                   f"Together, exhausting {T.them(cards)} (points 75, 83).", rule=point(83))
+    c = cards[0]
     return Say(f"{a['player']} declares {ctx.name(c)} as the defender, exhausting it (point 75).", rule=point(75))
 
 
@@ -383,6 +424,14 @@ def ask_damage(ctx: Ctx) -> Decision | None:
     e = a["enemy"]
     att = attack_strength(ctx)
     d = a.get("defender")
+    standing = [c for c in defenders(ctx) if in_play(ctx, c)]
+    if len(defenders(ctx)) > 1 and standing:
+        dfn = sum(T.stat(ctx, c, "defense") for c in standing)
+        dmg = max(att - dfn, 0)
+        return Decision(p, f"{p}: {ctx.name(e)} attacks with {att} against your defenders' total defense {dfn}: "
+                        f"{plural(dmg, 'damage', 'damage')}, all to one defender of your choice (point 83).",
+                        [Option(f"damage:{c}", f"{ctx.name(c)} takes {dmg} damage "
+                                f"({plural(T.hp_left(ctx, c), 'hit point')} left)") for c in standing], kind="damage")
     if d is not None and in_play(ctx, d):
         dmg = max(att - T.stat(ctx, d, "defense"), 0)
         return Decision(p, f"{ctx.name(e)} deals {dmg} damage to {ctx.name(d)} (point 77).",
@@ -413,11 +462,16 @@ def resolve_damage(ctx: Ctx, ids: tuple[str, ...]) -> Say:
         deal_damage(ctx, c, att, source=e)
         return Say(f"Undefended: {ctx.name(e)}'s whole attack of {att} goes to {name}, {a['player']}'s choice "
                    f"(point 78, ruling MK-UNDEF-HERO){fate(ctx, c)}.", rule="MK-UNDEF-HERO")
-    dfn = T.stat(ctx, c, "defense")
+    standing = [x for x in defenders(ctx) if in_play(ctx, x)]
+    dfn = sum(T.stat(ctx, x, "defense") for x in standing) if len(defenders(ctx)) > 1 else T.stat(ctx, c, "defense")
     dmg = max(att - dfn, 0)
     name = ctx.name(c)
     if dmg:
         deal_damage(ctx, c, dmg, source=e)
+    if len(defenders(ctx)) > 1:
+        return Say(f"{ctx.name(e)} attacks with {att} against the defenders' total defense {dfn} "
+                   f"({listing([ctx.name(x) for x in standing])}): {plural(dmg, 'damage', 'damage')}, all to {name}, "
+                   f"{a['player']}'s choice (point 83){fate(ctx, c)}.", rule=point(83))
     return Say(f"{ctx.name(e)} attacks with {att} against {name}'s defense {dfn}: {plural(dmg, 'damage', 'damage')} "
                f"(point 77){fate(ctx, c)}.", rule=point(77))
 
@@ -632,6 +686,20 @@ def strike_damage(ctx: Ctx) -> Say:
     tail = f"; {name} is destroyed (point 88)" if gone else f"; {plural(T.hp_left(ctx, e), 'hit point')} left"
     return Say(f"Attack strength {total} against {name}'s defense {dfn}: {dmg} damage (point 87){tail}.",
                rule=point(88) if gone else point(87))
+
+
+def quick_attack(ctx: Ctx, c: str, e: str, p: str) -> str:
+    """An attack an effect makes at once (Quick Strike): c's attack against e's
+    defense, outside the framework's attacks, so it is not recorded as p's attack
+    on e this phase (point 90). Returns words."""
+    power = T.stat(ctx, c, "attack", event={"type": "strike", "enemy": e})
+    dfn = T.stat(ctx, e, "defense")
+    dmg = max(power - dfn, 0)
+    name = ctx.name(e)
+    deal_damage(ctx, e, dmg, source=p, attackers=[c])
+    gone = e not in ctx.state.cards or T.engaged_with(ctx, e) is None
+    tail = f"; {name} is destroyed (point 88)" if gone else f"; {plural(T.hp_left(ctx, e), 'hit point')} left"
+    return f"{ctx.name(c)} attacks {name} with {power} against defense {dfn}: {dmg} damage{tail}."
 
 
 def end_strike(ctx: Ctx) -> Say:
