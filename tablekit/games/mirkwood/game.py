@@ -183,7 +183,8 @@ class MirkwoodGame(GameDef):
         i = super().order_triggers(ctx, triggers)
         optional = ctx.trigger_ability(triggers[i]).optional
         same = [j for j, t in enumerate(triggers) if ctx.trigger_ability(t).optional == optional]
-        kinds = {(ctx.state.cards[triggers[j]["source"]]["card"], triggers[j]["ability"]) for j in same
+        kinds = {(ctx.state.cards[triggers[j]["source"]]["card"], triggers[j]["ability"], triggers[j].get("effect"))
+                 for j in same
                  if triggers[j].get("source") in ctx.state.cards}
         if len(same) < 2 or len(kinds) < 2:
             return i

@@ -493,6 +493,7 @@ class BeornReturns(Effect):
         ctx.move(u, T.deck(owner), exhausted=False, damage=0)
         ctx.forget_uses(u)
         ctx.shuffle(T.deck(owner))
+        ctx.do("left_play", card=u, owner=owner, how="shuffled")
         return Say(f"Beorn is shuffled back into {p or owner}'s deck (point 29).", rule=T.point(29))
 
 
@@ -501,6 +502,7 @@ class GandalfLeaves(Effect):
         u = use.source
         p = T.controller(ctx, u)
         ctx.move(u, T.discard(p), exhausted=False, damage=0)
+        ctx.do("left_play", card=u, owner=p, how="discarded")
         return Say("The round ends: Gandalf is discarded (point 95).", rule=T.point(95))
 
 
@@ -871,11 +873,6 @@ class MountainSearch(Effect):
         return self.offer(ctx, use, ())
 
 
-class EyesDiscard(Effect):
-    def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
-        return Say("No player holds an event: this deck has only allies, so nothing is discarded.", rule=T.point(48))
-
-
 class WebAttach(Effect):
     def label(self, ctx: Ctx, use: AbilityUse) -> Any:
         return "Caught in a Web"
@@ -1045,7 +1042,7 @@ EFFECTS: dict[str, Effect] = {
     "draw_cards": DrawCards(), "each_exhausts": EachExhausts(), "shadow_exhaust": ShadowExhaust(),
     "hummerhorn_sting": HummerhornSting(), "shadow_damage_each": ShadowDamageEach(), "spawn_dread": SpawnDread(),
     "shadow_threat": ShadowThreat(), "web_travel": WebTravel(), "mountain_travel": MountainTravel(),
-    "mountain_search": MountainSearch(), "eyes_discard": EyesDiscard(), "web_attach": WebAttach(),
+    "mountain_search": MountainSearch(), "web_attach": WebAttach(),
     "orc_ambush": OrcAmbush(), "ufthak_token": UfthakToken(), "extra_shadow": ExtraShadow(),
     "driven_by_shadow": DrivenByShadow(), "reach_damage": ReachDamage(), "pass_travel": PassTravel(),
 }
