@@ -85,12 +85,12 @@ def test_guided_travel_offers_the_three_places_with_the_threat_each_takes_off():
     assert "threat is 5" in d.hint and "Enchanted Stream takes 2 off" in d.hint
 
 
-def test_guided_encounter_spider_engages_at_threat_32_and_the_hint_says_so():
+def test_guided_encounter_spider_engages_at_threat_31_and_the_hint_says_so():
     g = P.first_game_at("Encounter phase")
-    assert T.threat(g.ctx, A) == 32
+    assert T.threat(g.ctx, A) == 31
     d = play_until(g, "engage")
     assert ids(g) == ["engage:forest-spider#2", "no_engage"]
-    assert d.hint == "Forest Spider (25) will engage you at threat 32: engage it now, or keep a defender ready."
+    assert d.hint == "Forest Spider (25) will engage you at threat 31: engage it now, or keep a defender ready."
 
 
 def test_guided_combat_defender_hint_gives_attack_defense_and_hit_points():

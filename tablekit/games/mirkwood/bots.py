@@ -352,18 +352,31 @@ def gandalf_gift(ctx: Ctx, p: str, legal: list[str]) -> str:
     return "mode:draw" if "mode:draw" in legal else ("mode:threat" if "mode:threat" in legal else legal[0])
 
 
+def coming_attackers(ctx: Ctx, p: str) -> list[str]:
+    """The enemies likely to attack this player this round: those engaged with him
+    and those in the staging area that an engagement check would bring (engagement
+    cost at or below his threat, plus a little for a failed quest)."""
+    staged = [u for u in ctx.zone(T.STAGING) if ctx.kind(u) == "enemy" and T.engagement(ctx, u) <= T.threat(ctx, p) + 2]
+    return list(T.engaged_enemies(ctx, p)) + staged
+
+
+def keeper_score(ctx: Ctx, u: str) -> tuple:
+    """How good a card is to keep home as a defender rather than send questing:
+    defense and hit points count for it, willpower against it."""
+    return (T.stat(ctx, u, "defense") * 2 + T.hp_left(ctx, u) - T.stat(ctx, u, "willpower") * 2,
+            ctx.kind(u) == "ally")
+
+
 def commit(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
-    """Quest with enough willpower to beat the staging area by a little, keeping
-    the best defender and the best attacker home when enemies threaten."""
+    """Quest with enough willpower to beat the staging area by a margin, keeping one
+    defender home for each enemy likely to attack (Aragorn quests when he can ready
+    himself, so he still defends)."""
     p = d.player
     need = R.staging_threat(ctx) + 4  # a card or two of threat is still to be revealed
-    danger = bool(T.engaged_enemies(ctx, p)) or any(
-        ctx.kind(u) == "enemy" and T.engagement(ctx, u) <= T.threat(ctx, p) + 2 for u in ctx.zone(T.STAGING))
     cards = [uid_of(i) for i in legal if ctx.defn(uid_of(i)).id != "faramir"]   # Faramir rallies instead
-    keep: set[str] = set()
     home = [u for u in cards if not readies_after_commit(ctx, u)]
-    if danger and len(home) > 1:
-        keep.add(max(home, key=lambda u: (T.stat(ctx, u, "defense"), T.hp_left(ctx, u))))
+    n_keep = min(len(coming_attackers(ctx, p)), max(len(home) - 1, 0))
+    keep = set(sorted(home, key=lambda u: keeper_score(ctx, u), reverse=True)[:n_keep])
     chosen, total = [], 0
     for u in sorted((u for u in cards if u not in keep), key=lambda u: -T.stat(ctx, u, "willpower")):
         if total >= need:
@@ -387,23 +400,35 @@ def travel(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
     return [max(places, key=lambda i: T.stat(ctx, uid_of(i), "threat"))]
 
 
+SHADOW_MARGIN = 1      # a face-down shadow card often adds 1 attack
+
+
 def defender(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
+    """Defend rather than leave an attack undefended (shadows punish undefended
+    attacks): first a character who survives the attack with a shadow's +1, an ally
+    before a hero; else the cheapest ally as a chump; else the hero who survives the
+    bare attack; undefended only when nothing can defend."""
     att = C.attack_strength(ctx)
-    best = None
-    for i in legal:
-        if not i.startswith("defend:"):
-            continue
-        u = uid_of(i)
-        left = T.hp_left(ctx, u) - max(att - T.stat(ctx, u, "defense"), 0)
-        score = (left > 0, ctx.kind(u) == "ally", T.stat(ctx, u, "defense"), left)
-        if best is None or score > best[0]:
-            best = (score, i)
-    if best is not None and best[0][0]:
-        return [best[1]]
-    heroes = T.heroes(ctx, d.player)
-    if any(T.hp_left(ctx, h) > att for h in heroes) or best is None:
-        return ["undefended"]
-    return [best[1]]
+    picks = [uid_of(i) for i in legal if i.startswith("defend:")]
+    if not picks:
+        return ["undefended"] if "undefended" in legal else legal[:1]
+
+    def taken(u: str, extra: int) -> int:
+        return max(att + extra - T.stat(ctx, u, "defense"), 0)
+
+    safe = [u for u in picks if T.hp_left(ctx, u) > taken(u, SHADOW_MARGIN)]
+    if safe:
+        best = min(safe, key=lambda u: (taken(u, SHADOW_MARGIN), ctx.kind(u) != "ally",
+                                        T.stat(ctx, u, "willpower")))
+        return [f"defend:{best}"]
+    allies = [u for u in picks if ctx.kind(u) == "ally"]
+    if allies:
+        chump = min(allies, key=lambda u: (int(ctx.defn(u).fields.get("cost", 0) or 0), T.stat(ctx, u, "attack")))
+        return [f"defend:{chump}"]
+    hardy = [u for u in picks if T.hp_left(ctx, u) > taken(u, 0)]
+    if hardy:
+        return [f"defend:{min(hardy, key=lambda u: taken(u, 0))}"]
+    return ["undefended"] if "undefended" in legal else [f"defend:{picks[0]}"]
 
 
 def undefended_hero(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
