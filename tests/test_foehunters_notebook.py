@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+import notebook_checks as NC
 import pytest
 from test_foehunters_rules import ids, legal, until_decision
 
@@ -340,31 +341,19 @@ def test_7_the_whole_game_is_the_cult_with_the_safety_cap_and_ends_by_the_rules(
 # -- the notebook itself -----------------------------------------------------------------------------------
 
 def cells(kind):
-    nb = json.loads(NOTEBOOK.read_text())
-    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == kind]
+    return NC.cells(NOTEBOOK, kind)
 
 
 def test_the_notebook_checks_nothing_and_builds_each_table_when_opened():
-    code = "\n".join(cells("code"))
-    assert not re.search(r"\bassert\b", code)
-    tables = [c for c in cells("code") if "Sandbox(" in c]
-    assert len(tables) >= 10 and all("LazySection(" in c and "lambda: Sandbox(" in c for c in tables)
-    nb = json.loads(NOTEBOOK.read_text())
-    assert all(c.get("outputs") == [] and c.get("execution_count") is None
-               for c in nb["cells"] if c["cell_type"] == "code")
+    NC.assert_runs_only_what_it_shows(NOTEBOOK, 10)
 
 
 def test_every_table_of_the_notebook_is_checked_here():
-    used = set(re.findall(r"\bP\.(\w+)\(", "\n".join(cells("code"))))
-    mine = Path(__file__).read_text().split("# -- the notebook itself")[0]
-    assert used and all(f"P.{name}(" in mine for name in used), used
+    NC.assert_every_table_checked(NOTEBOOK, __file__)
 
 
 def test_the_rulings_the_notebook_cites_are_on_the_rulings_page():
-    cited = set(re.findall(r"\bFH-[A-Z0-9]+(?:-[A-Z0-9]+)*", "\n".join(cells("markdown"))))
-    page = (ROOT / "docs" / "rulings" / "foehunters.md").read_text()
-    listed = set(re.findall(r"^\| (FH-[A-Z0-9-]+) \|", page, flags=re.M))
-    assert cited and cited <= listed, cited - listed
+    NC.assert_cited_rulings_listed(NOTEBOOK, "FH", "foehunters")
 
 
 TABLE = re.compile(r'LazySection\((".*?"),\s*lambda: Sandbox\(P\.(\w+)\(\), bots=P\.(\w+)\)\)', re.S)

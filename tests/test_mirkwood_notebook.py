@@ -9,6 +9,8 @@ import json
 import re
 from pathlib import Path
 
+import notebook_checks as NC
+
 from tablekit.games.mirkwood import positions as P
 from tablekit.games.mirkwood import table as T
 
@@ -221,31 +223,19 @@ def test_every_decision_of_a_bot_game_carries_a_hint():
 # -- the notebook itself -----------------------------------------------------------------------------------
 
 def cells(kind):
-    nb = json.loads(NOTEBOOK.read_text())
-    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == kind]
+    return NC.cells(NOTEBOOK, kind)
 
 
 def test_the_notebook_checks_nothing_and_builds_each_table_when_opened():
-    code = "\n".join(cells("code"))
-    assert not re.search(r"\bassert\b", code)
-    tables = [c for c in cells("code") if "Sandbox(" in c]
-    assert len(tables) >= 12 and all("LazySection(" in c and "lambda: Sandbox(" in c for c in tables)
-    nb = json.loads(NOTEBOOK.read_text())
-    assert all(c.get("outputs") == [] and c.get("execution_count") is None
-               for c in nb["cells"] if c["cell_type"] == "code")
+    NC.assert_runs_only_what_it_shows(NOTEBOOK, 12)
 
 
 def test_every_table_of_the_notebook_is_checked_here():
-    used = set(re.findall(r"\bP\.(\w+)\(", "\n".join(cells("code"))))
-    mine = Path(__file__).read_text().split("# -- the notebook itself")[0]
-    assert used and all(f"P.{name}(" in mine for name in used), used
+    NC.assert_every_table_checked(NOTEBOOK, __file__)
 
 
 def test_the_rulings_the_notebook_cites_are_on_the_rulings_page():
-    cited = set(re.findall(r"\bMK-[A-Z0-9]+(?:-[A-Z0-9]+)*", "\n".join(cells("markdown"))))
-    page = (ROOT / "docs" / "rulings" / "mirkwood.md").read_text()
-    listed = set(re.findall(r"^\| (MK-[A-Z0-9-]+) \|", page, flags=re.M))
-    assert cited and cited <= listed, cited - listed
+    NC.assert_cited_rulings_listed(NOTEBOOK, "MK", "mirkwood")
 
 
 TABLE = re.compile(r'LazySection\((".*?"),\s*lambda: Sandbox\(P\.(\w+)\(((?:"[^"]*")?)\), bots=P\.(\w+)\)\)', re.S)

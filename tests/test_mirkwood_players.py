@@ -5,6 +5,8 @@ cards, and setup's windows (point 20). Named by spec point where one applies."""
 from __future__ import annotations
 
 import pytest
+from test_mirkwood_rules import PARTIES
+from test_mirkwood_rules import position as rules_position
 
 import tablekit
 from tablekit.games.mirkwood import table as T
@@ -15,10 +17,6 @@ RESOLUTION = QUEST + ["Quest resolution"]
 TOKEN = ["Rounds", "Round", "Refresh phase", "First player token"]
 COMBAT = ["Rounds", "Round", "Combat phase"]
 
-PARTIES = {
-    3: [["aragorn", "theodred"], ["gloin", "gimli"], ["legolas", "thalin"]],
-    4: [["aragorn", "theodred"], ["gimli", "legolas"], ["gloin"], ["thalin"]],
-}
 
 
 def new(players: int, seed: int = 1, **options) -> tablekit.Game:
@@ -34,19 +32,9 @@ def dealt(players: int, **options) -> tablekit.Game:
 
 def position(at, players: int, zones=None, cards=None, extra=None, threat: int = 20, turn: str = "P1",
              **options) -> tablekit.Game:
-    """A hand-built 3- or 4-player position: each seat's heroes of ruling MK-HEROES-MP,
-    stage 1B as the quest, the listed zones exactly as given, the cursor at `at`."""
-    g = new(players, **options)
-    for p in g.players:
-        g.state.player(p)["threat"] = threat
-    base = {f"P{i + 1}/heroes": list(h) for i, h in enumerate(PARTIES[players])}
-    base.update({"quest": ["ptm-1"], "quest_deck": ["ptm-2"],
-                 "stage3_aside": ["ptm-3-dont-leave-the-path", "ptm-3-beorns-path"]})
-    base.update(zones or {})
-    state = {"ptm-1": {"face": 1, "progress": 0}}
-    state.update(cards or {})
-    g.arrange(zones=base, cards=state, extra={"first_player": "P1", **(extra or {})}, at=at, turn=turn)
-    return g
+    """A hand-built 3- or 4-player position (test_mirkwood_rules.position): each seat's
+    heroes of ruling MK-HEROES-MP, stage 1B as the quest, the zones given, the cursor at `at`."""
+    return rules_position(at, zones, cards, extra, players=players, threat=threat, turn=turn, **options)
 
 
 def deck_ids(g: tablekit.Game, p: str) -> dict[str, int]:

@@ -11,6 +11,12 @@ from tablekit.games.mirkwood import combat as C
 from tablekit.games.mirkwood import table as T
 
 HEROES = ["aragorn", "theodred", "legolas"]
+PARTIES = {                                         # each seat's heroes by player count (rulings MK-DECKS, MK-HEROES-MP)
+    1: [HEROES],
+    2: [["aragorn", "theodred", "gloin"], ["gimli", "legolas", "thalin"]],
+    3: [["aragorn", "theodred"], ["gloin", "gimli"], ["legolas", "thalin"]],
+    4: [["aragorn", "theodred"], ["gimli", "legolas"], ["gloin"], ["thalin"]],
+}
 QUEST = ["Rounds", "Round", "Quest phase"]
 PLANNING = ["Rounds", "Round", "Planning phase", "Planning turns", "Play allies"]
 COMMIT = QUEST + ["Commit", "Commit characters"]
@@ -32,13 +38,12 @@ def new(players: int = 1, seed: int = 1, **options) -> tablekit.Game:
 
 def position(at, zones=None, cards=None, extra=None, players: int = 1, threat: int = 29, turn: str = "P1",
              seed: int = 1, **options) -> tablekit.Game:
-    """A hand-built position: P1's three heroes (solo) or both starter trios, stage 1B
-    as the quest, the listed zones exactly as given, the cursor at `at`."""
+    """A hand-built position: each seat's heroes of `PARTIES`, stage 1B as the quest,
+    the listed zones exactly as given, the cursor at `at`."""
     g = new(players, seed, **options)
     for p in g.players:
         g.state.player(p)["threat"] = threat
-    base = {"P1/heroes": list(HEROES)} if players == 1 else {
-        "P1/heroes": ["aragorn", "theodred", "gloin"], "P2/heroes": ["gimli", "legolas", "thalin"]}
+    base = {f"P{i + 1}/heroes": list(h) for i, h in enumerate(PARTIES[players])}
     base.update({"quest": ["ptm-1"], "quest_deck": ["ptm-2"],
                  "stage3_aside": ["ptm-3-dont-leave-the-path", "ptm-3-beorns-path"]})
     base.update(zones or {})

@@ -1,0 +1,44 @@
+"""Checks every teaching notebook's test file makes of the notebook itself: it
+runs nothing but what its page shows (no asserts, no saved outputs, each table
+built only when its section is opened), every positions function it opens is
+checked by that test file, and every ruling id it cites is on its rulings page.
+The notebook's cell text is read, never run."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cells(notebook: Path, kind: str) -> list[str]:
+    """The source of each cell of `kind` ("code" or "markdown")."""
+    nb = json.loads(notebook.read_text())
+    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == kind]
+
+
+def assert_runs_only_what_it_shows(notebook: Path, min_tables: int) -> None:
+    code = "\n".join(cells(notebook, "code"))
+    assert not re.search(r"\bassert\b", code)
+    tables = [c for c in cells(notebook, "code") if "Sandbox(" in c]
+    assert len(tables) >= min_tables and all("LazySection(" in c and "lambda: Sandbox(" in c for c in tables)
+    nb = json.loads(notebook.read_text())
+    assert all(c.get("outputs") == [] and c.get("execution_count") is None
+               for c in nb["cells"] if c["cell_type"] == "code")
+
+
+def assert_every_table_checked(notebook: Path, test_file: str) -> None:
+    """Each `P.<name>(` the notebook opens appears in the test file above its
+    "# -- the notebook itself" line."""
+    used = set(re.findall(r"\bP\.(\w+)\(", "\n".join(cells(notebook, "code"))))
+    mine = Path(test_file).read_text().split("# -- the notebook itself")[0]
+    assert used and all(f"P.{name}(" in mine for name in used), used
+
+
+def assert_cited_rulings_listed(notebook: Path, prefix: str, game: str) -> None:
+    cited = set(re.findall(rf"\b{prefix}-[A-Z0-9]+(?:-[A-Z0-9]+)*", "\n".join(cells(notebook, "markdown"))))
+    page = (ROOT / "docs" / "rulings" / f"{game}.md").read_text()
+    listed = set(re.findall(rf"^\| ({prefix}-[A-Z0-9-]+) \|", page, flags=re.M))
+    assert cited and cited <= listed, cited - listed
