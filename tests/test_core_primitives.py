@@ -635,6 +635,11 @@ def test_listing_names_people_in_a_sentence():
     assert listing([]) == "nobody" and listing([], empty="no hero") == "no hero"
 
 
+def test_possessive_of_a_name_ending_in_s_takes_only_the_apostrophe():
+    from tablekit.core.words import possessive
+    assert possessive("Aragorn") == "Aragorn's" and possessive("Hummerhorns") == "Hummerhorns'"
+
+
 def test_a_rulings_row_keeps_an_escaped_pipe_inside_its_cell():
     from tablekit.core.rulings import table_cells
     assert table_cells(r"| X-ONE | A or B? | play `a \| b` | why |") == ["X-ONE", "A or B?", "play `a | b`", "why"]

@@ -17,3 +17,8 @@ def listing(items: list[str] | tuple[str, ...], empty: str = "nobody") -> str:
     if len(items) == 1:
         return items[0]
     return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def possessive(name: str) -> str:
+    """A name owning something: "Aragorn's", and "Hummerhorns'" for a name that ends in s."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

@@ -12,7 +12,7 @@ from typing import Any
 
 from tablekit.core import AbilityUse, Ctx, Effect, Say
 from tablekit.core.cards import Field
-from tablekit.core.words import plural
+from tablekit.core.words import plural, possessive
 
 from . import table as T
 from .powers import ExhaustSelf
@@ -62,7 +62,7 @@ class HostResources(Effect):
         ev = use.event or {}
         if ev.get("type") == "left_play" and ev.get("card") in ctx.state.cards:
             why = f" after {ctx.name(ev['card'])} was destroyed"
-        return Say(f"{ctx.name(use.source)} puts {plural(n, 'resource')} into {ctx.name(host)}'s pool{why} "
+        return Say(f"{ctx.name(use.source)} puts {plural(n, 'resource')} into {possessive(ctx.name(host))} pool{why} "
                    f"(now {T.resources(ctx, host)}).", rule=T.point(8) if use.args.get("exhaust") else T.point(96))
 
 

@@ -7,7 +7,7 @@ from typing import Any, Callable
 from typing import Sequence as Sequence_
 
 from tablekit.core import ActionWindow, Ask, Ctx, Decision, Loop, Option, Pause, Say, Sequence, Step
-from tablekit.core.words import listing, plural
+from tablekit.core.words import listing, plural, possessive
 
 from . import table as T
 from .table import point
@@ -295,7 +295,7 @@ def resolve_sentinel(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     c = ids[0].split(":", 1)[1]
     a["undefended"] = False
     declare(ctx, c)
-    return Say(f"{q} declares {ctx.name(c)} (Sentinel) as the defender against {ctx.name(a['enemy'])}'s attack on "
+    return Say(f"{q} declares {ctx.name(c)} (Sentinel) as the defender against {possessive(ctx.name(a['enemy']))} attack on "
                f"{a['player']}, exhausting it (points 75, 114, ruling MK-SENTINEL).", rule="MK-SENTINEL")
 
 
@@ -368,7 +368,7 @@ def resolve_defender(ctx: Ctx, ids: tuple[str, ...]) -> Say:
         if sentinel_players(ctx):
             return Say(f"{a['player']} declares no defender of his own; {listing(sentinel_players(ctx))} may still "
                        "defend with a Sentinel (ruling MK-SENTINEL).", rule="MK-SENTINEL")
-        return Say(f"{a['player']} leaves {ctx.name(a['enemy'])}'s attack undefended (point 78).", rule=point(78))
+        return Say(f"{a['player']} leaves {possessive(ctx.name(a['enemy']))} attack undefended (point 78).", rule=point(78))
     cards = [i.split(":", 1)[1] for i in ids]
     for c in cards:
         declare(ctx, c)
@@ -391,13 +391,13 @@ def resolve_shadow(ctx: Ctx) -> Say:
     ctx.card(s)["face_down"] = False
     i = ability_of(ctx, s, "shadow")
     if i is None:
-        return Say(f"{ctx.name(a['enemy'])}'s shadow card is {ctx.name(s)}: it has no shadow effect (point 76).",
+        return Say(f"{possessive(ctx.name(a['enemy']))} shadow card is {ctx.name(s)}: it has no shadow effect (point 76).",
                    rule=point(76))
     ab = ctx.defn(s).abilities[i]
     out = ctx.start(ab.effect, source=s, controller=None, ability=i, args=dict(ab.args))
     said = text_of(out)
     rule = ruling_of(out, point(76))
-    return Say(f"{ctx.name(a['enemy'])}'s shadow card is {ctx.name(s)}: {ab.text}. {said}".strip(), rule=rule)
+    return Say(f"{possessive(ctx.name(a['enemy']))} shadow card is {ctx.name(s)}: {ab.text}. {said}".strip(), rule=rule)
 
 
 def ability_of(ctx: Ctx, uid: str, window: str) -> int | None:
@@ -437,7 +437,7 @@ def ask_damage(ctx: Ctx) -> Decision | None:
         return Decision(p, f"{ctx.name(e)} deals {dmg} damage to {ctx.name(d)} (point 77).",
                         [Option(f"damage:{d}", f"{ctx.name(d)} takes {dmg} damage")], kind="damage")
     if d is not None:  # the defender left play: the attack deals no damage
-        return Decision(p, f"{ctx.name(e)}'s defender has left play.", [Option("no_damage", "No damage")],
+        return Decision(p, f"{possessive(ctx.name(e))} defender has left play.", [Option("no_damage", "No damage")],
                         kind="damage")
     opts = [Option(f"hero:{h}", f"{ctx.name(h)} ({plural(T.hp_left(ctx, h), 'hit point')} left)")
             for h in T.heroes(ctx, p)]
@@ -453,14 +453,14 @@ def resolve_damage(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     a["damaged"] = True
     e = a["enemy"]
     if ids[0] == "no_damage":
-        return Say(f"{ctx.name(e)}'s attack deals no damage: nobody is there to take it (point 81).",
+        return Say(f"{possessive(ctx.name(e))} attack deals no damage: nobody is there to take it (point 81).",
                    rule=point(81))
     verb, c = ids[0].split(":", 1)
     att = attack_strength(ctx)
     if verb == "hero":
         name = ctx.name(c)
         deal_damage(ctx, c, att, source=e)
-        return Say(f"Undefended: {ctx.name(e)}'s whole attack of {att} goes to {name}, {a['player']}'s choice "
+        return Say(f"Undefended: {possessive(ctx.name(e))} whole attack of {att} goes to {name}, {a['player']}'s choice "
                    f"(point 78, ruling MK-UNDEF-HERO){fate(ctx, c)}.", rule="MK-UNDEF-HERO")
     standing = [x for x in defenders(ctx) if in_play(ctx, x)]
     dfn = sum(T.stat(ctx, x, "defense") for x in standing) if len(defenders(ctx)) > 1 else T.stat(ctx, c, "defense")
@@ -504,7 +504,7 @@ def after_attack(ctx: Ctx) -> Say:
     ctx.extra.pop("attack", None)
     if e is not None and e in ctx.state.cards and T.engaged_with(ctx, e):
         ctx.do("attacked", card=e, player=a["player"])
-        return Say(f"{ctx.name(e)}'s attack is over; \"after it attacks\" effects follow (point 80).",
+        return Say(f"{possessive(ctx.name(e))} attack is over; \"after it attacks\" effects follow (point 80).",
                    rule=point(80))
     return Say("The attack is over: the enemy has left play (point 81).", rule=point(81))
 
@@ -770,7 +770,7 @@ def resolve_web(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     cost = 2 * len(webs_on(ctx, h))
     ctx.do("resource", card=h, add=-cost)
     T.ready(ctx, h)
-    return Say(f"{T.controller(ctx, h)} pays {cost} resources from {ctx.name(h)}'s pool, and he readies (ruling "
+    return Say(f"{T.controller(ctx, h)} pays {cost} resources from {possessive(ctx.name(h))} pool, and he readies (ruling "
                "MK-CAUGHT).", rule="MK-CAUGHT")
 
 

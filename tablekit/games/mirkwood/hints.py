@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from tablekit.core import Ctx, Decision
-from tablekit.core.words import listing, plural
+from tablekit.core.words import listing, plural, possessive
 
 from . import combat as C
 from . import rules as R
@@ -199,7 +199,7 @@ def damage_hint(ctx: Ctx, d: Decision) -> str:
     dmg = max(C.attack_strength(ctx) - T.stat(ctx, uid, "defense"), 0)
     hp = T.hp_left(ctx, uid)
     end = "it is destroyed" if dmg >= hp else f"{plural(hp - dmg, 'hit point')} will be left"
-    return (f"{ctx.name(a['enemy'])}'s attack {C.attack_strength(ctx)} minus {ctx.name(uid)}'s defense "
+    return (f"{possessive(ctx.name(a['enemy']))} attack {C.attack_strength(ctx)} minus {possessive(ctx.name(uid))} defense "
             f"{T.stat(ctx, uid, 'defense')}: {plural(dmg, 'damage', 'damage')}; {end} (point 77).")
 
 

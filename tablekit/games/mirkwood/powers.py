@@ -10,7 +10,7 @@ from typing import Any
 from tablekit.core import AbilityUse, Ctx, Decision, Effect, Option, Pause, Reason, Say
 from tablekit.core.cards import Field
 from tablekit.core.costs import Cost
-from tablekit.core.words import listing, plural
+from tablekit.core.words import listing, plural, possessive
 
 from . import combat as C
 from . import table as T
@@ -114,7 +114,7 @@ class HeroResource(Cost):
         self.n = n
 
     def words(self, ctx: Ctx, use: AbilityUse) -> Any:
-        return f"pay {plural(self.n, 'resource')} from {ctx.name(self.uid)}'s pool"
+        return f"pay {plural(self.n, 'resource')} from {possessive(ctx.name(self.uid))} pool"
 
     def why_not(self, ctx: Ctx, use: AbilityUse) -> Any:
         have = T.resources(ctx, self.uid)
@@ -122,7 +122,7 @@ class HeroResource(Cost):
 
     def pay(self, ctx: Ctx, use: AbilityUse, plan: tuple[str, ...]) -> str:
         ctx.do("resource", card=self.uid, add=-self.n)
-        return f"{use.controller} pays {plural(self.n, 'resource')} from {ctx.name(self.uid)}'s pool."
+        return f"{use.controller} pays {plural(self.n, 'resource')} from {possessive(ctx.name(self.uid))} pool."
 
 
 # -- the rules' own effects -------------------------------------------------------------------------
@@ -324,7 +324,7 @@ class TheodredGift(Effect):
     def give(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         h = ids[0].split(":", 1)[1]
         ctx.do("resource", card=h, add=1)
-        return Say(f"Théodred adds 1 resource to {ctx.name(h)}'s pool ({T.resources(ctx, h)}).", rule=T.point(100))
+        return Say(f"Théodred adds 1 resource to {possessive(ctx.name(h))} pool ({T.resources(ctx, h)}).", rule=T.point(100))
 
 
 class GloinResources(Effect):
