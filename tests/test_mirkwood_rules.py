@@ -897,38 +897,42 @@ def test_bad_first_player_option_is_refused():
         new(players=2, first_player="Cy")
 
 
-def test_attachment_discard_shadow_takes_a_web_only_from_the_defender():
-    g = combat_position(["forest-spider#1"], shadows=["driven-by-shadow"],
-                        zones={"encounter_attachments": ["caught-in-a-web#1"]},
-                        cards={"caught-in-a-web#1": {"attached_to": "aragorn"}})
+WEB_ON_ARAGORN = {"zones": {"encounter_attachments": ["caught-in-a-web#1"]},
+                  "cards": {"caught-in-a-web#1": {"attached_to": "aragorn"}}}
+P1_GEAR = {"zones": {"P1/attachments": ["citadel-plate#1", "dwarven-axe#1"]},
+           "cards": {"citadel-plate#1": {"attached_to": "aragorn"}, "dwarven-axe#1": {"attached_to": "legolas"}}}
+
+
+def shadow_attack(shadow: str, answer: str, *positions: dict) -> tablekit.Game:
+    """Forest Spider attacks P1 with `shadow` face down on it; P1 answers the
+    defender decision with `answer`; the zones and card states of `positions` are laid."""
+    zones, cards = {}, {}
+    for pos in positions:
+        zones.update(pos["zones"])
+        cards.update(pos["cards"])
+    g = combat_position(["forest-spider#1"], shadows=[shadow], zones=zones, cards=cards)
     g.step()
     steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
-    g.choose("defend:aragorn")
+    g.choose(answer)
+    return g
+
+
+def test_attachment_discard_shadow_takes_a_web_only_from_the_defender():
+    g = shadow_attack("driven-by-shadow", "defend:aragorn", WEB_ON_ARAGORN)
     steps_until(g, lambda g: g.history[-1].node[-1] == "Shadow card")
     assert g.history[-1].rule == "MK-ATTACHMENT-DISCARD"
     assert g.state.zones["encounter_attachments"] == [] and "caught-in-a-web#1" in g.state.zones["encounter_discard"]
 
 
 def test_forest_spider_shadow_never_takes_caught_in_a_web():
-    g = combat_position(["forest-spider#1"], shadows=["forest-spider#2"],
-                        zones={"encounter_attachments": ["caught-in-a-web#1"]},
-                        cards={"caught-in-a-web#1": {"attached_to": "aragorn"}})
-    g.step()
-    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
-    g.choose("defend:aragorn")
+    g = shadow_attack("forest-spider#2", "defend:aragorn", WEB_ON_ARAGORN)
     steps_until(g, lambda g: g.history[-1].node[-1] == "Shadow card")
     assert g.history[-1].rule == "MK-ATTACHMENT-DISCARD"
     assert g.state.zones["encounter_attachments"] == ["caught-in-a-web#1"]
 
 
 def test_forest_spider_shadow_lets_the_defending_player_pick_his_attachment():
-    g = combat_position(["forest-spider#1"], shadows=["forest-spider#2"],
-                        zones={"P1/attachments": ["citadel-plate#1", "dwarven-axe#1"]},
-                        cards={"citadel-plate#1": {"attached_to": "aragorn"},
-                               "dwarven-axe#1": {"attached_to": "legolas"}})
-    g.step()
-    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
-    g.choose("defend:aragorn")
+    g = shadow_attack("forest-spider#2", "defend:aragorn", P1_GEAR)
     steps_until(g, lambda g: g.pending is not None and g.pending.kind == "effect")
     assert g.pending.player == "P1" and {o.id for o in g.pending.legal} == {"pick:citadel-plate#1",
                                                                             "pick:dwarven-axe#1"}
@@ -938,15 +942,7 @@ def test_forest_spider_shadow_lets_the_defending_player_pick_his_attachment():
 
 
 def test_driven_by_shadow_undefended_discards_every_attachment_he_controls_but_no_web():
-    g = combat_position(["forest-spider#1"], shadows=["driven-by-shadow"],
-                        zones={"P1/attachments": ["citadel-plate#1", "dwarven-axe#1"],
-                               "encounter_attachments": ["caught-in-a-web#1"]},
-                        cards={"citadel-plate#1": {"attached_to": "aragorn"},
-                               "dwarven-axe#1": {"attached_to": "legolas"},
-                               "caught-in-a-web#1": {"attached_to": "aragorn"}})
-    g.step()
-    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "defender")
-    g.choose("undefended")
+    g = shadow_attack("driven-by-shadow", "undefended", P1_GEAR, WEB_ON_ARAGORN)
     steps_until(g, lambda g: g.history[-1].rule == "MK-ATTACHMENT-DISCARD")
     assert g.state.zones["P1/attachments"] == []
     assert {"citadel-plate#1", "dwarven-axe#1"} <= set(g.state.zones["P1/discard"])
