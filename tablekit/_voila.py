@@ -7,6 +7,15 @@
   (only Voilà's tree page sets it, through its template namespace): the post
   carries an empty `_xsrf`, is refused with 403, and the kernel lives on. Here
   the notebook page sets the cookie before it streams.
+* A class arrives without waiting for refills (`tablekit serve NOTEBOOK --class N`).
+  Voilà refills its pool of preheated kernels `fill_delay` seconds after each
+  take, every missing kernel at once, and puts the refill in the pool before it
+  starts: a student who arrives then waits for the delay and for a kernel that
+  competes with everyone else's page for the CPU. The kernel manager below
+  preheats N kernels for the one class notebook (none for the others), and
+  after a take refills only a small reserve, one kernel at a time, once no
+  page has been opened for `refill_quiet` seconds. It says when the class's
+  kernels are ready.
 * The page loads nothing from the internet. The `tablekit` template is Voilà's
   `lab` template without the Font Awesome stylesheets it links from a CDN
   (tablekit's widgets use no icons; the template folder is put on the Jupyter
@@ -17,7 +26,10 @@ Run as `python -m tablekit._voila ARGS...` with Voilà's own arguments.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import sys
+import time
 from pathlib import Path
 
 TEMPLATES = Path(__file__).resolve().parent / "_jupyter"  # holds voila/templates/tablekit
@@ -30,6 +42,116 @@ def _use_templates() -> None:
     paths = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
     if str(TEMPLATES) not in paths:
         os.environ["JUPYTER_PATH"] = os.pathsep.join([str(TEMPLATES), *paths])
+
+
+def class_pool(base: type, default_pool_size: int) -> type:
+    """Voilà's preheating kernel manager `base` (made for `default_pool_size` kernels per
+    notebook), with the class mode described above. Without a class notebook it is
+    Voilà's own manager, unchanged."""
+    from traitlets import Float, Integer, Unicode, default
+
+    class TablekitKernelManager(base):
+        class_notebook = Unicode("", config=True, help="the notebook a class opens (relative to the root)")
+        class_size = Integer(0, config=True, help="kernels preheated for the class notebook")
+        class_reserve = Integer(2, config=True, help="kernels kept ready once the class has arrived")
+        refill_quiet = Float(15.0, config=True, help="seconds without a page opened before a refill")
+
+        @default("kernel_pools_config")
+        def _class_pools(self):
+            others = 0 if self.class_notebook else max(default_pool_size, 0)
+            pools = {"default": {"pool_size": others, "kernel_env_variables": self.default_env_variables}}
+            if self.class_notebook:
+                pools[self.class_notebook] = {"pool_size": self.class_size}
+            return pools
+
+        def __init__(self, **kwargs):
+            self._last_take = 0.0
+            self._refills: dict[str, tuple[dict, dict]] = {}
+            self._refiller: asyncio.Task | None = None
+            started = time.monotonic()
+            super().__init__(**kwargs)
+            if self.class_notebook:
+                pool = list(self._pools.get(self.class_notebook, ()))
+                asyncio.get_event_loop().create_task(self._say_ready(pool, started))
+
+        async def _say_ready(self, pool: list, started: float) -> None:
+            """Print when every kernel of the class is started and has run the notebook."""
+            renders = []
+            for task in pool:
+                try:
+                    renders.append((await asyncio.shield(task))["task"])
+                except Exception:  # noqa: BLE001 - a kernel that failed to start is said below
+                    pass
+            if renders:
+                await asyncio.wait(renders)
+            ok = sum(1 for t in renders if not t.cancelled() and t.exception() is None)
+            print(f"tablekit: {ok} of {self.class_size} kernels ready for {self.class_notebook} "
+                  f"({time.monotonic() - started:.0f} s); the class can come in", file=sys.stderr, flush=True)
+
+        def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
+            extra = extra_kernel_env_variables or {}
+            if delay is not None or not self.class_notebook:  # the first fill, or no class
+                return super().fill_if_needed(delay, notebook_name, extra, **kwargs)
+            # a page took a kernel: refill later, when no page has been opened for a while
+            self._last_take = time.monotonic()
+            self._refills[notebook_name] = (extra, kwargs)
+            if self._refiller is None or self._refiller.done():
+                self._refiller = asyncio.get_event_loop().create_task(self._refill_when_quiet())
+
+        def _refill_target(self, notebook_name: str) -> int:
+            return self.class_reserve if notebook_name == self.class_notebook else 0
+
+        async def _refill_when_quiet(self) -> None:
+            while True:
+                wait = self._last_take + self.refill_quiet - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                    continue
+                short = [nb for nb in self._refills
+                         if len(self._pools.get(nb, ())) < self._refill_target(nb)]
+                if not short:
+                    return
+                await self._start_one(short[0])
+
+        async def _start_one(self, notebook_name: str) -> None:
+            """Start one kernel for the pool and wait until it has run the notebook."""
+            extra, kwargs = self._refills[notebook_name]
+            before = list(self._pools.get(notebook_name, ()))
+            pools = self.kernel_pools_config
+            self.kernel_pools_config = {**pools, notebook_name: {"pool_size": len(before) + 1}}
+            try:
+                super().fill_if_needed(0, notebook_name, extra, **dict(kwargs))
+            finally:
+                self.kernel_pools_config = pools
+            new = [t for t in self._pools.get(notebook_name, ()) if t not in before]
+            try:
+                for task in new:
+                    await asyncio.wait([(await asyncio.shield(task))["task"]])
+            except Exception as exc:  # noqa: BLE001 - the pool goes on without it
+                self.log.warning("tablekit: a refill kernel for %s failed: %s", notebook_name, exc)
+
+        async def shutdown_all(self, *args, **kwargs):
+            if self._refiller is not None:
+                self._refiller.cancel()
+            return await super().shutdown_all(*args, **kwargs)
+
+    return TablekitKernelManager
+
+
+def _use_class_pool() -> None:
+    """Have Voilà build its preheating kernel manager with `class_pool` on top."""
+    import voila.app
+
+    voila_factory = voila.app.voila_kernel_manager_factory
+    if getattr(voila_factory, "tablekit", False):
+        return
+
+    def factory(base_class, preheat_kernel, default_pool_size, page_config_hook=None):
+        made = voila_factory(base_class, preheat_kernel, default_pool_size, page_config_hook)
+        return class_pool(made, default_pool_size) if preheat_kernel else made
+
+    factory.tablekit = True
+    voila.app.voila_kernel_manager_factory = factory
 
 
 def app_class():
@@ -54,6 +176,7 @@ def app_class():
 
 def main(argv: list[str] | None = None) -> None:
     _use_templates()
+    _use_class_pool()
     app_class().launch_instance(argv)
 
 

@@ -101,8 +101,12 @@ def _cmd_check(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
-    return serve(args.notebook, port=args.port, ip=args.ip, pool_size=args.pool_size,
-                 cull_idle=args.cull_idle, preheat=not args.no_preheat)
+    if args.class_size and args.pool_size is not None:
+        raise TablekitError("--class sets the pool itself (a kernel per student, then a small reserve): "
+                            "drop --pool-size")
+    pool = 1 if args.pool_size is None else args.pool_size
+    return serve(args.notebook, port=args.port, ip=args.ip, pool_size=pool, cull_idle=args.cull_idle,
+                 preheat=not args.no_preheat, class_size=args.class_size or 0)
 
 
 # -- argument types: each turns one argument into its value, or says in a
@@ -111,6 +115,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 SEED_MAX = 2**63 - 1
 PORT_MIN, PORT_MAX = 1, 65535
 POOL_MAX = 64
+CLASS_MAX = 200
 CULL_MAX = 7 * 24 * 3600
 SECONDS_MAX = 3600.0
 SEEDS_MAX = 10_000
@@ -314,6 +319,11 @@ def pool_size_arg(value: str) -> int:
     return _whole(value, "a pool size", 0, POOL_MAX)
 
 
+@_typed("class size")
+def class_size_arg(value: str) -> int:
+    return _whole(value, "a class size (students)", 1, CLASS_MAX)
+
+
 @_typed("seconds")
 def cull_idle_arg(value: str) -> int:
     return _whole(value, "the idle time (whole seconds, 0: never)", 0, CULL_MAX)
@@ -384,8 +394,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "default: the whole notebooks folder")
     s.add_argument("--port", type=port_arg, default=8866, help=f"{PORT_MIN} to {PORT_MAX}")
     s.add_argument("--ip", type=ip_arg, default="127.0.0.1", help="address to listen on (default: this machine only)")
-    s.add_argument("--pool-size", type=pool_size_arg, default=1,
-                   help=f"preheated kernels kept ready per notebook (0 to {POOL_MAX})")
+    s.add_argument("--pool-size", type=pool_size_arg, default=None,
+                   help=f"preheated kernels kept ready per notebook (0 to {POOL_MAX}; default 1)")
+    s.add_argument("--class", dest="class_size", type=class_size_arg, default=None, metavar="N",
+                   help=f"prepare NOTEBOOK for a class of N students (1 to {CLASS_MAX}): N kernels "
+                        "preheated for it alone, refills only when no student is arriving")
     from . import serve as _serve
     idle = getattr(_serve, "CULL_IDLE", None)
     s.add_argument("--cull-idle", type=cull_idle_arg, default=None, metavar="SECONDS",

@@ -9,6 +9,7 @@ kernels down, and kills whatever is left after a grace period."""
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import signal
@@ -22,6 +23,9 @@ from .core.cards import data_path
 from .core.errors import TablekitError
 
 REFILL_DELAY = 8  # seconds
+IOPUB_TIMEOUT = 30  # seconds a cell's outputs may take to arrive before Voilà drops them
+CLASS_QUIET = 15.0  # class mode: seconds without a page opened before the pool is refilled
+KERNEL_MB = 80  # about what one kernel holds once a notebook has run (measured: 77 MB)
 CULL_IDLE = 600  # seconds a kernel may stay idle (and unconnected) before it is shut down
 CULL_INTERVAL = 60  # seconds between two looks for idle kernels
 STOP_GRACE = 20.0  # seconds Voilà has to shut its kernels down before everything is killed
@@ -37,28 +41,59 @@ def notebooks_dir() -> Path:
     return data_path("notebooks", "")
 
 
-def voila_command(notebook: str | None = None, port: int = 8866, ip: str = "127.0.0.1",
-                  pool_size: int = 1, cull_idle: int = CULL_IDLE, preheat: bool = True,
-                  cull_interval: int = CULL_INTERVAL) -> list[str]:
-    """The Voilà command line `tablekit serve` runs (cull_idle=0: never cull)."""
+def class_reserve(class_size: int) -> int:
+    """Kernels kept ready once a class of `class_size` has arrived (for reloads and latecomers)."""
+    return max(2, math.ceil(class_size / 10))
+
+
+def _target(notebook: str | None) -> Path:
     root = notebooks_dir()
     target = root if notebook is None else (root / notebook if not Path(notebook).is_absolute()
                                              else Path(notebook))
     if not target.exists():
         raise TablekitError(f"no notebook {notebook!r}; the notebooks are in {root}")
-    if pool_size < 0 or port <= 0 or cull_idle < 0 or cull_interval <= 0:
-        raise TablekitError("port and cull interval must be positive, pool size and cull time zero or more")
+    return target
+
+
+def _class_options(target: Path, class_size: int, preheat: bool, quiet: float) -> list[str]:
+    """Voilà's options for a class at one notebook: its folder is served, only that
+    notebook is preheated (class_size kernels), refills wait for a quiet moment."""
+    if not (target.is_file() and target.suffix == ".ipynb"):
+        raise TablekitError(f"--class prepares one notebook for a class, not the folder {target}: "
+                            "name it, as in `tablekit serve creatures.ipynb --class 20`")
+    if not preheat:
+        raise TablekitError("--class preheats the class's kernels: it cannot go with --no-preheat")
+    manager = "--TablekitKernelManager"
+    return [f"{manager}.class_notebook={target.name}", f"{manager}.class_size={class_size}",
+            f"{manager}.class_reserve={class_reserve(class_size)}", f"{manager}.refill_quiet={quiet:g}"]
+
+
+def voila_command(notebook: str | None = None, port: int = 8866, ip: str = "127.0.0.1",
+                  pool_size: int = 1, cull_idle: int = CULL_IDLE, preheat: bool = True,
+                  cull_interval: int = CULL_INTERVAL, class_size: int = 0,
+                  class_quiet: float = CLASS_QUIET) -> list[str]:
+    """The Voilà command line `tablekit serve` runs (cull_idle=0: never cull).
+    `class_size` N > 0: serve the notebook's folder, with N kernels preheated for that
+    notebook only (see `_voila.class_pool`)."""
+    target = _target(notebook)
+    if pool_size < 0 or port <= 0 or cull_idle < 0 or cull_interval <= 0 or class_size < 0:
+        raise TablekitError("port and cull interval must be positive; pool size, class size and cull time "
+                            "zero or more")
     from ._voila import TEMPLATE
 
-    cmd = [sys.executable, "-m", "tablekit._voila", str(target), "--no-browser", f"--port={port}",
+    klass = _class_options(target, class_size, preheat, class_quiet) if class_size else []
+    served = target.parent if class_size else target
+    cmd = [sys.executable, "-m", "tablekit._voila", str(served), "--no-browser", f"--port={port}",
            # the port asked for or nothing: Voilà would otherwise quietly take a neighbour
            "--Voila.port_retries=0",
            f"--Voila.ip={ip}", f"--template={TEMPLATE}", "--strip_sources=True",
            # the page shows the error banner, never a traceback with the server's paths
            "--show_tracebacks=False",
-           f"--preheat_kernel={preheat}", f"--pool_size={pool_size}",
+           f"--preheat_kernel={preheat}", f"--pool_size={0 if class_size else pool_size}",
            # refill the pool a little after a kernel is taken, not while its page is loading
-           f"--VoilaKernelManager.fill_delay={REFILL_DELAY}"]
+           f"--VoilaKernelManager.fill_delay={REFILL_DELAY}",
+           # a loaded machine is slow to deliver outputs: wait rather than drop them
+           f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}", *klass]
     if cull_idle:
         # a kernel with a page connected is never culled; a closed laptop's page stops
         # answering the server's websocket pings and is disconnected after about 90 s
@@ -161,24 +196,62 @@ def stop_tree(proc: subprocess.Popen, grace: float = STOP_GRACE) -> int:
     return rc
 
 
+def memory_available_mb() -> int | None:
+    """Memory the machine can still give (Linux /proc/meminfo), in MB; None elsewhere."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) // 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def class_memory_warning(class_size: int, available_mb: int | None) -> str | None:
+    """A warning when the class's kernels would not fit in the memory left, else None."""
+    needed = class_size * KERNEL_MB
+    if available_mb is None or needed <= available_mb * 0.8:
+        return None
+    return (f"a class of {class_size} needs about {needed} MB for its kernels and this machine has "
+            f"{available_mb} MB free: expect swapping, or use JupyterHub on more machines (README: Teach)")
+
+
+def page_url(ip: str, port: int, notebook: str | None, class_size: int = 0) -> str:
+    """The address to open: one notebook is served at the root; a folder (or a class's
+    folder) lists its notebooks under voila/render/."""
+    host = socket.gethostname() if ip in ("0.0.0.0", "::") else (f"[{ip}]" if ":" in ip else ip)
+    if class_size:
+        page = f"voila/render/{Path(notebook or '').name}"
+    else:
+        page = "" if notebook and notebook.endswith(".ipynb") else "voila/render/index.ipynb"
+    return f"http://{host}:{port}/{page}"
+
+
 def serve(notebook: str | None = None, port: int = 8866, ip: str = "127.0.0.1", pool_size: int = 1,
-          cull_idle: int | None = CULL_IDLE, preheat: bool = True, cull_interval: int = CULL_INTERVAL) -> int:
+          cull_idle: int | None = CULL_IDLE, preheat: bool = True, cull_interval: int = CULL_INTERVAL,
+          class_size: int = 0) -> int:
     """Run Voilà until it exits, or until Ctrl-C / SIGTERM / SIGHUP stops it and its kernels.
-    `cull_idle`: seconds (0: never cull; None: the default, CULL_IDLE)."""
+    `cull_idle`: seconds (0: never cull; None: the default, CULL_IDLE). `class_size`: prepare
+    `notebook` for a class of that many students (see voila_command)."""
     cull_idle = CULL_IDLE if cull_idle is None else cull_idle
     if shutil.which("voila") is None:
         try:
             import voila  # noqa: F401
         except ImportError:
             raise TablekitError("Voilà is not installed: pip install voila") from None
+    cmd = voila_command(notebook, port, ip, pool_size, cull_idle, preheat, cull_interval, class_size)
     if not port_free(ip, port):
         raise TablekitError(f"port {port} on {ip} is already in use: pick another with --port")
-    cmd = voila_command(notebook, port, ip, pool_size, cull_idle, preheat, cull_interval)
-    # one notebook is served at the root; a folder lists its notebooks under voila/render/
-    page = "" if notebook and notebook.endswith(".ipynb") else "voila/render/index.ipynb"
     print(f"tablekit: serving {cmd[3]} with Voilà", flush=True)
+    if class_size:
+        print(f"tablekit: a class of {class_size}: {class_size} kernels are preheated for "
+              f"{Path(notebook or '').name} only; once the class is in, {class_reserve(class_size)} are kept "
+              f"ready, refilled one at a time after {CLASS_QUIET:g} s without a new page", flush=True)
+        warning = class_memory_warning(class_size, memory_available_mb())
+        if warning:
+            print(f"tablekit: warning: {warning}", flush=True)
     cull = f"kernels idle {cull_idle} s are shut down" if cull_idle else "idle kernels are kept"
-    print(f"tablekit: open http://{ip}:{port}/{page}   (Ctrl-C stops it; {cull})", flush=True)
+    print(f"tablekit: open {page_url(ip, port, notebook, class_size)}   (Ctrl-C stops it; {cull})", flush=True)
     # Voilà gets a session of its own, so a signal meant for `tablekit serve` reaches it
     # only through the handlers below (and a terminal's Ctrl-C does not hit it twice)
     proc = subprocess.Popen(cmd, start_new_session=True)

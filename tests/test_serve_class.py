@@ -1,0 +1,148 @@
+"""`tablekit serve NOTEBOOK --class N`: the class's kernels are preheated for that
+notebook alone, pages take them, and the pool is refilled to its small reserve only
+after no page has been opened for a while, one kernel at a time."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, free_port
+
+from tablekit import TablekitError, cli
+from tablekit.serve import (
+    CLASS_QUIET,
+    KERNEL_MB,
+    _alive,
+    _start_time,
+    class_memory_warning,
+    class_reserve,
+    descendants,
+    notebooks_dir,
+    page_url,
+    voila_command,
+)
+
+
+def test_a_class_serves_the_folder_and_preheats_its_notebook_only():
+    cmd = voila_command("creatures.ipynb", port=9002, class_size=20)
+    assert Path(cmd[3]) == notebooks_dir()  # the folder: the index and the other games stay reachable
+    for flag in ("--preheat_kernel=True", "--pool_size=0",
+                 "--TablekitKernelManager.class_notebook=creatures.ipynb",
+                 "--TablekitKernelManager.class_size=20", "--TablekitKernelManager.class_reserve=2",
+                 f"--TablekitKernelManager.refill_quiet={CLASS_QUIET:g}"):
+        assert flag in cmd
+    assert "--TablekitKernelManager.class_reserve=4" in voila_command("lfg.ipynb", class_size=40)
+    plain = voila_command("creatures.ipynb")
+    assert plain[3].endswith("creatures.ipynb") and not any("TablekitKernelManager" in c for c in plain)
+    assert [class_reserve(n) for n in (1, 20, 21, 45)] == [2, 2, 3, 5]
+
+
+def test_a_class_needs_one_preheated_notebook():
+    with pytest.raises(TablekitError, match="not the folder"):
+        voila_command(None, class_size=5)
+    with pytest.raises(TablekitError, match="--no-preheat"):
+        voila_command("creatures.ipynb", class_size=5, preheat=False)
+    with pytest.raises(TablekitError, match="class size"):
+        voila_command("creatures.ipynb", class_size=-1)
+
+
+def test_the_class_arguments(capsys):
+    assert cli.main(["serve", "creatures.ipynb", "--class", "3", "--pool-size", "2"]) == 2
+    assert "drop --pool-size" in capsys.readouterr().err
+    assert cli.main(["serve", "--class", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "not the folder" in err and "Traceback" not in err
+    args = cli.build_parser().parse_args(["serve", "creatures.ipynb", "--class", "20"])
+    assert (args.class_size, args.pool_size) == (20, None)
+    for bad in ("0", "201", "twenty"):
+        with pytest.raises(SystemExit):
+            cli.build_parser().parse_args(["serve", "creatures.ipynb", "--class", bad])
+        assert "class size" in capsys.readouterr().err
+
+
+def test_where_the_students_go_and_what_memory_they_need():
+    assert page_url("127.0.0.1", 8866, "creatures.ipynb", 20) == "http://127.0.0.1:8866/voila/render/creatures.ipynb"
+    assert page_url("127.0.0.1", 8866, "creatures.ipynb") == "http://127.0.0.1:8866/"
+    assert page_url("::1", 9000, None) == "http://[::1]:9000/voila/render/index.ipynb"
+    assert page_url("0.0.0.0", 80, None).startswith(f"http://{socket.gethostname()}:80/")
+    assert class_memory_warning(20, 24_000) is None and class_memory_warning(20, None) is None
+    warning = class_memory_warning(20, 1_000)
+    assert f"{20 * KERNEL_MB} MB" in warning and "1000 MB free" in warning
+
+
+# -- live: a class of three --------------------------------------------------------------------
+
+def _kernels(pid: int) -> dict[int, str | None]:
+    """The ipykernel processes below the server: pid -> start time."""
+    found = {}
+    for k, started in descendants(pid).items():
+        try:
+            if b"ipykernel" in Path(f"/proc/{k}/cmdline").read_bytes():
+                found[k] = started
+        except OSError:
+            pass
+    return found
+
+
+def _open_page(port: int, path: str) -> int:
+    """Open a page as a browser does (its first request takes a kernel); the HTTP status."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+def _wait(what, timeout: float, log: Path) -> None:
+    deadline = time.time() + timeout
+    while not what():
+        assert time.time() < deadline, log.read_text()[-3000:]
+        time.sleep(0.2)
+
+
+def test_a_class_of_three_takes_its_kernels_and_refills_only_the_reserve_when_quiet(tmp_path):
+    port, quiet = free_port(), 4.0
+    log = tmp_path / "voila.log"
+    cmd = voila_command("creatures.ipynb", port=port, class_size=3, class_quiet=quiet)
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
+    seen: dict[int, str | None] = {}
+    try:
+        _wait(lambda: "kernels ready for creatures.ipynb" in log.read_text(), 120, log)
+        assert "3 of 3 kernels ready" in log.read_text()
+        pool = _kernels(proc.pid)
+        seen.update(pool)
+        assert len(pool) == 3  # none for the index or the other games
+        for _ in range(3):  # the class arrives: each page takes a preheated kernel
+            assert _open_page(port, "/voila/render/creatures.ipynb") == 200
+        assert log.read_text().count("Using pre-heated kernel") == 3
+        time.sleep(quiet / 2)
+        assert set(_kernels(proc.pid)) == set(pool), "a refill started while students were arriving"
+        _wait(lambda: len(_kernels(proc.pid)) == 3 + class_reserve(3), 60 + quiet, log)
+        refills = sorted(_start_time(k) and int(_start_time(k)) for k in set(_kernels(proc.pid)) - set(pool))
+        seen.update(_kernels(proc.pid))
+        tick = os.sysconf("SC_CLK_TCK")
+        assert refills[1] - refills[0] > tick // 2, "the reserve's kernels started together, not one at a time"
+        assert _open_page(port, "/voila/render/index.ipynb") == 200  # another notebook: a kernel of its own
+        assert log.read_text().count("Using pre-heated kernel") == 3
+    finally:
+        seen.update(_kernels(proc.pid))
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        for k, started in seen.items():
+            if _alive(k, started):
+                os.kill(k, signal.SIGKILL)
