@@ -176,7 +176,7 @@ def test_every_section_opens_its_table_and_the_last_is_the_played_game():
     assert tables[-1].bots == {} and tables[-1].game.is_over
 
 
-# -- reading a teaching notebook's cells (never running their text) ------------------------------------------------------
+# -- the notebook itself: reading a teaching notebook's cells (never running their text) --------------------------------
 
 EAGER = re.compile(r'Sandbox\(tablekit\.new_game\("(\w+)", players=(\[[^\]]*\]), seed=(\d+)\),\s*bots=(\{[^}]*\})\)')
 TABLE = re.compile(r'LazySection\(("[^"]*"),\s*lambda: Sandbox\(P\.(\w+)\(\)(?:, bots=P\.(\w+))?\)\)')

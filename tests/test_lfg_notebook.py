@@ -82,8 +82,9 @@ def test_4_hurt_heroes_count_their_hurt_renown_and_the_druid_counts_the_wild():
 def test_4_the_gladiator_is_offered_at_the_draft_decision_and_hurts_herself_for_more_renown():
     g = P.anytime()
     assert g.pending.kind == "draft" and "act:Gladiator#1" in g.pending
+    assert T.renown(g.ctx, "Ana") == 1
     rec = g.choose("act:Gladiator#1")
-    assert rec.rule == "LFG-ANYTIME" and g.state.cards["Gladiator#1"]["hurt"]
+    assert rec.rule == "LFG-ANYTIME" and g.state.cards["Gladiator#1"]["hurt"] and T.renown(g.ctx, "Ana") == 4
     assert g.pending.kind == "draft" and g.pending.player == "Ana"       # still Ana's pick to make
     again = g.pending.option("act:Gladiator#1")
     assert not again.legal and "already hurt" in again.reason
