@@ -6,6 +6,7 @@ The notebook's cell text is read, never run."""
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -19,14 +20,27 @@ def cells(notebook: Path, kind: str) -> list[str]:
     return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == kind]
 
 
-def assert_runs_only_what_it_shows(notebook: Path, min_tables: int) -> None:
-    code = "\n".join(cells(notebook, "code"))
-    assert not re.search(r"\bassert\b", code)
-    tables = [c for c in cells(notebook, "code") if "Sandbox(" in c]
+def assert_runs_only_what_it_shows(notebook: Path, min_tables: int, eager_tables: int = 0) -> None:
+    """At least `min_tables` tables, each built when its section is opened; up to
+    `eager_tables` cells before the first section may build a table at load (the page's
+    main sandbox, which a preheated kernel has ready), each cell only `Sandbox(...)`."""
+    code = cells(notebook, "code")
+    assert not re.search(r"\bassert\b", "\n".join(code))
+    first_lazy = next((i for i, c in enumerate(code) if "LazySection(" in c), len(code))
+    eager = [c for c in code[:first_lazy] if "Sandbox(" in c]
+    assert len(eager) <= eager_tables and all(is_only_a_sandbox(c) for c in eager), eager
+    tables = [c for c in code[first_lazy:] if "Sandbox(" in c]
     assert len(tables) >= min_tables and all("LazySection(" in c and "lambda: Sandbox(" in c for c in tables)
     nb = json.loads(notebook.read_text())
     assert all(c.get("outputs") == [] and c.get("execution_count") is None
                for c in nb["cells"] if c["cell_type"] == "code")
+
+
+def is_only_a_sandbox(source: str) -> bool:
+    """The cell is one expression, a `Sandbox(...)` call (read, never run)."""
+    body = ast.parse(source).body
+    return (len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Call)
+            and isinstance(body[0].value.func, ast.Name) and body[0].value.func.id == "Sandbox")
 
 
 def assert_every_table_checked(notebook: Path, test_file: str) -> None:

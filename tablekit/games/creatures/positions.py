@@ -35,3 +35,75 @@ def position(players: Mapping[str, str], zones: Mapping[str, list[str]] | None =
               extra={"first": names[0], "pile": pile, "final": final, "_this_turn": data},
               at=path, turn=turn or names[0])
     return g
+
+
+# -- the teaching notebook's tables (notebooks/creatures.ipynb), section by section ----------------------
+
+# the seats the reader does not play: random bots
+RANDOM_BO = {"Bo": "random"}
+RANDOM_BO_CY = {"Bo": "random", "Cy": "random"}
+
+
+def turn() -> Game:
+    """Section 2: the start of the Fighter's (Ana's) turn against the Wizard, with the
+    6♥, 3♣, 9♣, 7♠ and 4♦ in hand: a follower, two monsters, an attack and a treasure."""
+    return position({"Ana": "Fighter", "Bo": "Wizard"},
+                    {"Ana/hand": ["6H", "3C", "9C", "7S", "4D"]}, at="Start of turn")
+
+
+def weaken() -> Game:
+    """Section 3: the Wizard's (Ana's) attack step with only the 4♠ in hand, the 9♣ in
+    front of her and the 3♥ as her follower: the spade is too low to kill."""
+    return position({"Ana": "Wizard", "Bo": "Fighter"},
+                    {"Ana/hand": ["4S"], "Ana/monsters": ["9C"], "Ana/followers": ["3H"]}, at="Attack")
+
+
+def strike() -> Game:
+    """Section 4: the Thief's (Ana's) counterattack step: the 6♣ against her followers
+    2♥ and 8♥, who are stronger."""
+    return position({"Ana": "Thief", "Bo": "Fighter"},
+                    {"Ana/monsters": ["6C"], "Ana/followers": ["2H", "8H"]}, at="Counterattack")
+
+
+def fighter() -> Game:
+    """Section 5: the Fighter's (Ana's) attack step with the 7♠ and 5♠ in hand against
+    the 3♣, 4♣ and 9♣ in front of him."""
+    return position({"Ana": "Fighter", "Bo": "Thief"},
+                    {"Ana/hand": ["7S", "5S"], "Ana/monsters": ["3C", "4C", "9C"]}, at="Attack")
+
+
+def wizard() -> Game:
+    """Section 5: the Wizard's (Ana's) attack step with the 8♠ in hand, the 5♣ in front of
+    her and the 7♣ and J♣ in front of the Priest (Bo)."""
+    return position({"Ana": "Wizard", "Bo": "Priest"},
+                    {"Ana/hand": ["8S"], "Ana/monsters": ["5C"], "Bo/monsters": ["7C", "JC"]}, at="Attack")
+
+
+def priest() -> Game:
+    """Section 5: the Priest's (Ana's) followers step with the 4♥ in hand and the 9♥ in
+    the discard pile."""
+    return position({"Ana": "Priest", "Bo": "Thief"},
+                    {"Ana/hand": ["4H"], "discard": ["9H"]}, at="Followers")
+
+
+def thief() -> Game:
+    """Section 5: the Thief's (Ana's) treasure step after one kill, nothing in hand; the
+    Fighter (Bo) holds the 9♦ and 3♦, the Wizard (Cy) the 2♦ and Q♦."""
+    return position({"Ana": "Thief", "Bo": "Fighter", "Cy": "Wizard"},
+                    {"Bo/treasure": ["9D", "3D"], "Cy/treasure": ["2D", "QD"]},
+                    at="Treasure", turn_data={"kills": 1})
+
+
+def joker() -> Game:
+    """Section 6: the Thief's (Ana's) attack step with a Joker in hand against the Q♣ and
+    10♣ in front of her."""
+    return position({"Ana": "Thief", "Bo": "Fighter"},
+                    {"Ana/hand": ["JK#1"], "Ana/monsters": ["QC", "10C"]}, at="Attack")
+
+
+def played_game(seed: int = 3) -> Game:
+    """Section 7: a whole game of two (Ana and Bo), played to its end by heuristic bots,
+    so the sandbox opens on the score and Undo looks back."""
+    g = make_game(GAME, ["Ana", "Bo"], seed)
+    g.run(bots="heuristic")
+    return g

@@ -69,3 +69,73 @@ def position(players: list[str], zones: Mapping[str, list[str]] | None = None,
         extra["_used_turn"] = list(used)
     g.arrange(extra=extra, at=TURN + at.split("/"), turn=turn or players[0], stack=stack)
     return g
+
+
+# -- the teaching notebook's tables (notebooks/labyrinth.ipynb), section by section ------------------------
+
+RANDOM_BO = {"Bo": "random"}  # the other lord: a random bot
+
+
+def turn() -> Game:
+    """Section 2: the draw step of Ana's turn, against Bo: Haste and Scouts in hand, the
+    Warlock among her heroes and the Swordmasters gathered once; Bo's hand is empty."""
+    return position(["Ana", "Bo"], {"Ana/hand": ["haste", "scouts"], "Ana/heroes": ["warlock"],
+                                    "Bo/hand": []},
+                    gathered={"Ana": ["swordmasters"]}, at="Draw")
+
+
+def chain(reading: str = "words") -> Game:
+    """Section 3: Ana's action step among three lords, with Recruitment and Treason! in
+    hand, Bo holding Sabotage!, and only the Thief and the Golem in the heroes deck;
+    `reading` is the reading of ruling LAB-CHAIN ("words" or "stack")."""
+    return position(["Ana", "Bo", "Cy"], {"Ana/hand": ["recruitment", "treason"], "Bo/hand": ["sabotage"],
+                                          "heroes": ["thief", "golem"]}, at="Actions",
+                    options={"rulings": {"LAB-CHAIN": reading}})
+
+
+def gather(heroes: list[str]) -> Game:
+    """Ana's action step against Bo with `heroes` (card ids) as her heroes."""
+    return position(["Ana", "Bo"], {"Ana/heroes": heroes}, at="Actions")
+
+
+def mentalmancer() -> Game:
+    """Section 4: Ana's action step with three Archeresses and a Mentalmancer standing in
+    for the fourth."""
+    return gather(["archeress"] * 3 + ["mentalmancer"])
+
+
+def legendary() -> Game:
+    """Section 5: Ana's action step with the Golem, the Thief, the Reaper and the Warlock:
+    four legendary heroes, but the Golem never counts."""
+    return gather(["golem", "thief", "reaper", "warlock"])
+
+
+def reshuffle() -> Game:
+    """Section 6: the draw step of Ana's turn with Haste in hand, the influence deck empty
+    and Scouts, Ambush and Recruitment in the discard pile."""
+    return position(["Ana", "Bo"], {"Ana/hand": ["haste"], "influence": [],
+                                    "discard": ["scouts", "ambush", "recruitment"]}, at="Draw")
+
+
+def limit() -> Game:
+    """Section 7: Ana's action step with nine influence cards in hand, Summons among them
+    (a hero and a card)."""
+    hand = ["haste", "haste", "scouts", "scouts", "ambush", "ambush", "bribery", "summons", "recruitment"]
+    return position(["Ana", "Bo"], {"Ana/hand": hand}, at="Actions")
+
+
+def finale() -> Game:
+    """Section 8: Ana's action step with two retinues gathered (the Swordmasters and the
+    Legendary Retinue), four Archeresses and two actions: a third gathering would win."""
+    return position(["Ana", "Bo"], {"Ana/heroes": ["archeress"] * 4, "Ana/hand": ["haste"]},
+                    gathered={"Ana": ["swordmasters", "legendary"]}, at="Actions",
+                    turn_data={"actions": 2})
+
+
+def played_game(seed: int = 3) -> Game:
+    """Section 8: a whole game of three (Ana, Bo and Cy) with the safety cap of bot games
+    (ruling LAB-LONG), played to its end by heuristic bots, so the sandbox opens on the
+    result and Undo looks back."""
+    g = make_game(GAME, ["Ana", "Bo", "Cy"], seed, options=GAME.safety_options())
+    g.run(bots="heuristic")
+    return g

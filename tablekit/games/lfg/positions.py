@@ -59,3 +59,120 @@ def position(players: list[str], parties: Mapping[str, list[str]] | None = None,
     g.arrange(zones=placed, cards=cards, rest="box", extra=x, at=path, turn=turn or players[0],
               lasting=lasting)
     return g
+
+
+# -- the teaching notebook's tables (notebooks/lfg.ipynb), section by section ---------------------------
+
+# the seats the reader does not play: bots
+RANDOM_BO = {"Bo": "random"}
+RANDOM_BO_CY = {"Bo": "random", "Cy": "random"}
+RANDOM_ANA_CY = {"Ana": "random", "Cy": "random"}  # Bo reads the same-priority table
+HEURISTIC_BO = {"Bo": "heuristic"}
+
+
+def a_round() -> Game:
+    """Section 2: a draft of three, two heroes in each hand: Ana holds the Knight and the
+    Bard, Bo the Rogue and the Cleric, Cy the Archer and the Druid."""
+    return position(["Ana", "Bo", "Cy"], at="Draft",
+                    hands={"Ana": ["Knight#1", "Bard#1"], "Bo": ["Rogue#1", "Cleric#1"],
+                           "Cy": ["Archer#1", "Druid#1"]})
+
+
+def roles() -> Game:
+    """Section 3: the final parties, about to be scored: Ana's Bard, Knight and Guardian
+    (two Defence heroes and a Bard: incomplete), Bo's Bard, Knight and Cleric (complete)."""
+    return position(["Ana", "Bo"], at="Final parties",
+                    parties={"Ana": ["Bard#1", "Knight#1", "Guardian#1"], "Bo": ["Bard#2", "Knight#2", "Cleric#1"]})
+
+
+def hurt_renown() -> Game:
+    """Section 4: Ana's final party about to be scored: a hurt Knight, a hurt Berserker and
+    the Druid (two Wild heroes with the Berserker); Bo's party is empty."""
+    return position(["Ana", "Bo"], at="Final parties", parties={"Ana": ["Knight#1", "Berserker#1", "Druid#1"]},
+                    hurt=["Knight#1", "Berserker#1"])
+
+
+def anytime() -> Game:
+    """Section 4: a draft of three; the Gladiator (healthy) is in Ana's party, and her
+    passive may be used whenever she likes, at this draft decision too."""
+    return position(["Ana", "Bo", "Cy"], at="Draft", parties={"Ana": ["Gladiator#1"]},
+                    hands={"Ana": ["Knight#1"], "Bo": ["Cleric#1"], "Cy": ["Archer#1"]})
+
+
+def extra_draft() -> Game:
+    """Section 5: the picks are about to be turned up: Ana's Scout (extra draft) beside her
+    Ranger, Bo's Knight (protect); Ana holds the Berserker (Wild) and the Bard."""
+    return position(["Ana", "Bo", "Cy"], parties={"Ana": ["Ranger#1"]}, picks={"Ana": "Scout#1", "Bo": "Knight#1"},
+                    hands={"Ana": ["Berserker#1", "Bard#1"]})
+
+
+def copy_kill() -> Game:
+    """Section 5: the picks are about to be turned up: Ana's Illusionist (copy), Bo's
+    Assassin (kill) and Cy's Bard; Cy's party holds a Knight and a Cleric."""
+    return position(["Ana", "Bo", "Cy"], parties={"Cy": ["Knight#1", "Cleric#1"]},
+                    picks={"Ana": "Illusionist#1", "Bo": "Assassin#1", "Cy": "Bard#1"})
+
+
+def protect_then_kill() -> Game:
+    """Section 5: the picks are about to be turned up: Ana's Assassin (kill), Bo's Knight
+    (protect) and Cy's Druid; Bo's party holds a Cleric and a Bard."""
+    return position(["Ana", "Bo", "Cy"], parties={"Bo": ["Cleric#1", "Bard#1"]},
+                    picks={"Ana": "Assassin#1", "Bo": "Knight#1", "Cy": "Druid#1"})
+
+
+def hurt_and_heal() -> Game:
+    """Section 5: the picks are about to be turned up: Ana's Rogue (hurt), Bo's Cleric
+    (heal) and Cy's Bard; Bo's Knight is hurt already, Cy has a Guardian."""
+    return position(["Ana", "Bo", "Cy"], parties={"Bo": ["Knight#1"], "Cy": ["Guardian#1"]}, hurt=["Knight#1"],
+                    picks={"Ana": "Rogue#1", "Bo": "Cleric#1", "Cy": "Bard#1"})
+
+
+def recruit() -> Game:
+    """Section 5: the picks are about to be turned up: Ana's Mercenary (recruit), Bo's Bard
+    and Cy's Druid; Bo's party holds a Knight (Loyal) and a hurt Berserker."""
+    return position(["Ana", "Bo", "Cy"], parties={"Bo": ["Knight#1", "Berserker#1"]}, hurt=["Berserker#1"],
+                    picks={"Ana": "Mercenary#1", "Bo": "Bard#1", "Cy": "Druid#1"})
+
+
+def friendly(protected: tuple[str, ...] = ()) -> Game:
+    """Section 6: the picks are about to be turned up: Ana's Rogue (hurt, not optional),
+    Bo's Bard and Cy's Druid; Ana has a Cleric, Bo a Knight. `protected` lists heroes
+    protected until the end of the round."""
+    return position(["Ana", "Bo", "Cy"], parties={"Ana": ["Cleric#1"], "Bo": ["Knight#1"]},
+                    picks={"Ana": "Rogue#1", "Bo": "Bard#1", "Cy": "Druid#1"},
+                    protected=list(protected))
+
+
+def tie() -> Game:
+    """Section 7: the picks are about to be turned up: Ana's Rogue and Bo's Berserker, both
+    hurting (the same priority), and Cy's Druid; Bo's party holds a Knight, so Bo has
+    more renown than Ana."""
+    return position(["Ana", "Bo", "Cy"], parties={"Bo": ["Knight#2"]},
+                    picks={"Ana": "Rogue#1", "Bo": "Berserker#1", "Cy": "Druid#1"})
+
+
+def scoundrels() -> Game:
+    """Section 8: three complete final parties about to be scored: Ana's three scoundrels
+    with the lowest renown, Bo's none, Cy's one."""
+    return position(["Ana", "Bo", "Cy"], at="Final parties",
+                    parties={"Ana": ["Mercenary#1", "Trickster#1", "Rogue#1"], "Bo": ["Knight#1", "Cleric#1", "Archer#1"],
+                             "Cy": ["Paladin#1", "Cleric#2", "Assassin#1"]})
+
+
+def tied_win() -> Game:
+    """Section 8: two complete final parties of the same renown about to be scored."""
+    return position(["Ana", "Bo"], at="Final parties",
+                    parties={"Ana": ["Knight#1", "Cleric#1", "Archer#1"], "Bo": ["Paladin#1", "Cleric#2", "Archer#2"]})
+
+
+def two_players(seed: int = 5) -> Game:
+    """Section 9: a new game of two (Ana and Bo): the three-pile draft comes first."""
+    return make_game(GAME, ["Ana", "Bo"], seed)
+
+
+def played_game(seed: int = 11) -> Game:
+    """The last section: a whole game of five, played to its end by heuristic bots, so the
+    sandbox opens on the score and Undo looks back."""
+    g = make_game(GAME, 5, seed)
+    g.run(bots="heuristic")
+    return g
