@@ -430,3 +430,19 @@ def test_the_schema_file_knows_the_new_keys():
     assert {"not_offered", "refused", "score", "fired_in_order"} <= set(kinds)
     assert "includes" in kinds["extra"]["properties"]
     assert {"options", "options_any_order", "min", "max"} <= set(kinds["pending"]["anyOf"][3]["properties"])
+
+
+def test_loading_cards_leaves_out_the_iri_checker_unless_it_is_already_there():
+    """Card files are validated without importing rfc3987_syntax (a second of CPU in each
+    kernel), and a program that imported it first keeps it."""
+    import subprocess
+    import sys
+
+    code = ("import sys, tablekit; tablekit.new_game('creatures', players=3, seed=7); "
+            "print(sys.modules.get('rfc3987_syntax', 'absent'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "None"
+    first = "import rfc3987_syntax; " + code.replace("print(sys.modules.get('rfc3987_syntax', 'absent'))",
+                                                     "print(sys.modules['rfc3987_syntax'].__name__)")
+    out = subprocess.run([sys.executable, "-c", first], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "rfc3987_syntax"

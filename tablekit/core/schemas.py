@@ -25,9 +25,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
-import jsonschema
-from jsonschema import Draft7Validator
-
 from .cards import (
     ABILITY_TYPES,
     CARD_FORMAT_VERSION,
@@ -38,6 +35,15 @@ from .cards import (
 )
 from .errors import TablekitError
 from .yamlio import LineDict
+
+# tablekit's schemas check no string formats, so jsonschema's optional checker of IRIs
+# is never used here, and importing it (rfc3987_syntax compiles its grammars) costs about
+# a second of CPU in every kernel a class starts. Unless something imported it already,
+# it is left out: jsonschema then leaves the "iri" formats unchecked (its own fallback).
+sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+
+import jsonschema  # noqa: E402
+from jsonschema import Draft7Validator  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover
     from .gamedef import GameDef
