@@ -134,6 +134,13 @@ def tree_cpu_seconds(pid: int) -> float:
     return total
 
 
+def machine_busy_seconds() -> float:
+    """CPU-seconds every core of the machine has spent busy since boot (/proc/stat:
+    everything but idle and iowait)."""
+    fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(fields) - fields[3] - (fields[4] if len(fields) > 4 else 0)) / os.sysconf("SC_CLK_TCK")
+
+
 def _parent(pid: int) -> int | None:
     fields = _proc_fields(pid)
     return int(fields[1]) if fields else None
@@ -456,14 +463,14 @@ async def run_class(url: str, server_pid: int, args: argparse.Namespace, seen: d
             roots = browser_roots(server_pid)
             for r in roots:
                 note_tree(r, seen)
-            cpu0 = (sum(tree_cpu_seconds(r) for r in roots), tree_cpu_seconds(server_pid))
+            cpu0 = (sum(tree_cpu_seconds(r) for r in roots), tree_cpu_seconds(server_pid), machine_busy_seconds())
             start = time.monotonic()
             done = asyncio.Event()
             sampler = asyncio.create_task(sample_while(server_pid, census, start, done))
             await asyncio.gather(*(attend(browser, url, s, start, start + args.class_seconds, args.seed, contexts)
                                    for s in students))
             wall = time.monotonic() - start
-            cpu1 = (sum(tree_cpu_seconds(r) for r in roots), tree_cpu_seconds(server_pid))
+            cpu1 = (sum(tree_cpu_seconds(r) for r in roots), tree_cpu_seconds(server_pid), machine_busy_seconds())
             done.set()
             await sampler
             for r in roots:
@@ -473,7 +480,7 @@ async def run_class(url: str, server_pid: int, args: argparse.Namespace, seen: d
             await watch_after(server_pid, census)
         finally:
             await browser.close()
-    return summarize(args, students, census, wall, cpu1[0] - cpu0[0], cpu1[1] - cpu0[1])
+    return summarize(args, students, census, wall, *(b - a for a, b in zip(cpu0, cpu1)))
 
 
 # -- the figures -------------------------------------------------------------------
@@ -495,7 +502,8 @@ def last_student_kernel_gone(students: list[Student], census: Census) -> float |
 
 
 def summarize(args: argparse.Namespace, students: list[Student], census: Census, wall: float,
-              browser_cpu: float, server_cpu: float) -> dict:
+              browser_cpu: float, server_cpu: float, machine_cpu: float | None = None) -> dict:
+    """Every figure of one class (machine_cpu: the whole machine's busy CPU-seconds over it)."""
     cores = os.cpu_count() or 1
     theirs = {s.kernel for s in students if s.kernel}
     final = set(census.after[-1][1]) if census.after else set()
@@ -515,7 +523,8 @@ def summarize(args: argparse.Namespace, students: list[Student], census: Census,
         "lost": sum(s.tti is None for s in students),
         "cpu": {"browser_seconds": round(browser_cpu, 1), "server_seconds": round(server_cpu, 1),
                 "browser_share": browser_cpu / (browser_cpu + server_cpu) if browser_cpu + server_cpu else None,
-                "browser_of_machine": browser_cpu / (wall * cores), "server_of_machine": server_cpu / (wall * cores)},
+                "browser_of_machine": browser_cpu / (wall * cores), "server_of_machine": server_cpu / (wall * cores),
+                "machine_busy": None if machine_cpu is None else machine_cpu / (wall * cores)},
         "kernels": {"before": len(census.before), "peak": census.peak, "after": len(final),
                     "students_known": len(theirs),
                     "students_alive_after": students_alive_after(students, census),
@@ -564,7 +573,9 @@ def details(r: dict, ready: float) -> list[str]:
         f"(p95 {r['choice_ms']['p95'] or 0:,.0f} ms), {r['click_timeouts']} click timeouts, {r['stuck']} stuck",
         f"CPU over the class on {r['cores']} cores: browser {cpu['browser_seconds']:g} s "
         f"({cpu['browser_of_machine']:.0%} of the machine), server and kernels {cpu['server_seconds']:g} s "
-        f"({cpu['server_of_machine']:.0%})",
+        f"({cpu['server_of_machine']:.0%})"
+        + ("" if cpu["machine_busy"] is None else f"; the whole machine was {cpu['machine_busy']:.0%} busy "
+           f"(other work: {max(0.0, cpu['machine_busy'] - cpu['browser_of_machine'] - cpu['server_of_machine']):.0%})"),
         f"students' kernels known {k['students_known']} of {r['students']}; alive after the tabs closed: {alive}; "
         + (f"the last went {gone} s after" if gone is not None else f"some still alive after {AFTER_SECONDS} s"),
         f"other kernels (the pool) alive {AFTER_SECONDS} s after: {k['pool_after']}",

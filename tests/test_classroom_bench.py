@@ -70,7 +70,8 @@ def _result() -> dict:
     census = bench.Census(before={"pool1": 1}, peak=3,
                           after=[(0, [KID, "k2", "pool2"]), (10, [KID, "pool2"]), (30, ["pool2"]),
                                  (60, ["pool2"])])
-    return bench.summarize(args, [a, b], census, wall=70.0, browser_cpu=42.0, server_cpu=14.0)
+    return bench.summarize(args, [a, b], census, wall=70.0, browser_cpu=42.0, server_cpu=14.0,
+                           machine_cpu=84.0)
 
 
 def test_summary_and_its_table_row():
@@ -89,6 +90,9 @@ def test_summary_and_its_table_row():
     detail = "\n".join(bench.details(r, ready=12.3))
     assert "server ready 12.3 s after start; serve args: --class 20" in detail
     assert "the last went 30 s after" in detail
+    # 140 CPU-seconds on 2 cores: browser 30%, server 10%, the machine 60% busy, so 20% was other work
+    assert "browser 42 s (30% of the machine), server and kernels 14 s (10%); " \
+        "the whole machine was 60% busy (other work: 20%)" in detail
 
 
 def test_a_class_where_nobody_got_in():
