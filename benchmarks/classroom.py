@@ -1,9 +1,9 @@
 """A class of N students at one notebook, in one headless Chromium.
 
-    python benchmarks/classroom.py --students N --pool K [--notebook creatures.ipynb]
+    python benchmarks/classroom.py --students N [--pool K] [--notebook creatures.ipynb]
         [--arrive 10] [--class-seconds 60] [--seed 17] [--json FILE] [--serve-args "..."]
 
-Starts `tablekit serve NOTEBOOK --pool-size K SERVE_ARGS` on a free port, waits
+Starts `tablekit serve NOTEBOOK [--pool-size K] SERVE_ARGS` on a free port, waits
 until its preheated kernels have run the notebook, then lets N students (one
 browser context each, Playwright's async API, Debian's Chromium) arrive at
 seeded random times within `--arrive` seconds. Each student opens the page,
@@ -33,6 +33,9 @@ import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import async_playwright
 
 from tablekit.serve import descendants, notebooks_dir, stop_tree
 
@@ -191,8 +194,9 @@ def _serve_args(value: str) -> list[str]:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--students", type=_bounded(int, "the number of students", 1, 200), required=True)
-    ap.add_argument("--pool", type=_bounded(int, "the pool size", 0, 64), required=True,
-                    help="preheated kernels (tablekit serve --pool-size)")
+    ap.add_argument("--pool", type=_bounded(int, "the pool size", 0, 64), default=None,
+                    help="preheated kernels (tablekit serve --pool-size); leave it out when the serve "
+                         "args choose the pool (--class N)")
     ap.add_argument("--notebook", type=_notebook, default="creatures.ipynb")
     ap.add_argument("--arrive", type=_bounded(float, "the arrival window (seconds)", 0, 600), default=10.0,
                     help="students arrive at seeded random times within this many seconds")
@@ -222,8 +226,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve_command(notebook: str, port: int, pool: int, extra: list[str]) -> list[str]:
-    return [*_tablekit(), "serve", notebook, "--port", str(port), "--pool-size", str(pool), *extra]
+def serve_command(notebook: str, port: int, pool: int | None, extra: list[str]) -> list[str]:
+    """The `tablekit serve` command line (pool None: no --pool-size, the extra args decide)."""
+    sized = [] if pool is None else ["--pool-size", str(pool)]
+    return [*_tablekit(), "serve", notebook, "--port", str(port), *sized, *extra]
 
 
 def _answers(port: int) -> bool:
@@ -319,12 +325,15 @@ async def become_interactive(page, url: str, s: Student, timeout: float = TTI_TI
     deadline = time.monotonic() + timeout
     await page.goto(url, wait_until="commit", timeout=timeout * 1000)
     while time.monotonic() < deadline:
-        t = await page.evaluate(STEP_READY)
-        if t is not None:
-            s.tti = t / 1000
-            break
-        if not s.opened_lazy and await page.evaluate("document.readyState") == "complete":
-            s.opened_lazy = await _open_lazy_first(page)
+        try:
+            t = await page.evaluate(STEP_READY)
+            if t is not None:
+                s.tti = t / 1000
+                break
+            if not s.opened_lazy and await page.evaluate("document.readyState") == "complete":
+                s.opened_lazy = await _open_lazy_first(page)
+        except PlaywrightError:  # the page is still arriving (its document changed): look again
+            pass
         await asyncio.sleep(0.1)
     end = await page.evaluate(SERVER_TTI)
     s.server_tti = end / 1000 if end else None
@@ -449,8 +458,6 @@ def note_tree(pid: int, seen: dict[int, str | None]) -> None:
 async def run_class(url: str, server_pid: int, args: argparse.Namespace, seen: dict[int, str | None]) -> dict:
     """The class: one browser, a context per student, the census and the CPU readings.
     Every browser process met is added to `seen`, to check that none outlives the run."""
-    from playwright.async_api import async_playwright
-
     if not os.path.exists(CHROMIUM):
         raise RuntimeError(f"the benchmark needs Chromium at {CHROMIUM}: apt-get install chromium, "
                            "or set TABLEKIT_CHROMIUM")
@@ -511,7 +518,8 @@ def summarize(args: argparse.Namespace, students: list[Student], census: Census,
     ttis = [s.tti for s in students if s.tti is not None]
     servers = [s.server_tti for s in students if s.server_tti is not None]
     return {
-        "pool": args.pool, "students": args.students, "notebook": args.notebook, "serve_args": args.serve_args,
+        "pool": args.pool if args.pool is not None else " ".join(args.serve_args) or "serve's default",
+        "students": args.students, "notebook": args.notebook, "serve_args": args.serve_args,
         "arrive": args.arrive, "class_seconds": args.class_seconds, "seed": args.seed, "cores": cores,
         "wall_seconds": round(wall, 1),
         "tti": {"median": nearest_rank(ttis, 50), "p95": nearest_rank(ttis, 95)},
@@ -540,7 +548,7 @@ def _seconds(v: float) -> str:
 
 
 def _pair(d: dict) -> str:
-    return "—" if d["median"] is None else f"{_seconds(d['median'])} / {_seconds(d['p95'])}"
+    return "—" if d["median"] is None else f"{_seconds(d['median'])} / {_seconds(d['p95'])} s"
 
 
 TABLE_HEAD = ("| pool | class | TTI median / p95 | server-side TTI median / p95 | Step p95 (median) "
@@ -553,7 +561,7 @@ def table_row(r: dict) -> str:
     clicks = "—" if step["p95"] is None else f"{step['p95']:,.0f} ms ({step['median']:,.0f} ms)"
     share = r["cpu"]["browser_share"]
     k = r["kernels"]
-    return (f"| {r['pool']} | {r['students']} | {_pair(r['tti'])} s | {_pair(r['server_tti'])} s | {clicks} "
+    return (f"| {r['pool']} | {r['students']} | {_pair(r['tti'])} | {_pair(r['server_tti'])} | {clicks} "
             f"| {r['lost']} of {r['students']} | {'—' if share is None else f'{share:.0%}'} "
             f"| {k['before']} / {k['peak']} / {k['after']} |")
 

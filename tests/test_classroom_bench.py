@@ -96,12 +96,12 @@ def test_summary_and_its_table_row():
 
 
 def test_a_class_where_nobody_got_in():
-    args = argparse.Namespace(pool=0, students=1, notebook="creatures.ipynb", serve_args=[],
+    args = argparse.Namespace(pool=None, students=1, notebook="creatures.ipynb", serve_args=["--class", "1"],
                               arrive=10.0, class_seconds=60.0, seed=1)
     r = bench.summarize(args, [bench.Student(0, 1.0, kernel="k1")],
                         bench.Census(after=[(s, ["k1"]) for s in range(61)]), 100.0, 0.0, 0.0)
     assert r["kernels"]["last_student_kernel_gone_s"] is None
-    assert bench.table_row(r) == "| 0 | 1 | — s | — s | — | 1 of 1 | — | 0 / 0 / 1 |"
+    assert bench.table_row(r) == "| --class 1 | 1 | — | — | — | 1 of 1 | — | 0 / 0 / 1 |"
     assert "some still alive after 60 s" in "\n".join(bench.details(r, ready=1.0))
 
 
@@ -109,7 +109,7 @@ def test_a_class_where_nobody_got_in():
     (["--students", "0", "--pool", "1"], "the number of students must be from 1 to 200, not '0'"),
     (["--students", "five", "--pool", "1"], "the number of students must be a number from 1 to 200, not 'five'"),
     (["--students", "5", "--pool", "-1"], "the pool size must be from 0 to 64, not '-1'"),
-    (["--students", "5"], "the following arguments are required: --pool"),
+    (["--pool", "1"], "the following arguments are required: --students"),
     (["--students", "5", "--pool", "1", "--notebook", "nope.ipynb"], "no notebook 'nope.ipynb' to serve"),
     (["--students", "5", "--pool", "1", "--arrive", "30", "--class-seconds", "20"],
      "--class-seconds (20) must be longer than --arrive (30)"),
@@ -130,3 +130,7 @@ def test_arguments_and_the_serve_command():
     assert cmd[-10:] == ["serve", "creatures.ipynb", "--port", "9001", "--pool-size", "1",
                          "--class", "20", "--cull-idle", "30"]        # the serve args pass unchanged
     assert Path(cmd[0]).name == "tablekit" or cmd[1:3] == ["-m", "tablekit.cli"]
+    args = bench.parse_args(["--students", "20", "--serve-args", "--class 20"])
+    assert args.pool is None
+    cmd = bench.serve_command(args.notebook, 9001, args.pool, args.serve_args)
+    assert "--pool-size" not in cmd and cmd[-2:] == ["--class", "20"]   # --class chooses the pool
