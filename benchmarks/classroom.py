@@ -594,10 +594,16 @@ def details(r: dict, ready: float) -> list[str]:
 
 # -- main --------------------------------------------------------------------------
 
-def _left_over(seen: dict[int, str | None]) -> list[int]:
+def left_over(seen: dict[int, str | None]) -> list[int]:
+    """The processes of `seen` still running: alive, the same process (its start time), and
+    not a zombie (an exited process its parent has not reaped holds nothing but its pid)."""
     from tablekit.serve import _alive
 
-    return [p for p, started in seen.items() if _alive(p, started)]
+    def running(pid: int, started: str | None) -> bool:
+        fields = _proc_fields(pid)
+        return _alive(pid, started) and fields is not None and fields[0] != "Z"
+
+    return [p for p, started in seen.items() if running(p, started)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -620,9 +626,13 @@ def main(argv: list[str] | None = None) -> int:
                 proc.wait(timeout=40)
             except subprocess.TimeoutExpired:
                 stop_tree(proc, grace=5.0)
-        left = _left_over(seen)
+        left = left_over(seen)
+        deadline = time.monotonic() + 5  # a process may still be on its way out
+        while left and time.monotonic() < deadline:
+            time.sleep(0.2)
+            left = left_over(seen)
         if left:
-            print(f"left running after the stop: {[_cmdline(p)[:80] for p in left]}", file=sys.stderr)
+            print("left running after the stop:", *(f"{p} {_cmdline(p)[:100]!r}" for p in left), file=sys.stderr)
     print(table([result]))
     print("\n".join(details(result, ready)))
     if args.json:

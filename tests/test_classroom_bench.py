@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,25 @@ def test_arguments_and_the_serve_command():
     assert args.pool is None
     cmd = bench.serve_command(args.notebook, 9001, args.pool, args.serve_args)
     assert "--pool-size" not in cmd and cmd[-2:] == ["--class", "20"]   # --class chooses the pool
+
+
+def test_left_over_counts_running_processes_not_zombies_or_reused_pids():
+    import subprocess
+
+    from tablekit.serve import _start_time
+
+    proc = subprocess.Popen(["sleep", "30"])
+    try:
+        started = _start_time(proc.pid)
+        assert bench.left_over({proc.pid: started}) == [proc.pid]
+        assert bench.left_over({proc.pid: "0"}) == []               # another process once had the pid
+        proc.kill()
+        deadline = time.monotonic() + 10
+        while Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z":
+            assert time.monotonic() < deadline, "the killed process did not exit"
+            time.sleep(0.05)
+        assert bench.left_over({proc.pid: started}) == []           # exited, not yet reaped
+    finally:
+        proc.kill()
+        proc.wait()
+    assert bench.left_over({proc.pid: started}) == []
