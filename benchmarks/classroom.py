@@ -297,10 +297,15 @@ WAIT = """async ms => {
     const t = await Promise.race([window.__tk_changed, new Promise(r => setTimeout(() => r(null), ms))]);
     return t === null ? null : t - window.__tk_t0;
 }"""
+# the first sandbox answers: its Step button is shown and enabled (or, when it opens on a
+# decision, one of the decision's options is)
 STEP_READY = """() => {
     const app = document.querySelector('.tk-app');
-    const step = app && [...app.querySelectorAll('button')].find(b => b.textContent.trim() === 'Step');
-    return step && !step.disabled ? performance.now() : null;
+    if (!app) return null;
+    const step = [...app.querySelectorAll('button')].find(b => b.textContent.trim() === 'Step');
+    const option = app.querySelector('.tk-decision button.tk-option:enabled, .tk-decision .tk-option input:enabled');
+    const ready = b => b && !b.disabled && b.offsetParent !== null;
+    return ready(step) || ready(option) ? performance.now() : null;
 }"""
 PENDING_WIDGETS = "() => !!document.querySelector('script[type=\"application/vnd.jupyter.widget-view+json\"]')"
 PAGE_KERNEL = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
