@@ -30,6 +30,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -611,17 +612,32 @@ def left_over(seen: dict[int, str | None]) -> list[int]:
     return [p for p, started in seen.items() if running(p, started)]
 
 
+OPEN_LINE = re.compile(r"^tablekit: open (http://\S+)", re.M)
+
+
+def page_to_open(serve_output: str, port: int) -> str:
+    """The page `tablekit serve` says to open (a class's notebook is served in its folder,
+    under voila/render/; one notebook alone at the root)."""
+    m = OPEN_LINE.search(serve_output)
+    return m[1] if m else f"http://127.0.0.1:{port}/"
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     port = free_port()
     cmd = serve_command(args.notebook, port, args.pool, args.serve_args)
     print("$", " ".join(cmd), flush=True)
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    fd, name = tempfile.mkstemp(prefix="classroom-serve-", suffix=".log")
+    os.close(fd)
+    log = Path(name)
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     seen: dict[int, str | None] = {}
     try:
         ready = wait_ready(proc, port)
-        print(f"server ready {ready:.1f} s after start", flush=True)
-        result = asyncio.run(run_class(f"http://127.0.0.1:{port}/", proc.pid, args, seen))
+        url = page_to_open(log.read_text(), port)
+        print(f"server ready {ready:.1f} s after start; the students open {url}", flush=True)
+        result = asyncio.run(run_class(url, proc.pid, args, seen))
         result["server_ready_s"] = round(ready, 1)
     finally:
         note_tree(proc.pid, seen)
@@ -636,6 +652,7 @@ def main(argv: list[str] | None = None) -> int:
         while left and time.monotonic() < deadline:
             time.sleep(0.2)
             left = left_over(seen)
+        log.unlink(missing_ok=True)
         if left:
             print("left running after the stop:", *(f"{p} {_cmdline(p)[:100]!r}" for p in left), file=sys.stderr)
     print(table([result]))

@@ -137,6 +137,13 @@ def test_arguments_and_the_serve_command():
     assert "--pool-size" not in cmd and cmd[-2:] == ["--class", "20"]   # --class chooses the pool
 
 
+def test_the_students_open_the_page_serve_names():
+    said = ("tablekit: serving /srv/notebooks with Voilà\n"
+            "tablekit: open http://127.0.0.1:9001/voila/render/creatures.ipynb   (Ctrl-C stops it)\n")
+    assert bench.page_to_open(said, 9001) == "http://127.0.0.1:9001/voila/render/creatures.ipynb"
+    assert bench.page_to_open("[Voila] starting\n", 9001) == "http://127.0.0.1:9001/"
+
+
 def test_left_over_counts_running_processes_not_zombies_or_reused_pids():
     import subprocess
 
