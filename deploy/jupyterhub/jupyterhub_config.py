@@ -26,7 +26,7 @@ import os
 import sys
 from pathlib import Path
 
-from tablekit._voila import TEMPLATE, TEMPLATES
+from tablekit._voila import TEMPLATES
 from tablekit.serve import notebooks_dir
 
 c = get_config()  # noqa: F821 - injected by the config loader
@@ -70,11 +70,11 @@ c.Spawner.notebook_dir = str(notebooks_dir())
 # the page each student lands on: the index rendered by Voilà
 c.Spawner.default_url = "/voila/render/index.ipynb"
 # Voilà in the student's server: tablekit's offline template (nothing from the
-# internet), sources stripped, the error banner instead of tracebacks; the other
-# settings of the student's server are in singleuser_config.py beside this file
+# internet; its folder goes on JUPYTER_PATH), sources stripped, the error banner
+# instead of tracebacks: the settings in singleuser_config.py beside this file
 c.Spawner.environment = {"JUPYTER_PATH": os.pathsep.join(
     p for p in (str(TEMPLATES), os.environ.get("JUPYTER_PATH", "")) if p)}
-c.Spawner.args = [f"--config={HERE / 'singleuser_config.py'}", f"--VoilaConfiguration.template={TEMPLATE}"]
+c.Spawner.args = [f"--config={HERE / 'singleuser_config.py'}"]
 if os.geteuid() == 0:
     # Jupyter refuses to run as root unless told to. A hub run as root gives every
     # student root's rights: run it as a user made for the class (README).

@@ -1,12 +1,14 @@
-# The settings of each student's Jupyter server (the hub's config passes this file
-# with --config). Voilà runs in it as a server extension, not as `tablekit serve`'s
-# own app, so the settings `tablekit serve` gives Voilà are set here again.
+# The settings of each student's Jupyter server: the hub's config passes this file
+# with --config, and Binder's postBuild copies it to ~/.jupyter. Voilà runs in that
+# server as an extension, not as `tablekit serve`'s own app, so the settings
+# `tablekit serve` gives Voilà are set here again.
 
 c = get_config()  # noqa: F821 - injected by the config loader
 
-# (the hub's config names tablekit's offline template and puts its folder on
-# JUPYTER_PATH) no code showing, the error banner instead of tracebacks with the
-# server's paths
+# tablekit's offline template (Voilà's lab template without its CDN stylesheets:
+# the hub's config and binder/start put its folder on JUPYTER_PATH), no code
+# showing, the error banner instead of tracebacks with the server's paths
+c.VoilaConfiguration.template = "tablekit"
 c.VoilaConfiguration.strip_sources = True
 c.VoilaConfiguration.show_tracebacks = False
 
