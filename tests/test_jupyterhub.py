@@ -132,6 +132,21 @@ def alive(pid: int, started: str | None) -> bool:
     return stat[0] != "Z" and (started is None or stat[19] == started)
 
 
+def memory_by_kind(pids) -> dict[str, list[int]]:
+    """Resident memory (MB) of each single-user server and each kernel, for the README's figures."""
+    found: dict[str, list[int]] = {"server": [], "kernel": []}
+    for pid in pids:
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
+            rss = int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, ValueError):
+            continue
+        kind = "server" if b"jupyterhub.singleuser" in cmd else "kernel" if b"ipykernel" in cmd else None
+        if kind:
+            found[kind].append(rss // 2**20)
+    return found
+
+
 def command_line(pid: int) -> str:
     try:
         return f"{pid}: " + Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()[:200]
@@ -172,9 +187,16 @@ def test_three_students_each_land_on_their_own_voila_app(browser, tmp_path):
             assert hub.api("/users") == [], "a fresh hub has no users"
             contexts = [student_context(browser, hub.url) for _ in range(STUDENTS)]
             pages = [ctx.new_page() for ctx in contexts]
+            arrived = time.time()
             for page in pages:  # all three arrive at once; their servers start side by side
                 page.goto(hub.url + "/", wait_until="commit")
-            names = [land_on_index(page, hub) for page in pages]
+            names, landed = [], []
+            for page in pages:
+                names.append(land_on_index(page, hub))
+                landed.append(round(time.time() - arrived, 1))
+            # measured and reported, never asserted
+            (OUTPUT / "jupyterhub-timings.json").write_text(json.dumps(
+                {"seconds_to_tiles": landed, "memory_mb": memory_by_kind(hub.note_processes())}))
             hub.note_processes()
 
             assert len(set(names)) == STUDENTS, f"each student is a new temporary user: {names}"
