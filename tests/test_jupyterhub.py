@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -64,6 +65,10 @@ class Hub:
         env = {**os.environ, "TABLEKIT_HUB_IP": "127.0.0.1", "TABLEKIT_HUB_PORT": str(port),
                "TABLEKIT_HUB_PROXY": proxy_command()}
         self.url = f"http://127.0.0.1:{port}"
+        if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+            # started in the background by a shell: the children would inherit the
+            # ignored SIGINT, and the hub's stop would wait on its culler (about 30 s)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "jupyterhub", "-f", str(config_with_token(folder)),
              f"--JupyterHub.hub_port={hub_port}",
@@ -207,6 +212,8 @@ def test_three_students_each_land_on_their_own_voila_app(browser, tmp_path):
                 assert ctx.foreign == [], f"pages asked another host for something: {ctx.foreign}"
                 assert any("/voila/templates/tablekit/" in url for url in ctx.requests), \
                     "Voilà rendered the index with tablekit's offline template"
+            assert re.search(r"200 GET /hub/api/users\S* \(idle-culler@", (OUTPUT / "jupyterhub.log").read_text()), \
+                "the idle culler runs and its role lets it list the users"
             for ctx in contexts:
                 close_tabs(ctx)
                 ctx.close()
