@@ -53,7 +53,9 @@ def config_with_token(folder: Path) -> Path:
         "c = get_config()  # noqa: F821\n"
         f"c.JupyterHub.services = [*c.JupyterHub.services, {{'name': 'tablekit-test', 'api_token': {TOKEN!r}}}]\n"
         "c.JupyterHub.load_roles = [*c.JupyterHub.load_roles, {'name': 'tablekit-test', "
-        "'scopes': ['list:users', 'read:users', 'read:servers'], 'services': ['tablekit-test']}]\n")
+        "'scopes': ['list:users', 'read:users', 'read:servers'], 'services': ['tablekit-test']}]\n"
+        # the students' homes (/tmp/<name> for a class) in the test's own folder
+        f"c.SimpleLocalProcessSpawner.home_dir_template = {str(folder / 'home' / '{username}')!r}\n")
     return path
 
 
