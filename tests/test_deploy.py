@@ -14,6 +14,7 @@ from traitlets.config.loader import PyFileConfigLoader
 from tablekit._voila import TEMPLATE, TEMPLATES
 from tablekit.core.errors import TablekitError
 from tablekit.core.yamlio import load_yaml_file
+from tablekit.serve import CULL_IDLE
 
 HUB = ROOT / "deploy" / "jupyterhub"
 VALUES = ROOT / "deploy" / "kubernetes" / "values.yaml"
@@ -81,6 +82,7 @@ def test_student_server_config_is_the_offline_voila(hub_config):
     assert server.VoilaConfiguration.strip_sources is True
     assert server.VoilaConfiguration.show_tracebacks is False
     assert server.ServerApp.tornado_settings["mathjax_url"] is None
+    assert server.MappingKernelManager.cull_idle_timeout == CULL_IDLE > 0
 
 
 def test_kubernetes_values_are_yaml_naming_their_chart_version():

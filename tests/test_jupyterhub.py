@@ -32,6 +32,7 @@ STUDENTS = 3
 TOKEN = "tablekit-hub-test-" + os.urandom(12).hex()
 START_TIMEOUT = 60  # seconds for the hub to answer
 LANDING_TIMEOUT = 120  # seconds for a student's Voilà page to show its tiles
+KERNEL_FREED_TIMEOUT = 20  # seconds for a closed tab's kernel to be shut down
 STOP_TIMEOUT = 30  # seconds for the hub to stop its proxy, servers and kernels
 
 
@@ -99,6 +100,13 @@ class Hub:
     def note_processes(self) -> dict[int, str | None]:
         self.seen.update(descendants(self.proc.pid))
         return self.seen
+
+    def wait_no_kernels(self, timeout: float) -> int:
+        """Wait until no kernel is alive under the hub (or the time is up); the count then."""
+        deadline = time.time() + timeout
+        while (k := len(memory_by_kind(descendants(self.proc.pid))["kernel"])) and time.time() < deadline:
+            time.sleep(0.5)
+        return k
 
     def stop(self) -> list[str]:
         """Stop the hub as a teacher does (SIGTERM); the processes still alive after it exited."""
@@ -220,6 +228,8 @@ def test_three_students_each_land_on_their_own_voila_app(browser, tmp_path):
                 close_tabs(ctx)
                 ctx.close()
             contexts = []
+            assert hub.wait_no_kernels(KERNEL_FREED_TIMEOUT) == 0, \
+                "closing a student's tab shuts its kernel down (Voilà's page posts the shutdown)"
             left = hub.stop()
             assert left == [], f"processes left after the hub stopped: {left}"
         finally:

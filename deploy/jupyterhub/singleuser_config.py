@@ -3,6 +3,8 @@
 # server as an extension, not as `tablekit serve`'s own app, so the settings
 # `tablekit serve` gives Voilà are set here again.
 
+from tablekit.serve import CULL_IDLE, CULL_INTERVAL
+
 c = get_config()  # noqa: F821 - injected by the config loader
 
 # tablekit's offline template (Voilà's lab template without its CDN stylesheets:
@@ -16,6 +18,12 @@ c.VoilaConfiguration.show_tracebacks = False
 # settings name none (the standalone app names none). The notebooks need no MathJax,
 # and an offline classroom could not load it.
 c.ServerApp.tornado_settings = {"mathjax_url": None, "mathjax_config": None}
+
+# Closing a tab shuts its kernel down (the page posts the shutdown as it unloads).
+# A kernel whose page went away without that (a laptop closed) is shut down when
+# idle and unconnected as long as `tablekit serve` waits; a connected page keeps it.
+c.MappingKernelManager.cull_idle_timeout = CULL_IDLE
+c.MappingKernelManager.cull_interval = CULL_INTERVAL
 
 # the class needs no shell in the browser
 c.ServerApp.terminals_enabled = False
