@@ -67,9 +67,11 @@ def test_hub_settings_come_from_the_environment(monkeypatch):
     assert config.ConfigurableHTTPProxy.command == ["/opt/chp/bin/configurable-http-proxy"]
 
 
-def test_a_bad_hub_setting_is_named(monkeypatch):
-    monkeypatch.setenv("TABLEKIT_HUB_IDLE_TIMEOUT", "an hour")
-    with pytest.raises(ValueError, match="TABLEKIT_HUB_IDLE_TIMEOUT must be a whole number"):
+@pytest.mark.parametrize("name, value, least", [("TABLEKIT_HUB_IDLE_TIMEOUT", "an hour", 0),
+                                                ("TABLEKIT_HUB_PORT", "0", 1), ("TABLEKIT_HUB_PORT", "-80", 1)])
+def test_a_bad_hub_setting_is_named(monkeypatch, name, value, least):
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ValueError, match=f"{name} must be a whole number of {least} or more, not '{value}'"):
         load("jupyterhub_config.py")
 
 

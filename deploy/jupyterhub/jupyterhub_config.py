@@ -36,17 +36,17 @@ REPO = HERE.parents[1]
 LOCAL_PROXY = REPO / ".venv" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
 
 
-def setting_int(name, default):
-    """An integer setting from the environment, with a clear error for anything else."""
+def setting_int(name: str, default: int, least: int = 0) -> int:
+    """A whole-number setting from the environment, with a clear error for anything else."""
     text = os.environ.get(name, "").strip()
     if not text:
         return default
-    if not text.isdigit():
-        raise ValueError(f"{name} must be a whole number of zero or more, not {text!r}")
+    if not text.isdigit() or int(text) < least:
+        raise ValueError(f"{name} must be a whole number of {least} or more, not {text!r}")
     return int(text)
 
 
-PORT = setting_int("TABLEKIT_HUB_PORT", 8000)
+PORT = setting_int("TABLEKIT_HUB_PORT", 8000, least=1)
 IP = os.environ.get("TABLEKIT_HUB_IP", "")
 IDLE_TIMEOUT = setting_int("TABLEKIT_HUB_IDLE_TIMEOUT", 3600)
 PROXY = os.environ.get("TABLEKIT_HUB_PROXY") or (str(LOCAL_PROXY) if LOCAL_PROXY.exists() else "")
