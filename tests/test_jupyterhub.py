@@ -226,10 +226,12 @@ def test_three_students_each_land_on_their_own_voila_app(browser, tmp_path):
                 "the idle culler runs and its role lets it list the users"
             for ctx in contexts:
                 close_tabs(ctx)
-                ctx.close()
-            contexts = []
+            # the contexts stay open meanwhile: closing one would cancel its page's shutdown post
             assert hub.wait_no_kernels(KERNEL_FREED_TIMEOUT) == 0, \
                 "closing a student's tab shuts its kernel down (Voilà's page posts the shutdown)"
+            for ctx in contexts:
+                ctx.close()
+            contexts = []
             left = hub.stop()
             assert left == [], f"processes left after the hub stopped: {left}"
         finally:
