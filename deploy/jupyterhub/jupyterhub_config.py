@@ -16,7 +16,7 @@
 #                              culler stops it and deletes the temporary user
 #                              (default 3600; 0 turns the culler off)
 #   TABLEKIT_HUB_PROXY         the configurable-http-proxy command (default: the one
-#                              `make test` installs in .venv/node, else the one on PATH)
+#                              `make proxy` installs in .venv/node, else the one on PATH)
 #
 # All students share ONE Unix user: SimpleLocalProcessSpawner runs every student's
 # server as the user the hub runs as. A student can read and change every other
