@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo narrate venv bench clean lint chromium
+.PHONY: test demo narrate venv bench clean lint chromium proxy
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,7 +31,27 @@ chromium:
 	  fi; \
 	fi
 
-test: $(STAMP) chromium
+# JupyterHub's proxy, configurable-http-proxy, comes from npm: installed into .venv/node
+# (so `make clean` removes it). Major version 4 runs on Node 12 and later (5 needs 20).
+NODE_PREFIX := $(VENV)/node
+PROXY := $(NODE_PREFIX)/node_modules/.bin/configurable-http-proxy
+
+proxy: $(PROXY)
+
+$(PROXY):
+	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's nodejs and npm for JupyterHub's proxy"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+	  else \
+	    echo "The JupyterHub test needs Node.js and npm (for configurable-http-proxy). Install them with:"; \
+	    echo "  sudo apt-get update && sudo apt-get install -y nodejs npm"; exit 1; \
+	  fi; \
+	fi
+	npm install --prefix $(NODE_PREFIX) --no-audit --no-fund --loglevel=error configurable-http-proxy@4
+	test -x $(PROXY)
+
+test: $(STAMP) chromium $(PROXY)
 	$(BIN)/ruff check tablekit tests benchmarks
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 TABLEKIT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q
 
