@@ -38,7 +38,7 @@ from pathlib import Path
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import async_playwright
 
-from tablekit.serve import descendants, notebooks_dir, stop_tree
+from tablekit.serve import answers, descendants, notebooks_dir, stop_tree
 
 CHROMIUM = os.environ.get("TABLEKIT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -233,26 +233,12 @@ def serve_command(notebook: str, port: int, pool: int | None, extra: list[str]) 
     return [*_tablekit(), "serve", notebook, "--port", str(port), *sized, *extra]
 
 
-def _answers(port: int) -> bool:
-    """The server answers HTTP on a static path (the page itself would take a kernel)."""
-    import http.client
-
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    try:
-        conn.request("GET", "/voila/static/voila-style.js")
-        return conn.getresponse().status == 200
-    except OSError:
-        return False
-    finally:
-        conn.close()
-
-
 def wait_ready(proc: subprocess.Popen, port: int, timeout: float = READY_TIMEOUT, quiet: float = 0.15) -> float:
     """Wait until the server answers and its tree is idle (its preheated kernels have run
     the notebook: under `quiet` CPU-seconds a second, twice in a row). Seconds taken."""
     start = time.monotonic()
     deadline = start + timeout
-    while not _answers(port):
+    while not answers(port):
         if proc.poll() is not None:
             raise RuntimeError(f"tablekit serve exited with code {proc.returncode} before it answered")
         if time.monotonic() > deadline:

@@ -102,6 +102,21 @@ def voila_command(notebook: str | None = None, port: int = 8866, ip: str = "127.
     return cmd
 
 
+def answers(port: int, ip: str = "127.0.0.1") -> bool:
+    """Voilà answers HTTP there: a static file of its own (the notebook page would take a
+    preheated kernel)."""
+    import http.client
+
+    conn = http.client.HTTPConnection(ip, port, timeout=5)
+    try:
+        conn.request("GET", "/voila/static/voila-style.js")
+        return conn.getresponse().status == 200
+    except OSError:
+        return False
+    finally:
+        conn.close()
+
+
 def port_free(ip: str, port: int) -> bool:
     with socket.socket() as s:
         return s.connect_ex((ip, port)) != 0

@@ -3,7 +3,6 @@ on SIGTERM and on Ctrl-C, and its Voilà command line."""
 
 from __future__ import annotations
 
-import http.client
 import os
 import signal
 import socket
@@ -16,7 +15,7 @@ import pytest
 from conftest import ROOT, free_port
 
 import tablekit
-from tablekit.serve import CULL_IDLE, CULL_INTERVAL, _alive, descendants, voila_command
+from tablekit.serve import CULL_IDLE, CULL_INTERVAL, _alive, answers, descendants, voila_command
 
 
 def test_command_line():
@@ -50,18 +49,6 @@ def _tablekit() -> list[str]:
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "tablekit.cli"]
 
 
-def _answers(port: int) -> bool:
-    """The server answers HTTP (a static path: the notebook page would take the preheated kernel)."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    try:
-        conn.request("GET", "/voila/static/voila-style.js")
-        return conn.getresponse().status == 200
-    except OSError:
-        return False
-    finally:
-        conn.close()
-
-
 def _listening(port: int) -> bool:
     with socket.socket() as s:
         return s.connect_ex(("127.0.0.1", port)) == 0
@@ -78,12 +65,12 @@ def test_a_signal_stops_the_whole_tree(how, tmp_path):
     try:
         deadline = time.time() + 90
         kernel = False
-        while time.time() < deadline and not (kernel and _answers(port)):
+        while time.time() < deadline and not (kernel and answers(port)):
             assert proc.poll() is None, (tmp_path / "serve.log").read_text()
             kids.update(descendants(proc.pid))
             kernel = any(b"ipykernel" in _cmdline(k) for k in kids)
             time.sleep(0.3)
-        assert kernel and _answers(port), "tablekit serve did not answer with its preheated kernel in 90 s"
+        assert kernel and answers(port), "tablekit serve did not answer with its preheated kernel in 90 s"
         kids.update(descendants(proc.pid))
         if how == "SIGTERM":
             proc.send_signal(signal.SIGTERM)
