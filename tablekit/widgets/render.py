@@ -14,28 +14,39 @@ from ..core.engine import Game
 from ..core.flow import Node
 from ..core.records import StepRecord
 from ..core.rulings import rulings
+from . import cardface
 
 VIS_WORDS = {"hidden": "face down", "owner": "only its owner sees it", "public": "face up"}
 
 
-def card_tile(game: Game, uid: str, changed: bool = False) -> str:
-    name, words, state = game.gamedef.describe_card(game.ctx, uid)
-    cls = f"tk-card tk-kind-{escape(game.ctx.defn(uid).kind or 'card')}"
-    if changed:
-        cls += " tk-changed"
-    parts = [f"<div class='tk-card-name'>{escape(name)}</div>",
-             f"<div class='tk-card-words'>{escape(words)}</div>"]
-    if state:
-        parts.append(f"<div class='tk-card-state'>{escape(', '.join(state))}</div>")
+def card_tile(game: Game, uid: str, changed: bool = False, named: bool = False) -> str:
+    """A card on the table: its drawing (cardface.card_svg) in a tile that keeps the
+    card's kind, uid and text (the title) for the tests and the browser; `changed`
+    marks it "★ just changed", `named` "▶ in the decision" with a thick outline."""
+    d = game.ctx.defn(uid)
+    cs = game.ctx.card(uid)
+    cls = f"tk-card tk-drawn tk-kind-{escape(d.kind or 'card')}"
+    for on, extra in ((changed, "tk-changed"), (named, "tk-named"), (cs.get("exhausted"), "tk-turned"),
+                      (cs.get("face_down"), "tk-facedown"), (d.stand_in, "tk-standin")):
+        if on:
+            cls += f" {extra}"
+    parts = [cardface.card_svg(game, uid)]
+    if named:
+        parts.append("<div class='tk-card-named'>▶ in the decision</div>")
     if changed:
         parts.append("<div class='tk-card-new'>★ just changed</div>")
-    title = escape(game.ctx.defn(uid).text, quote=True)
+    title = escape(d.text, quote=True)
     return f"<div class='{cls}' title='{title}' data-uid='{escape(uid, quote=True)}'>{''.join(parts)}</div>"
 
 
-def hidden_tile() -> str:
-    return "<div class='tk-card tk-hidden'><div class='tk-card-name'>🂠</div>" \
-           "<div class='tk-card-words'>face down</div></div>"
+def hidden_tile(words: str = "face down") -> str:
+    """A card the viewer may not see: a card back saying `words`."""
+    return f"<div class='tk-card tk-drawn tk-hidden'>{cardface.back_svg(words)}</div>"
+
+
+def named_cards(game: Game) -> set[str]:
+    """The uids the open decision's legal options name (see cardface.named_cards)."""
+    return cardface.named_cards(game)
 
 
 def zone_row(game: Game, zone: str, uids: list[str], changed: set[str]) -> str:
