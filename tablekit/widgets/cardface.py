@@ -166,7 +166,10 @@ def _look(game: Game, uid: str) -> tuple:
 
 def card_label(game: Game, uid: str) -> str:
     """The card's accessible name: its name, what it is, and its state, in words."""
-    look = _look(game, uid)
+    return _label(_look(game, uid))
+
+
+def _label(look: tuple) -> str:
     name, words, state = look[2], look[3], look[4]
     out = words if words.startswith(name) else f"{name}, {words}"
     return out + (f"; {', '.join(state)}" if state else "")
@@ -179,7 +182,7 @@ def card_svg(game: Game, uid: str, with_text: bool | None = None) -> str:
     look = _look(game, uid)
     if with_text is None:
         with_text = look[0] != "creatures"
-    return _draw(look, card_label(game, uid), with_text)
+    return _draw(look, _label(look), with_text)
 
 
 @functools.lru_cache(maxsize=4096)
