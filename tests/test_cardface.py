@@ -206,3 +206,12 @@ def test_the_cards_stylesheet_is_shipped():
     from tablekit.widgets.style import stylesheet
     css = stylesheet()
     assert ".tk-app .tk-card.tk-named" in css and ".tk-cardbtn" in css
+
+
+def test_every_state_word_of_describe_card_is_on_the_band(monkeypatch):
+    g = tablekit.new_game("mirkwood")
+    said = ("Aragorn", "Aragorn · hero", ["+1 attack (until the end of the round)", "committed"])
+    monkeypatch.setattr(g.gamedef, "describe_card", lambda ctx, uid: said)
+    root = parsed(cardface.card_svg(g, "aragorn"))
+    assert " ".join(texts_of(root, "tk-svg-state")) == "+1 attack (until the end of the round) · committed"
+    assert root.get("aria-label") == "Aragorn · hero; +1 attack (until the end of the round), committed"
