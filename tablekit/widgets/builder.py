@@ -573,8 +573,9 @@ class ScenarioBuilder(Guarded, W.VBox):
             _, game = self._file()
         except TablekitError as exc:
             self.lasting = keep
-            raise TablekitError(f"lasting effect: {exc} (a lasting effect needs a start inside what it "
-                                "lasts until: choose the start under “Where it starts” first)") from None
+            hint = (" (an effect lasts until the end of something running at the start: choose the start "
+                    "under “Where it starts” first)") if "is running here" in str(exc) else ""
+            raise TablekitError(f"lasting effect: {exc}{hint}") from None
         self.state.lasting = copy.deepcopy(game.state.lasting)
         self._show_lasting()
 
