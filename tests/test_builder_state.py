@@ -252,3 +252,27 @@ def test_removing_with_nothing_in_force_says_so():
     b = mirkwood()
     b.lasting_remove_button.click()
     assert "no lasting effect is in force" in b.banner.value
+
+
+# -- the index page lists the ruling lab ----------------------------------------------------------
+
+def test_the_index_lists_the_ruling_lab_next_to_the_games():
+    from pathlib import Path
+
+    import tablekit
+    from tablekit.widgets.index import GameIndex, game_tiles, index_tiles
+    folder = Path(__file__).resolve().parent.parent / "notebooks"
+    assert (folder / "ruling-lab.ipynb").exists()
+    tiles = index_tiles(folder)
+    assert tiles[:-1] == game_tiles(folder) and len(tiles) == len(tablekit.games()) + 1
+    lab = tiles[-1]
+    assert lab.startswith("<a class='tk-tile tk-lab-tile' href='ruling-lab.ipynb'")
+    assert "The ruling lab" in lab and "Settle a rules question" in lab
+    assert lab in GameIndex(folder).value
+
+
+def test_without_the_lab_page_there_is_no_lab_tile(tmp_path):
+    from tablekit.widgets.index import index_tiles
+    assert not any("ruling-lab" in t for t in index_tiles(tmp_path))
+    (tmp_path / "ruling-lab.ipynb").write_text("{}")
+    assert "href='ruling-lab.ipynb'" in index_tiles(tmp_path)[-1]
