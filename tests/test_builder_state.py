@@ -276,3 +276,46 @@ def test_without_the_lab_page_there_is_no_lab_tile(tmp_path):
     assert not any("ruling-lab" in t for t in index_tiles(tmp_path))
     (tmp_path / "ruling-lab.ipynb").write_text("{}")
     assert "href='ruling-lab.ipynb'" in index_tiles(tmp_path)[-1]
+
+
+def test_one_click_face_down_exhaust_and_next_face_round_trip():
+    b = mirkwood()
+    b.card.value = "gimli"
+    assert (b.flip_button.description, b.exhaust_button.description) == ("Turn face down", "Exhaust")
+    assert b.face_button.disabled, "Gimli has one face"
+    b.exhaust_button.click()
+    assert b.state.cards["gimli"]["exhausted"] is True and b.exhaust_button.description == "Ready"
+    b.card.value = "ptm-1"
+    assert not b.face_button.disabled and b.face_button.tooltip == "Show face 1 of 0 to 1"
+    b.face_button.click()
+    assert b.state.cards["ptm-1"]["face"] == 1
+    put(b, "hummerhorns", "staging")
+    b.flip_button.click()
+    assert b.state.cards["hummerhorns"]["face_down"] is True and b.flip_button.description == "Turn face up"
+    _, g = saved_and_loaded(b)
+    assert g.state.cards["gimli"]["exhausted"] is True and g.state.cards["ptm-1"]["face"] == 1
+    assert g.state.cards["hummerhorns"]["face_down"] is True
+    b.flip_button.click()                               # face up again: the key is gone
+    b.card.value = "gimli"
+    b.exhaust_button.click()
+    assert "face_down" not in b.state.cards["hummerhorns"] and "exhausted" not in b.state.cards["gimli"]
+    b.card.value = "ptm-1"
+    b.face_button.click()                               # past the last face: back to the front
+    assert b.state.cards["ptm-1"]["face"] == 0
+
+
+def test_one_click_face_down_in_a_hidden_zone_is_refused():
+    b = mirkwood()
+    b.card.value = "hummerhorns"
+    before = b.state.to_json()
+    b.flip_button.click()
+    assert "a zone nobody sees" in html.unescape(b.banner.value) and b.state.to_json() == before
+
+
+@pytest.mark.parametrize("text,words", [("-3", "Ana's threat cannot be negative"),
+                                        ("high", "Ana's threat takes a whole number")])
+def test_a_bad_player_value_names_its_field_and_changes_nothing(text, words):
+    b = mirkwood()
+    before = b.state.to_json()
+    set_counter(b, "Ana", "threat", text)
+    assert words in html.unescape(b.banner.value) and b.state.to_json() == before

@@ -199,6 +199,13 @@ class ScenarioBuilder(Guarded, W.VBox):
                                   layout=W.Layout(width="auto"))
         self.state_button = _button("Set state", "Set this state key of the chosen card")
         self.state_button.on_click(self._guard(self.on_set_state))
+        # one click for the state every game shows on a card: its side, turned, its face
+        self.flip_button = _button("Turn face down", "Lay the chosen card face down (or face up again)")
+        self.exhaust_button = _button("Exhaust", "Turn the chosen card sideways (or ready it again)")
+        self.face_button = _button("Show the next face", "A card with several faces: show its next one")
+        self.flip_button.on_click(self._guard(self.on_flip))
+        self.exhaust_button.on_click(self._guard(self.on_exhaust))
+        self.face_button.on_click(self._guard(self.on_next_face))
         self.card.observe(self._guard(self._on_card_pick), names="value")
         self.state_key.observe(self._guard(self._fill_state_value), names="value")
 
@@ -286,6 +293,7 @@ class ScenarioBuilder(Guarded, W.VBox):
             W.HBox([self.up_button, self.down_button, self.remove_button], layout=W.Layout(flex_flow="row wrap")),
             self.card_info,
             W.HBox([self.state_key, self.state_value, self.state_button], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.flip_button, self.exhaust_button, self.face_button], layout=W.Layout(flex_flow="row wrap")),
             section("Players and the game's state"),
             W.HBox([self.counter_player, self.counter_key, self.counter_value, self.counter_button],
                    layout=W.Layout(flex_flow="row wrap")),
@@ -594,6 +602,8 @@ class ScenarioBuilder(Guarded, W.VBox):
             raise TablekitError(f"a counter's name is a word of letters, digits and _ (not 'name'), "
                                 f"not {key!r}")
         value = parse_value(text, (int, float), f"{player}'s {key}")
+        if value is not None and value < 0:
+            raise TablekitError(f"{player}'s {key} cannot be negative ({value})")
         p = self.state.player(player)
         if value is None:
             p.pop(key, None)
@@ -636,6 +646,32 @@ class ScenarioBuilder(Guarded, W.VBox):
 
     def on_remove(self) -> None:
         self.remove(self._picked())
+
+    def on_flip(self) -> None:
+        uid = self._picked()
+        self.set_state(uid, "face_down", "" if self.state.cards[uid].get("face_down") else "true")
+
+    def on_exhaust(self) -> None:
+        uid = self._picked()
+        self.set_state(uid, "exhausted", "" if self.state.cards[uid].get("exhausted") else "true")
+
+    def on_next_face(self) -> None:
+        uid = self._picked()
+        faces = len(self.game.ctx.defn(uid).faces)
+        if not faces:
+            raise TablekitError(f"face: {self._card_label(uid)} has one face only, so there is no face to set")
+        self.set_state(uid, "face", str((self.state.cards[uid].get("face", 0) + 1) % faces))
+
+    def _label_toggles(self) -> None:
+        """The one-click buttons say what they would do to the chosen card."""
+        uid = self.card.value
+        cs = self.state.cards.get(uid, {}) if uid is not None else {}
+        self.flip_button.description = "Turn face up" if cs.get("face_down") else "Turn face down"
+        self.exhaust_button.description = "Ready" if cs.get("exhausted") else "Exhaust"
+        faces = len(self.game.ctx.defn(uid).faces) if uid in self.state.cards else 0
+        self.face_button.disabled = not faces
+        self.face_button.tooltip = (f"Show face {(cs.get('face', 0) + 1) % faces} of 0 to {faces - 1}" if faces
+                                    else "This card has one face only")
 
     def on_set_state(self) -> None:
         self.set_state(self._picked(), self.state_key.value, self.state_value.value)
@@ -681,6 +717,7 @@ class ScenarioBuilder(Guarded, W.VBox):
             return
         self._show_card_info()
         self._fit_state_keys()
+        self._label_toggles()
         self._fill_state_value()
 
     def _fit_state_keys(self) -> None:
@@ -758,6 +795,7 @@ class ScenarioBuilder(Guarded, W.VBox):
                     self.zone_widgets[z].value = html
             self._show_card_info()
             self._fit_state_keys()
+            self._label_toggles()
 
     # -- the result ----------------------------------------------------------------
     def _start_chain(self) -> list:
