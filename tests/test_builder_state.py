@@ -153,16 +153,42 @@ def test_lfg_hurt_and_face_down():
     assert g.state.card_zone[other] == "Ana/party"
 
 
-def test_labyrinth_retinue_markers_and_exhausted():
+def test_labyrinth_retinue_markers_and_gathered_retinues():
+    """Legends of Labyrinth keeps no card state: its position is the lords' markers
+    and the game state of the retinues each gathered."""
     b = ScenarioBuilder("labyrinth", players=["Ana", "Bo"], seed=6, start="setup")
     set_counter(b, "Bo", "retinues", "2")
-    hero = b.state.zones["heroes"][0]
-    put(b, hero, "Ana/heroes")
-    set_card(b, hero, "exhausted", "true")
+    b.extra_key.value = "gathered"
+    b.extra_value.value = '{"Ana": ["sorceresses"], "Bo": []}'
+    b.extra_button.click()
     assert b.banner.value == ""
     data, g = saved_and_loaded(b)
     assert g.state.player("Bo")["retinues"] == 2 and data["setup"]["players"]["Bo"]["retinues"] == 2
-    assert g.state.cards[hero]["exhausted"] is True
+    assert g.state.extra["gathered"] == {"Ana": ["sorceresses"], "Bo": []}
+
+
+def test_lfg_protection_is_a_lasting_restriction_that_round_trips():
+    b = ScenarioBuilder("lfg", players=["Ana", "Bo"], seed=5, start="setup")
+    hero = b.state.zones["deck"][0]
+    put(b, hero, "Ana/party")
+    b.start_node.value = ("Rounds", "Round", "Draft")
+    b.turn.value = "Ana"
+    add_lasting(b, '{"kind": "restriction", "until": "round", "text": "Bo protects it until the end of the round", '
+                   f'"what": "harm", "targets": ["{hero}"], "controller": "Bo"}}')
+    assert b.banner.value == ""
+    _, g = saved_and_loaded(b)
+    assert g.ctx.restricted("harm", card=hero) == "Bo protects it until the end of the round"
+    assert g.ctx.restricted("harm", card=b.state.zones["deck"][0]) is None
+
+
+def test_foehunters_armor_until_a_turn_of_a_player_round_trips():
+    b = ScenarioBuilder("foehunters", players=["Ana", "Bo"], seed=4, start="setup")
+    add_lasting(b, '{"kind": "modifier", "until": {"turn_of": "Ana"}, "text": "Bo has 2 armor until the '
+                   'beginning of Ana\'s next turn", "players": ["Bo"], "controller": "Ana", "stat": "armor", "add": 2}')
+    assert b.banner.value == ""
+    data, g = saved_and_loaded(b)
+    assert data["start"]["lasting"][0]["until"] == {"turn_of": "Ana"}
+    assert (g.ctx.stat("armor", 0, player="Bo"), g.ctx.stat("armor", 0, player="Ana")) == (2, 0)
 
 
 def test_the_state_keys_say_what_they_mean():

@@ -163,7 +163,8 @@ class ScenarioBuilder(Guarded, W.VBox):
         self.message.add_class("tk-status")
         head = W.HTML(f"<div class='tk-title'>Scenario builder: {escape(self.gamedef.title)}</div>"
                       f"<div class='tk-help'>Players {escape(', '.join(self.players))} · seed {self.seed}. "
-                      "Put cards where you want them, set their state and the counters, choose the "
+                      "Put cards where you want them, set their state (face, damage, counters, "
+                      "exhausted...), the players' counters and the lasting effects in force, choose the "
                       "rule to start at, then save the scenario file or open it in a sandbox.</div>")
 
         # -- where the draft starts from
