@@ -4,6 +4,12 @@ The builder edits a draft: a copy of a game's state that no rule ever runs
 on. Cards are put in zones at a position, moved up and down, sent back to
 the box; card state, player counters and the game's settable extra state are
 set from text that is parsed (numbers, true/false, JSON), never evaluated.
+Each card state key is one the scenario format takes (the core's: damage,
+exhausted, face_down, attached_to, counters, face; and the game's own, such
+as Mirkwood's progress and resources or LFG's hurt), checked as the loader
+checks it and more (no negative count, a face the card has, face down only
+where a zone shows its cards). Lasting effects in force are given as the
+scenario's `start.lasting` entries (JSON) and checked by building the position.
 The start point is a node of the game's flow and whose turn it is.
 
 `position()` builds the real game from the draft with `Game.arrange` on a
@@ -28,9 +34,11 @@ import yaml
 from ..core.engine import Game, make_game
 from ..core.errors import TablekitError
 from ..core.flow import ForEachPlayer
+from ..core.lasting import until_words
 from ..core.registry import get_game
-from ..core.scenario import CORE_CARD_STATE, CORE_EXTRA, build, parse
-from ..core.state import State
+from ..core.scenario import CORE_CARD_STATE, CORE_EXTRA, LASTING_KEYS, build, parse
+from ..core.schemas import CORE_CARD_STATE_SCHEMA
+from ..core.state import HIDDEN, State
 from . import render
 from .guard import Guarded
 from .sandbox import Sandbox, download_link, position_yaml
@@ -41,6 +49,8 @@ STARTS = {"empty": "an empty table (every card in the box)",
           "game": "the game given"}
 _COUNTER_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _INT = re.compile(r"^[+-]?\d+$")
+LASTING_EXAMPLE = ('{"kind": "modifier", "until": "round", "text": "+1 attack until the end of the round", '
+                   '"stat": "attack", "add": 1}')
 
 
 def _button(label: str, tip: str) -> W.Button:
@@ -96,6 +106,11 @@ def _type_words(types: tuple[type, ...]) -> str:
     return " or ".join(words.get(t, t.__name__) for t in types)
 
 
+def _lasting_entry(effect: dict) -> dict:
+    """A lasting effect of the state as a scenario's `start.lasting` entry (as `to_yaml` writes it)."""
+    return {k: copy.deepcopy(v) for k, v in effect.items() if k not in ("id", "ends") and v is not None}
+
+
 def _slug(text: str) -> str:
     s = re.sub(r"[^A-Za-z0-9]+", "-", text.lower()).strip("-")
     return s[:60].strip("-") or "scenario"
@@ -135,6 +150,9 @@ class ScenarioBuilder(Guarded, W.VBox):
         self.settable.update({k: v for k, v in CORE_EXTRA.items() if k not in self.settable})
         self.state_keys: dict[str, tuple[type, ...]] = dict(CORE_CARD_STATE)
         self.state_keys.update({k: t for k, (t, _) in self.gamedef.card_state_keys.items()})
+        self.state_docs: dict[str, str] = {k: doc for k, (_, doc) in CORE_CARD_STATE_SCHEMA.items()}
+        self.state_docs.update({k: doc for k, (_, doc) in self.gamedef.card_state_keys.items()})
+        self.lasting: list[dict[str, Any]] = []  # start.lasting entries of the draft
         self.sandbox: Sandbox | None = None
         self._changed: set[str] = set()
         self._painted: dict[str, str] = {}
@@ -145,7 +163,8 @@ class ScenarioBuilder(Guarded, W.VBox):
         self.message.add_class("tk-status")
         head = W.HTML(f"<div class='tk-title'>Scenario builder: {escape(self.gamedef.title)}</div>"
                       f"<div class='tk-help'>Players {escape(', '.join(self.players))} · seed {self.seed}. "
-                      "Put cards where you want them, set their state and the counters, choose the "
+                      "Put cards where you want them, set their state (face, damage, counters, "
+                      "exhausted...), the players' counters and the lasting effects in force, choose the "
                       "rule to start at, then save the scenario file or open it in a sandbox.</div>")
 
         # -- where the draft starts from
@@ -175,12 +194,19 @@ class ScenarioBuilder(Guarded, W.VBox):
         self.remove_button.on_click(self._guard(self.on_remove))
 
         # -- card state
-        self.state_key = W.Dropdown(options=sorted(self.state_keys), description="State",
+        self.state_key = W.Dropdown(options=self._state_options(None), description="State",
                                     layout=W.Layout(width="auto"))
         self.state_value = W.Text(description="Value", placeholder="4, true, text; empty removes it",
                                   layout=W.Layout(width="auto"))
         self.state_button = _button("Set state", "Set this state key of the chosen card")
         self.state_button.on_click(self._guard(self.on_set_state))
+        # one click for the state every game shows on a card: its side, turned, its face
+        self.flip_button = _button("Turn face down", "Lay the chosen card face down (or face up again)")
+        self.exhaust_button = _button("Exhaust", "Turn the chosen card sideways (or ready it again)")
+        self.face_button = _button("Show the next face", "A card with several faces: show its next one")
+        self.flip_button.on_click(self._guard(self.on_flip))
+        self.exhaust_button.on_click(self._guard(self.on_exhaust))
+        self.face_button.on_click(self._guard(self.on_next_face))
         self.card.observe(self._guard(self._on_card_pick), names="value")
         self.state_key.observe(self._guard(self._fill_state_value), names="value")
 
@@ -205,6 +231,18 @@ class ScenarioBuilder(Guarded, W.VBox):
         self.extra_button = _button("Set game state", "Set this key of the game's state (JSON)")
         self.extra_button.on_click(self._guard(self.on_set_extra))
         self.extra_key.observe(self._guard(self._fill_extra_value), names="value")
+
+        # -- lasting effects in force at the start
+        self.lasting_value = W.Textarea(description="Effect", placeholder=LASTING_EXAMPLE,
+                                        layout=W.Layout(width="70%", height="60px"))
+        self.lasting_add_button = _button("Add lasting effect", "Add this effect, in force from the start "
+                                          "(JSON: kind, until, text and what the kind needs)")
+        self.lasting_pick = W.Dropdown(options=[], description="In force", layout=W.Layout(width="auto"))
+        self.lasting_remove_button = _button("Remove lasting effect", "Take the chosen effect away")
+        self.lasting_view = W.HTML("")
+        self.lasting_view.add_class("tk-help")
+        self.lasting_add_button.on_click(self._guard(self.on_add_lasting))
+        self.lasting_remove_button.on_click(self._guard(self.on_remove_lasting))
 
         # -- where the scenario starts
         nodes = [n for n in self.gamedef.flow.walk() if n is not self.gamedef.flow]
@@ -256,10 +294,15 @@ class ScenarioBuilder(Guarded, W.VBox):
             W.HBox([self.up_button, self.down_button, self.remove_button], layout=W.Layout(flex_flow="row wrap")),
             self.card_info,
             W.HBox([self.state_key, self.state_value, self.state_button], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.flip_button, self.exhaust_button, self.face_button], layout=W.Layout(flex_flow="row wrap")),
             section("Players and the game's state"),
             W.HBox([self.counter_player, self.counter_key, self.counter_value, self.counter_button],
                    layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.extra_key, self.extra_value, self.extra_button], layout=W.Layout(flex_flow="row wrap")),
+            section("Lasting effects in force at the start"),
+            W.HBox([self.lasting_value, self.lasting_add_button], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.lasting_pick, self.lasting_remove_button], layout=W.Layout(flex_flow="row wrap")),
+            self.lasting_view,
             section("Where it starts"),
             W.HBox([self.start_node, self.turn], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.rest_to, self.rest_shuffle], layout=W.Layout(flex_flow="row wrap")),
@@ -313,6 +356,7 @@ class ScenarioBuilder(Guarded, W.VBox):
         else:
             raise TablekitError(f"start from 'empty', 'setup' or 'game', not {start!r}")
         self.game = draft
+        self.lasting = [_lasting_entry(e) for e in src.state.lasting]
         if self.start_from.value != start:
             self.start_from.value = start
         cursor = tuple(src.cursor[1:])
@@ -325,6 +369,7 @@ class ScenarioBuilder(Guarded, W.VBox):
         self._changed = set()
         self._say(f"Started from {where}.")
         self.refresh()
+        self._show_lasting()
         self._fill_extra_value()
         self._fill_counter_value()
 
@@ -428,13 +473,8 @@ class ScenarioBuilder(Guarded, W.VBox):
             raise TablekitError(f"{key!r} is not a card state a scenario may set "
                                 f"(allowed: {', '.join(sorted(self.state_keys))})")
         value = parse_value(text, types, f"{key} of {uid}")
-        if key == "attached_to" and value is not None:
-            if value not in st.cards:
-                raise TablekitError(f"attached_to names a card: there is no card {value!r}")
-            if value == uid:
-                raise TablekitError(f"{uid} cannot lie on itself")
-        if key == "damage" and value is not None and value < 0:
-            raise TablekitError(f"damage of {uid} cannot be negative ({value})")
+        if value is not None:
+            self._check_card_value(uid, key, value)
         if value is None:
             st.cards[uid].pop(key, None)
             self._say(f"{self._card_label(uid)}: {key} removed.")
@@ -443,6 +483,116 @@ class ScenarioBuilder(Guarded, W.VBox):
             self._say(f"{self._card_label(uid)}: {key} = {_text_of(value)}.")
         self._changed = {uid}
         self.refresh()
+
+    def _check_card_value(self, uid: str, key: str, value: Any) -> None:
+        """Refuse a card state value the position cannot hold, naming the key."""
+        st = self.state
+        if key == "attached_to":
+            if value not in st.cards:
+                raise TablekitError(f"attached_to names a card: there is no card {value!r}")
+            if value == uid:
+                raise TablekitError(f"attached_to: {uid} cannot lie on itself")
+        elif isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            raise TablekitError(f"{key} of {uid} cannot be negative ({value})")
+        if key == "face":
+            faces = len(self.game.ctx.defn(uid).faces)
+            if not faces:
+                raise TablekitError(f"face: {self._card_label(uid)} has one face only, so there is no face to set")
+            if value >= faces:
+                raise TablekitError(f"face of {uid} is 0 to {faces - 1} (its faces, front first), not {value}")
+        elif key == "face_down" and value:
+            zone = st.card_zone[uid]
+            if st.zone_info[zone]["visibility"] == HIDDEN:
+                raise TablekitError(f"face_down: {self._card_label(uid)} is in {self._zone_label(zone)}, "
+                                    "a zone nobody sees, so it lies face down already; face down is for a "
+                                    "card in a zone that shows its cards")
+        elif key == "counters":
+            for name, n in value.items():
+                if not _COUNTER_KEY.match(name):
+                    raise TablekitError(f"counters of {uid}: a counter's name is a word of letters, digits "
+                                        f"and _, not {name!r}")
+                if isinstance(n, bool) or not isinstance(n, (int, float)) or n < 0:
+                    raise TablekitError(f"counters of {uid}: {name} is a number 0 or more, not {json.dumps(n)}")
+
+    def _state_options(self, uid: str | None) -> list[tuple[str, str]]:
+        """The card state keys a scenario may set on this card, with what each means
+        (`face` only on a card with faces)."""
+        keys = sorted(self.state_keys)
+        if uid is not None and not self.game.ctx.defn(uid).faces:
+            keys = [k for k in keys if k != "face"]
+        return [(f"{k}: {self.state_docs[k]}" if self.state_docs.get(k) else k, k) for k in keys]
+
+    # -- lasting effects ---------------------------------------------------------
+    def add_lasting(self, text: str) -> None:
+        """Add a lasting effect in force from the start, from JSON text: a `start.lasting`
+        entry of the scenario format. It is checked by building the position with it."""
+        try:
+            entry = json.loads(text)
+        except ValueError as exc:
+            raise TablekitError(f"the lasting effect is not JSON: {exc} (for example {LASTING_EXAMPLE})") from None
+        if not isinstance(entry, dict):
+            raise TablekitError(f"a lasting effect is a JSON object, for example {LASTING_EXAMPLE}")
+        unknown = sorted(set(entry) - LASTING_KEYS)
+        if unknown:
+            raise TablekitError(f"lasting effect: unknown key {unknown[0]!r} "
+                                f"(keys: {', '.join(sorted(LASTING_KEYS))})")
+        missing = [k for k in ("kind", "until", "text") if k not in entry]
+        if missing:
+            raise TablekitError(f"lasting effect: {', '.join(missing)} missing (kind, until and text are needed)")
+        if not isinstance(entry["text"], str) or not entry["text"].strip():
+            raise TablekitError("lasting effect: text says in words what the effect is (a text, not empty)")
+        self._check_lasting_names(entry)
+        entry = {k: v for k, v in entry.items() if v is not None}
+        self._try_lasting([*self.lasting, entry])
+        self._say(f"Lasting effect added: {entry['text']} ({until_words(entry['until'])}).")
+
+    def _check_lasting_names(self, entry: dict) -> None:
+        """The players and cards a lasting effect names exist."""
+        for key in ("controller", "to"):
+            if entry.get(key) is not None and entry[key] not in self.players:
+                raise TablekitError(f"lasting effect: {key} is a player ({', '.join(self.players)}), "
+                                    f"not {entry[key]!r}")
+        if entry.get("source") is not None and entry["source"] not in self.state.cards:
+            raise TablekitError(f"lasting effect: source is a card; there is no card {entry['source']!r}")
+        for key, known, what in (("players", self.players, "player"), ("targets", self.state.cards, "card"),
+                                 ("cards", self.state.cards, "card")):
+            names = entry.get(key)
+            if names is None:
+                continue
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                raise TablekitError(f"lasting effect: {key} is a list of {what} names, not {json.dumps(names)}")
+            bad = [n for n in names if n not in known]
+            if bad:
+                raise TablekitError(f"lasting effect: {key} names no {what} {bad[0]!r}")
+
+    def remove_lasting(self, index: int) -> None:
+        """Take away the lasting effect at `index` (0 is the first)."""
+        if not 0 <= index < len(self.lasting):
+            raise TablekitError(f"there is no lasting effect #{index + 1}")
+        gone = self.lasting[index]
+        self._try_lasting(self.lasting[:index] + self.lasting[index + 1:])
+        self._say(f"Lasting effect removed: {gone['text']}.")
+
+    def _try_lasting(self, entries: list[dict]) -> None:
+        """Make `entries` the lasting effects if the scenario file with them loads back;
+        otherwise say why and change nothing."""
+        keep = self.lasting
+        self.lasting = entries
+        try:
+            _, game = self._file()
+        except TablekitError as exc:
+            self.lasting = keep
+            hint = (" (an effect lasts until the end of something running at the start: choose the start "
+                    "under “Where it starts” first)") if "is running here" in str(exc) else ""
+            raise TablekitError(f"lasting effect: {exc}{hint}") from None
+        self.state.lasting = copy.deepcopy(game.state.lasting)
+        self._show_lasting()
+
+    def _show_lasting(self) -> None:
+        options = [(f"#{i + 1} {e['kind']}: {e['text']} ({until_words(e['until'])})", i)
+                   for i, e in enumerate(self.lasting)]
+        self.lasting_pick.options = options
+        self.lasting_view.value = "" if options else "No lasting effect is in force."
 
     def set_counter(self, player: str, key: str, text: str) -> None:
         """Set (or, with empty text, remove) a player's counter, from text (a number)."""
@@ -453,6 +603,8 @@ class ScenarioBuilder(Guarded, W.VBox):
             raise TablekitError(f"a counter's name is a word of letters, digits and _ (not 'name'), "
                                 f"not {key!r}")
         value = parse_value(text, (int, float), f"{player}'s {key}")
+        if value is not None and value < 0:
+            raise TablekitError(f"{player}'s {key} cannot be negative ({value})")
         p = self.state.player(player)
         if value is None:
             p.pop(key, None)
@@ -496,6 +648,32 @@ class ScenarioBuilder(Guarded, W.VBox):
     def on_remove(self) -> None:
         self.remove(self._picked())
 
+    def on_flip(self) -> None:
+        uid = self._picked()
+        self.set_state(uid, "face_down", "" if self.state.cards[uid].get("face_down") else "true")
+
+    def on_exhaust(self) -> None:
+        uid = self._picked()
+        self.set_state(uid, "exhausted", "" if self.state.cards[uid].get("exhausted") else "true")
+
+    def on_next_face(self) -> None:
+        uid = self._picked()
+        faces = len(self.game.ctx.defn(uid).faces)
+        if not faces:
+            raise TablekitError(f"face: {self._card_label(uid)} has one face only, so there is no face to set")
+        self.set_state(uid, "face", str((self.state.cards[uid].get("face", 0) + 1) % faces))
+
+    def _label_toggles(self) -> None:
+        """The one-click buttons say what they would do to the chosen card."""
+        uid = self.card.value
+        cs = self.state.cards.get(uid, {}) if uid is not None else {}
+        self.flip_button.description = "Turn face up" if cs.get("face_down") else "Turn face down"
+        self.exhaust_button.description = "Ready" if cs.get("exhausted") else "Exhaust"
+        faces = len(self.game.ctx.defn(uid).faces) if uid in self.state.cards else 0
+        self.face_button.disabled = not faces
+        self.face_button.tooltip = (f"Show face {(cs.get('face', 0) + 1) % faces} of 0 to {faces - 1}" if faces
+                                    else "This card has one face only")
+
     def on_set_state(self) -> None:
         self.set_state(self._picked(), self.state_key.value, self.state_value.value)
 
@@ -504,6 +682,14 @@ class ScenarioBuilder(Guarded, W.VBox):
 
     def on_set_extra(self) -> None:
         self.set_extra(self.extra_key.value, self.extra_value.value)
+
+    def on_add_lasting(self) -> None:
+        self.add_lasting(self.lasting_value.value)
+
+    def on_remove_lasting(self) -> None:
+        if self.lasting_pick.value is None:
+            raise TablekitError("no lasting effect is in force to remove")
+        self.remove_lasting(self.lasting_pick.value)
 
     def on_save(self) -> None:
         self.download.value = ""
@@ -531,7 +717,20 @@ class ScenarioBuilder(Guarded, W.VBox):
         if self._quiet:
             return
         self._show_card_info()
+        self._fit_state_keys()
+        self._label_toggles()
         self._fill_state_value()
+
+    def _fit_state_keys(self) -> None:
+        uid = self.card.value
+        if uid is None or uid not in self.state.cards:
+            return
+        options = self._state_options(uid)
+        if list(self.state_key.options) != options:
+            keep = self.state_key.value
+            self.state_key.options = options
+            keys = [k for _, k in options]
+            self.state_key.value = keep if keep in keys else keys[0]
 
     def _show_card_info(self) -> None:
         uid = self.card.value
@@ -596,6 +795,8 @@ class ScenarioBuilder(Guarded, W.VBox):
                     self._painted[z] = html
                     self.zone_widgets[z].value = html
             self._show_card_info()
+            self._fit_state_keys()
+            self._label_toggles()
 
     # -- the result ----------------------------------------------------------------
     def _start_chain(self) -> list:
@@ -669,7 +870,7 @@ class ScenarioBuilder(Guarded, W.VBox):
         turn = self.turn.value
         g.arrange(zones=zones, cards=cards, extra=extra, turn=turn)
         self._derive_turn_order(g, turn)
-        g.start_at(list(self.start_node.value), turn)
+        g.start_at(list(self.start_node.value), turn, lasting=copy.deepcopy(self.lasting))
         return g
 
     def position(self) -> Game:
@@ -677,7 +878,7 @@ class ScenarioBuilder(Guarded, W.VBox):
         the draft says and positioned at the chosen rule and turn: the game the
         scenario file gives (with the cards not placed sent to another zone, it is
         that file loaded)."""
-        if self.rest_to.value is None:
+        if self.rest_to.value is None and not self.lasting:
             return self._arranged()
         text, game = self._file()
         return game
@@ -689,16 +890,18 @@ class ScenarioBuilder(Guarded, W.VBox):
         text = position_yaml(g, self.title.value.strip(), self.description.value.strip(),
                              start=list(self.start_node.value), turn=self.turn.value, name=name)
         rest = self.rest_to.value
-        if rest is None:
+        if rest is None and not g.state.lasting:
             return text, g
         data = yaml.safe_load(text)
-        setup = data.setdefault("setup", {})
-        zones = setup.get("zones") or {}
-        zones.pop(self.rest_zone, None)  # the cards not placed: the loader sends them to `rest`
-        setup["zones"] = zones
-        setup["rest"] = {"zone": rest, "shuffle": bool(self.rest_shuffle.value)}
-        setup = {"rest": setup.pop("rest"), **setup}
-        data["setup"] = setup
+        if g.state.lasting:  # the start given replaced to_yaml's, lasting effects with it
+            data["start"]["lasting"] = json.loads(json.dumps([_lasting_entry(e) for e in g.state.lasting]))
+        if rest is not None:
+            setup = data.setdefault("setup", {})
+            zones = setup.get("zones") or {}
+            zones.pop(self.rest_zone, None)  # the cards not placed: the loader sends them to `rest`
+            setup["zones"] = zones
+            setup["rest"] = {"zone": rest, "shuffle": bool(self.rest_shuffle.value)}
+            data["setup"] = {"rest": setup.pop("rest"), **setup}
         text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
         try:
             game = build(parse(text, name), name)

@@ -1,4 +1,5 @@
-"""The index page: one tile per registered game, linking to its teaching page."""
+"""The index page: one tile per registered game, linking to its teaching page,
+and a tile for the ruling lab next to them."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from ..core.registry import registry
 
 TILE_STYLE = ("display:inline-block;border:2px solid #333;border-radius:8px;padding:10px 14px;"
               "margin:6px;text-decoration:none;color:inherit")
+LAB_PAGE = "ruling-lab.ipynb"
+LAB_WORDS = "Settle a rules question: replay a scenario file, or build and save your own position"
 
 
 def game_tiles(folder: str | Path = ".") -> list[str]:
@@ -31,6 +34,20 @@ def game_tiles(folder: str | Path = ".") -> list[str]:
     return tiles
 
 
+def lab_tile(folder: str | Path = ".") -> str | None:
+    """The ruling lab's tile, a link to its page when that page is in `folder` (None without it)."""
+    if not (Path(folder) / LAB_PAGE).exists():
+        return None
+    return (f"<a class='tk-tile tk-lab-tile' href='{LAB_PAGE}' style='{TILE_STYLE}'><b>The ruling lab</b><br>"
+            f"{html.escape(LAB_WORDS)}<br><u>Open the ruling lab</u></a>")
+
+
+def index_tiles(folder: str | Path = ".") -> list[str]:
+    """Every tile of the index page: the games', then the ruling lab's."""
+    lab = lab_tile(folder)
+    return game_tiles(folder) + ([lab] if lab is not None else [])
+
+
 def GameIndex(folder: str | Path = ".") -> W.HTML:  # noqa: N802 - a widget, named like one
     """The tiles as one widget (the index notebook shows it)."""
-    return W.HTML("<div class='tk-index'>" + "".join(game_tiles(folder)) + "</div>")
+    return W.HTML("<div class='tk-index'>" + "".join(index_tiles(folder)) + "</div>")
