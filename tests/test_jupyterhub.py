@@ -24,7 +24,7 @@ import pytest
 from conftest import OUTPUT, ROOT, close_tabs, free_port, is_local
 
 from tablekit.serve import descendants, notebooks_dir
-from tablekit.widgets.index import game_tiles
+from tablekit.widgets.index import index_tiles
 
 CONFIG = ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py"
 LOCAL_PROXY = ROOT / ".venv" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
@@ -188,8 +188,8 @@ def student_context(browser, hub_url: str):
 
 
 def expected_tiles() -> int:
-    """The game tiles the index shows as links: the games that have a notebook."""
-    return sum("<a class='tk-tile'" in tile for tile in game_tiles(notebooks_dir()))
+    """The tiles the index shows as links: the games that have a notebook, and the ruling lab."""
+    return sum("<a class='tk-tile" in tile for tile in index_tiles(notebooks_dir()))
 
 
 def test_three_students_each_land_on_their_own_voila_app(browser, tmp_path):
