@@ -172,6 +172,7 @@ def test_save_game_then_load_game_round_trips_records_state_and_redo():
     other = Sandbox(tablekit.new_game("creatures", players=["Ana", "Bo"], seed=99))
     upload(other, name, text.encode("utf-8"))
     assert other.banner.value == ""
+    assert f"<span class='tk-loaded tk-zone-meta'>Loaded {name}: record {len(g.history)}.</span>" == other.download.value
     back = other.game
     assert len(back.history) == len(g.history) and back.state.to_dict() == g.state.to_dict()
     assert back.can_redo and f"Record {len(g.history)}" in other.status_view.value

@@ -359,7 +359,7 @@ class Sandbox(Guarded, W.VBox):
         finally:
             self.load_upload.value = ()  # the same file may be picked again
         self.replace_game(game)
-        self.download.value = (f"<span class='tk-zone-meta'>Loaded {escape(upload.get('name', 'the file'))}: "
+        self.download.value = (f"<span class='tk-loaded tk-zone-meta'>Loaded {escape(upload.get('name', 'the file'))}: "
                                f"record {len(game.history)}.</span>")
 
     def replace_game(self, game: Game) -> None:
