@@ -16,6 +16,7 @@ import ipywidgets as W
 import yaml
 
 from ..core.bots import answer as bot_answer
+from ..core.decision import Decision, Option
 from ..core.engine import Game, make_game
 from ..core.errors import TablekitError
 from ..core.scenario import build, parse, to_yaml
@@ -29,7 +30,7 @@ BOT_KINDS = [("person", "person"), ("random bot", "random"), ("heuristic bot", "
 LOG_LIMIT = 40
 
 
-def download_link(text: str, filename: str, what: str = "the scenario file") -> str:
+def download_link(text: str, filename: str, what: str = "the scenario file", mime: str = "text/yaml") -> str:
     """HTML for a link that hands `text` to the browser as a file download.
 
     The file travels inside the link (a base64 data: URL), so a served app
@@ -37,7 +38,7 @@ def download_link(text: str, filename: str, what: str = "the scenario file") -> 
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
     name = escape(filename, quote=True)
     size = len(text.encode("utf-8"))
-    return (f"<span class='tk-download'><a download=\"{name}\" href=\"data:text/yaml;base64,{data}\" "
+    return (f"<span class='tk-download'><a download=\"{name}\" href=\"data:{mime};base64,{data}\" "
             f"title='Save {escape(what, quote=True)} on your computer'>⬇ Download {escape(filename)}</a> "
             f"<span class='tk-zone-meta'>({size} bytes)</span></span>")
 
@@ -93,6 +94,71 @@ def position_file(game: Game, title: str = "", description: str = "", start: lis
     return text, gaps
 
 
+FOLD_AFTER = 3  # more options than this not possible now: they fold behind "Not possible now (N) — why"
+
+
+def options_in_order(d: Decision) -> tuple[list[Option], list[Option]]:
+    """(the options shown as widgets, the options folded away). The suggested
+    option comes first; the others keep the rules' order. When more than
+    FOLD_AFTER options are not possible now, those are folded."""
+    first = [d.suggested] if d.suggested is not None else []
+    rest = [o for o in d.options if not first or o.id != first[0].id]
+    illegal = [o for o in rest if not o.legal]
+    if len(illegal) <= FOLD_AFTER:
+        return first + rest, []
+    return first + [o for o in rest if o.legal], illegal
+
+
+def game_over_html(game: Game) -> str:
+    """The game-over panel: who won, the scores as a table, and how the game ended in words."""
+    res = game.result
+    words = game.gamedef.ending_words(res.ending)
+    how = (f"<div class='tk-ending' data-ending='{escape(res.ending, quote=True)}'>How it ended: "
+           f"{escape(words)}.</div>") if words else ""
+    if res.scores:
+        rows = "".join(
+            f"<tr><td>{escape(p)}</td><td>{escape(_number(s))}</td>"
+            f"<td>{'★ winner' if p in res.winners else 'no'}</td></tr>" for p, s in res.scores.items())
+        table = ("<table class='tk-scores'><thead><tr><th scope='col'>Seat</th><th scope='col'>Score</th>"
+                 f"<th scope='col'>Winner</th></tr></thead><tbody>{rows}</tbody></table>")
+        who = (f"{', '.join(res.winners)} {'wins' if len(res.winners) == 1 else 'win'}." if res.winners
+               else "Nobody wins.")
+    else:  # a co-operative game keeps no score: the party wins or loses together
+        table = ""
+        party = ", ".join(game.players)
+        who = (f"The party ({party}) won together." if res.winners
+               else f"The party ({party}) did not win." if res.ending == "unfinished"
+               else f"The party ({party}) lost together.")
+    why = f"<div class='tk-over-why'>{escape(res.summary())}</div>"
+    return (f"<div class='tk-game-over' role='status'><div class='tk-prompt'>Game over. {escape(who)}</div>"
+            f"{why}{how}{table}</div>")
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def game_from_upload(name: str, content: bytes, game_id: str) -> Game:
+    """A game from an uploaded save (`Game.save` text), read in memory. Anything
+    wrong with the file, or a save of another game, raises a TablekitError
+    naming the file and what is wrong."""
+    from .. import load
+    from ..core.errors import SaveFormatError
+
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TablekitError(f"Load game: {name} is not text (a save is a .json file made by Save game)") from None
+    try:
+        game = load(text)
+    except SaveFormatError as exc:
+        raise TablekitError(f"Load game: {name} is not a save this table can load: {exc}") from None
+    if game.id != game_id:
+        raise TablekitError(f"Load game: {name} is a save of {game.gamedef.title} ({game.id}); this table "
+                            f"plays {game_id}. Open it at that game's table.")
+    return game
+
+
 class Sandbox(Guarded, W.VBox):
     """An interactive table for one game. `bots` maps seats to "random" or
     "heuristic" (the other seats are people); `seat` is whose view to show
@@ -131,10 +197,17 @@ class Sandbox(Guarded, W.VBox):
         self.restart_button = button("Restart", "Back to the start (Redo still works)", self.on_restart)
         self.save_button = button("Save position", "Download this position as a scenario file",
                                   self.on_save)
+        self.save_game_button = button("Save game", "Download the whole game (every record, undo and redo "
+                                       "included) to load it again later", self.on_save_game)
+        self.load_upload = W.FileUpload(accept=".json", multiple=False, description="Load game",
+                                        tooltip="Load a game saved with Save game (a .json file)",
+                                        layout=W.Layout(width="auto"))
+        self.load_upload.add_class("tk-load")
+        self.load_upload.observe(self._guard(self.on_load_game), names="value")
         self.download = W.HTML("")
         self.controls = W.HBox([self.step_button, self.phase_button, self.round_button, self.end_button,
                                 self.undo_button, self.redo_button, self.restart_button,
-                                self.save_button, self.download])
+                                self.save_button, self.save_game_button, self.load_upload, self.download])
         self.controls.add_class("tk-controls")
 
         seats = [("everything", SEAT_ALL), ("spectator (public cards only)", SEAT_NOBODY)]
@@ -265,11 +338,69 @@ class Sandbox(Guarded, W.VBox):
                 f"{escape('; '.join(gaps))}, so the file starts slightly differently.</span>") if gaps else ""
         self.download.value = download_link(text, name, "this position") + note
 
+    def game_file_name(self) -> str:
+        """Save game's file name: the game id and the record number."""
+        return f"{self.game.id}-game-record-{len(self.game.history)}.json"
+
+    def on_save_game(self) -> None:
+        """Offer the whole game (`Game.save`: every record, undo and redo) as a download."""
+        name = self.game_file_name()
+        self.download.value = download_link(self.game.save(), name, "this game", mime="application/json")
+
+    def on_load_game(self) -> None:
+        """Read the uploaded save in memory (nothing is written on the server) and, if it
+        is a save of this game, play on from it. A bad file changes nothing."""
+        files = self.load_upload.value
+        if not files:
+            return
+        try:
+            upload = files[0]
+            game = game_from_upload(upload.get("name", "the file"), bytes(upload["content"]), self.game.id)
+        finally:
+            self.load_upload.value = ()  # the same file may be picked again
+        self.replace_game(game)
+        self.download.value = (f"<span class='tk-loaded tk-zone-meta'>Loaded {escape(upload.get('name', 'the file'))}: "
+                               f"record {len(game.history)}.</span>")
+
+    def replace_game(self, game: Game) -> None:
+        """Play on with `game` (the same game, perhaps other seats): the seats, the
+        readings and the whole table are painted anew."""
+        old_players = list(self.game.players)
+        self.game = game
+        self._log_cache.clear()
+        self._painted.clear()
+        self._decision_key = None
+        self._last_cards = None
+        self._confirmed_seat = None
+        if list(game.players) != old_players:
+            self._reseat(game.players)
+        for rid, dd in self.reading_pickers.items():
+            if dd.value != self._reading_of(rid):
+                dd.value = self._reading_of(rid)  # on_reading sees the game already under it
+        self.refresh()
+
+    def _reading_of(self, rid: str) -> str:
+        """The reading of ruling `rid` this game is played under (the first one unless chosen)."""
+        chosen = self.game.state.options.get("rulings") or {}
+        return chosen.get(rid, next(iter(self.game.gamedef.ruling_variants[rid])))
+
+    def _reseat(self, players: list[str]) -> None:
+        """The View as and Who plays pickers for another set of seats (everyone a person)."""
+        seats = [("everything", SEAT_ALL), ("spectator (public cards only)", SEAT_NOBODY)]
+        self.seat.options = seats + [(p, p) for p in players]
+        self.seat.value = SEAT_ALL
+        self.bot_pickers = {}
+        for p in players:
+            dd = W.Dropdown(options=BOT_KINDS, value="person", description=p, layout=W.Layout(width="auto"))
+            dd.observe(self._guard(lambda: self.refresh()), names="value")
+            self.bot_pickers[p] = dd
+        self.bot_box.children = [self.bot_box.children[0]] + list(self.bot_pickers.values())
+
     def on_reading(self, rid: str, reading: str) -> None:
         """Replay this game from its start under another reading of a ruling: the
         same choices as far as they still fit, and the banner says where the two
         readings part."""
-        if (self.game.state.options.get("rulings") or {}).get(rid) == reading:
+        if self._reading_of(rid) == reading:
             return
         game, note = self.game.with_rulings({rid: reading})
         self.game = game
@@ -379,7 +510,9 @@ class Sandbox(Guarded, W.VBox):
         g = self.game
         d = g.pending
         bots = self.bots
-        if d is None or d.player in bots:
+        if g.is_over:
+            key = ("over", len(g.history), id(g.history[-1]) if g.history else None)
+        elif d is None or d.player in bots:
             key = None
         elif not everything and seat != d.player and seat not in (d.party or ()):
             key = ("wait", d.player, len(g.history))
@@ -391,45 +524,70 @@ class Sandbox(Guarded, W.VBox):
         if key is None:
             self.decision_panel.children = []
             return
-        if key[0] == "wait":
-            self.decision_panel.children = [W.HTML(f"<div class='tk-prompt'>Waiting for {d.player} to "
-                                             "choose (switch the view to that seat to answer).</div>")]
+        if key[0] == "over":
+            self.decision_panel.children = [W.HTML(game_over_html(g))]
             return
-        from html import escape
+        if key[0] == "wait":
+            self.decision_panel.children = [W.HTML(f"<div class='tk-prompt'>Waiting for {escape(d.player)} to "
+                                                   "choose (switch the view to that seat to answer).</div>")]
+            return
         who = (f"The party ({', '.join(d.party)}; {d.player} speaks)" if d.party else d.player)
         rows: list[W.Widget] = [W.HTML(f"<div class='tk-prompt'>{escape(who)}: {escape(d.prompt)}</div>")]
         if d.hint:
             rows.append(W.HTML(f"<div class='tk-hint'>Hint: {escape(d.hint)}</div>"))
-        suggested = d.suggested.id if d.suggested is not None else None
-        if d.max == 1 and d.min == 1:
-            for o in d.options:
-                label = o.label + (" (suggested)" if o.id == suggested else "")
-                b = W.Button(description=label, disabled=not o.legal, tooltip=o.reason or o.label,
-                             layout=W.Layout(width="auto"))
-                b.add_class("tk-option")
-                if o.id == suggested:  # pre-selected: the focus and the highlight; still a choice
-                    b.add_class("tk-suggested")
-                    b.button_style = "info"
-                b._tk_option = o.id
-                b.on_click(self._guard(lambda oid=o.id: self.on_choose(oid)))
-                reason = W.HTML(self._reason_html(o))
-                rows.append(W.HBox([b, reason]))
-        else:
-            boxes = []
-            for o in d.options:
-                cb = W.Checkbox(value=o.id == suggested, description=o.label, disabled=not o.legal,
-                                indent=False, layout=W.Layout(width="auto"))
-                cb.add_class("tk-option")
-                cb._tk_option = o.id
-                boxes.append(cb)
-                reason = W.HTML(self._reason_html(o))
-                rows.append(W.HBox([cb, reason]))
+        shown, folded = options_in_order(d)
+        single = d.max == 1 and d.min == 1
+        make = self._option_button if single else self._option_box
+        widgets = [make(o, d) for o in shown]
+        rows += [self._option_row(w, o) for w, o in zip(widgets, shown)]
+        if folded:
+            rows.append(W.HTML(self._folded_html(folded)))
+        if not single:
             want = f"exactly {d.min}" if d.min == d.max else f"{d.min} to {d.max}"
             ok = W.Button(description=f"Confirm ({want})", layout=W.Layout(width="auto"))
             ok.add_class("tk-confirm")
-            ok.on_click(self._guard(lambda: self.on_choose(*[c._tk_option for c in boxes if c.value])))
+            ok.on_click(self._guard(lambda: self.on_choose(*[c._tk_option for c in widgets if c.value])))
             rows.append(ok)
         self.decision_panel.children = rows
+        if widgets and d.suggested is not None:
+            widgets[0].focus()  # the suggested option comes first and has the focus: still a choice
+
+    def _option_button(self, o, d) -> W.Button:
+        """One option of a single pick: a button that wraps its whole label."""
+        default = d.suggested is not None and o.id == d.suggested.id
+        b = W.Button(description=o.label + (" (suggested)" if default else ""), disabled=not o.legal,
+                     tooltip=o.reason or o.label, layout=W.Layout(width="auto", height="auto"))
+        b.add_class("tk-option")
+        if default:  # pre-selected: first, focused, marked in words; nothing is chosen until a click
+            b.add_class("tk-suggested")
+            b.add_class("tk-default")
+            b.button_style = "info"
+        b._tk_option = o.id
+        b.on_click(self._guard(lambda oid=o.id: self.on_choose(oid)))
+        return b
+
+    def _option_box(self, o, d) -> W.Checkbox:
+        """One option of a several-pick decision: a checkbox, the suggested one ticked."""
+        default = d.suggested is not None and o.id == d.suggested.id
+        cb = W.Checkbox(value=default, description=o.label + (" (suggested)" if default else ""),
+                        disabled=not o.legal, indent=False, layout=W.Layout(width="auto", height="auto"))
+        cb.add_class("tk-option")
+        if default:
+            cb.add_class("tk-default")
+        cb._tk_option = o.id
+        return cb
+
+    def _option_row(self, widget: W.Widget, o) -> W.HBox:
+        row = W.HBox([widget, W.HTML(self._reason_html(o))])
+        row.add_class("tk-option-row")
+        return row
+
+    def _folded_html(self, folded: list) -> str:
+        """The options not possible now, folded: each one's label and why, in a <details>."""
+        items = "".join(f"<li><span class='tk-option-label'>{escape(o.label)}</span> "
+                        f"{self._reason_html(o)}</li>" for o in folded)
+        return (f"<details class='tk-fold'><summary>Not possible now ({len(folded)}) — why</summary>"
+                f"<ul class='tk-fold-list'>{items}</ul></details>")
 
     def _reason_html(self, o) -> str:
         """Why an option is not allowed, with its ruling shown (and linked) when one makes it so."""
