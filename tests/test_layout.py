@@ -92,8 +92,9 @@ def test_the_one_persons_hand_is_shown_and_the_others_are_face_down():
     assert "tk-hand" in sb.hand_view._dom_classes
     for u in g.state.zones["Ana/hand"]:
         assert f"data-uid='{u}'" in sb.zone_widgets["Ana/hand"].value
-    for u in g.state.zones["Bo/hand"]:
-        assert f"data-uid='{u}'" not in sb.zone_widgets["Bo/hand"].value
+    bo = g.state.zones["Bo/hand"]
+    assert bo and all(f"data-uid='{u}'" not in sb.zone_widgets["Bo/hand"].value for u in bo)
+    assert f"🂠 × {len(bo)}</div><div class='tk-card-words'>{len(bo)} cards, face down" in sb.zone_widgets["Bo/hand"].value
     assert [c.children[0].value for c in sb.top_view.children] == [
         "<div class='tk-seat-name'>Bo</div>", "<div class='tk-seat-name'>Cy</div>"]
 
@@ -120,8 +121,9 @@ def test_a_seat_that_is_not_at_the_table_is_refused():
 def test_the_decision_panel_sits_next_to_the_deciding_seats_hand():
     g = at_first_decision("labyrinth", 3)
     sb = Sandbox(g, seat=SEAT_ALL)
+    assert list(sb.hand_row.children) == [sb.hand_view, sb.decision_panel]
     kids = list(sb.table_view.children)
-    assert kids.index(sb.decision_panel) == kids.index(sb.hand_view) + 1
+    assert kids.index(sb.hand_row) == kids.index(sb.middle_view) + 1 and kids[-1] is sb.bottom_view
     assert sb.zone_widgets[f"{g.pending.player}/hand"] in sb.hand_view.children
     assert sb.option_buttons()
 

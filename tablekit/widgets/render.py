@@ -84,6 +84,9 @@ def zone_row(game: Game, zone: str, uids: list[str], changed: set[str]) -> str:
         body = "<span class='tk-empty'>empty</span>"
     elif is_pile(info, n):
         body = pile_html(game, uids, changed, info["visibility"] == "hidden")
+    elif n > 1 and all(u.startswith("hidden:") for u in uids):  # another seat's hand: one stack, counted
+        body = (f"<div class='tk-card tk-hidden tk-pile'><div class='tk-card-name'>🂠 × {n}</div>"
+                f"<div class='tk-card-words'>{n} cards, face down</div></div>")
     elif n > PILE_LIMIT:
         body = tiles(game, uids[:PILE_LIMIT], changed) + show_all(game, uids[PILE_LIMIT:], changed, n,
                                                                     f": {n - PILE_LIMIT} more")

@@ -190,8 +190,10 @@ class Sandbox(Guarded, W.VBox):
         self.hand_view = self._region("tk-hand")
         self.bottom_view = self._region("tk-region-bottom")
         self.side_zones = self._region("tk-region-side")
-        self.table_view = W.Box([self.top_view, self.middle_view, self.hand_view, self.decision_panel,
-                                 self.bottom_view])
+        # the hand and the decision panel share one row (table.css)
+        self.hand_row = W.Box([self.hand_view, self.decision_panel])
+        self.hand_row.add_class("tk-hand-row")
+        self.table_view = W.Box([self.top_view, self.middle_view, self.hand_row, self.bottom_view])
         self.table_view.add_class("tk-table")
         self.log_view = W.HTML("")
         self.log_view.add_class("tk-log")
