@@ -1,9 +1,11 @@
 """The Sandbox: one ipywidgets app around a game.
 
-The table (a row a zone), the controls, the decision panel, the explanation
-log and the flow outline. A click changes the game, then `refresh()`
-repaints only the widgets whose HTML changed. An exception inside a click is
-shown in the error banner; nothing fails silently.
+The table (layout.py: the other seats on top, shared zones in the middle, the
+viewed seat at the bottom with its hand next to the decision panel), the
+controls, the explanation log and the flow outline at the side. A click
+changes the game, then `refresh()` repaints only the widgets whose HTML
+changed. An exception inside a click is shown in the error banner; nothing
+fails silently.
 """
 
 from __future__ import annotations
