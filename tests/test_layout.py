@@ -159,3 +159,25 @@ def test_a_public_pile_shows_its_top_card_and_a_long_zone_folds_behind_show_all(
     assert "🂠 ×" not in row
     short = render.zone_row(g, "Ana/treasure", box[:8], set())
     assert "<details" not in short and short.count("data-uid") == 8
+
+
+def test_the_table_turns_to_the_seat_to_act_when_no_seat_is_viewed():
+    g = tablekit.new_game("creatures", players=["Ana", "Bo", "Cy"], seed=7)
+    sb = Sandbox(g, seat=SEAT_ALL)
+    g.run(until="decision")
+    sb.refresh()
+    first = g.pending.player
+    assert sb.hand_view.children[1] is sb.zone_widgets[f"{first}/hand"]
+    for _ in range(300):   # play on (first allowed option each time) until another seat must choose
+        if g.pending is None:
+            g.step()
+        elif g.pending.player == first:
+            g.choose(next(o.id for o in g.pending.options if o.legal))
+        else:
+            break
+    sb.refresh()
+    now = g.pending.player
+    assert now != first and sb.hand_view.children[1] is sb.zone_widgets[f"{now}/hand"]
+    assert [c.children[0].value for c in sb.top_view.children] == [
+        f"<div class='tk-seat-name'>{p}</div>" for p in layout.seats_after(list(g.players), now)]
+    assert len(sb._seat_boxes) == 3   # one box a seat, made once

@@ -185,6 +185,7 @@ class Sandbox(Guarded, W.VBox):
         self.decision_panel.add_class("tk-decision")
         self.zone_widgets: dict[str, W.HTML] = {}
         self._seat_heads: dict[str, W.HTML] = {}
+        self._seat_boxes: dict[str, W.Box] = {}
         self._arranged: Any = None
         self._bottom_head = W.HTML("")
         self.top_view = self._region("tk-region-top")
@@ -439,11 +440,11 @@ class Sandbox(Guarded, W.VBox):
         zw = self.zone_widgets
         seats = []
         for p, zones in plan.top:
-            head = self._seat_heads.get(p)
-            if head is None:
-                head = self._seat_heads[p] = W.HTML(f"<div class='tk-seat-name'>{escape(p)}</div>")
-            box = self._region("tk-seat")
-            box.children = [head] + [zw[z] for z in zones]
+            box = self._seat_boxes.get(p)
+            if box is None:  # one box a seat, made once
+                box = self._seat_boxes[p] = self._region("tk-seat")
+                self._seat_heads[p] = W.HTML(f"<div class='tk-seat-name'>{escape(p)}</div>")
+            box.children = [self._seat_heads[p]] + [zw[z] for z in zones]
             seats.append(box)
         self.top_view.children = seats
         self.middle_view.children = [zw[z] for z in plan.middle]
