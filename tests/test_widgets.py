@@ -7,9 +7,13 @@ import pytest
 import tablekit
 from tablekit.games.creatures.positions import position
 from tablekit.widgets import CardBrowser, LazySection, Sandbox, render
+from tablekit.widgets.sandbox import SEAT_ALL
 
 
 def new_sandbox(**kw):
+    """Two people at the table; the view is everything unless a test asks for another
+    (the default view has tests of its own in tests/test_layout.py)."""
+    kw.setdefault("seat", SEAT_ALL)
     g = tablekit.new_game("creatures", players=["Ana", "Bo"], seed=7)
     return g, Sandbox(g, **kw)
 
@@ -51,7 +55,7 @@ def test_decision_panel_answers_and_undo_redo():
 def test_illegal_option_is_disabled_with_its_reason_shown():
     g = position({"Ana": "Fighter", "Bo": "Wizard", "Cy": "Priest"},
                  {"Ana/hand": ["3C", "9C"]}, at="Monsters")
-    sb = Sandbox(g)
+    sb = Sandbox(g, seat=SEAT_ALL)
     g.choose("monster:3C:Bo")
     sb.refresh()
     buttons = sb.option_buttons()

@@ -1,9 +1,11 @@
 """The Sandbox: one ipywidgets app around a game.
 
-The table (a row a zone), the controls, the decision panel, the explanation
-log and the flow outline. A click changes the game, then `refresh()`
-repaints only the widgets whose HTML changed. An exception inside a click is
-shown in the error banner; nothing fails silently.
+The table (layout.py: the other seats on top, shared zones in the middle, the
+viewed seat at the bottom with its hand next to the decision panel), the
+controls, the explanation log and the flow outline at the side. A click
+changes the game, then `refresh()` repaints only the widgets whose HTML
+changed. An exception inside a click is shown in the error banner; nothing
+fails silently.
 """
 
 from __future__ import annotations
@@ -20,12 +22,12 @@ from ..core.decision import Decision, Option
 from ..core.engine import Game, make_game
 from ..core.errors import TablekitError
 from ..core.scenario import build, parse, to_yaml
-from . import render
+from . import layout, render
 from .guard import Guarded
 from .style import stylesheet
 
-SEAT_ALL = "__all__"
-SEAT_NOBODY = "__spectator__"
+SEAT_ALL = layout.SEAT_ALL          # seat=SEAT_ALL: show everything
+SEAT_NOBODY = layout.SEAT_NOBODY    # seat=SEAT_NOBODY: a spectator's view (public cards only)
 BOT_KINDS = [("person", "person"), ("random bot", "random"), ("heuristic bot", "heuristic")]
 LOG_LIMIT = 40
 
@@ -161,8 +163,12 @@ def game_from_upload(name: str, content: bytes, game_id: str) -> Game:
 
 class Sandbox(Guarded, W.VBox):
     """An interactive table for one game. `bots` maps seats to "random" or
-    "heuristic" (the other seats are people); `seat` is whose view to show
-    (None: everything)."""
+    "heuristic" (the other seats are people); `seat` is whose view to show: a
+    player, SEAT_ALL (everything) or SEAT_NOBODY (a spectator). None picks
+    the default (`layout.default_view`): the one person's seat when exactly
+    one seat is a person, a spectator's view when several are, everything
+    when every seat is a bot. The "View as" dropdown always shows the view
+    on the table (with hot seat on it follows the seat that pressed "I am")."""
 
     def __init__(self, game: Game, seat: str | None = None, bots: dict[str, str] | None = None,
                  hot_seat: bool = False, title: str | None = None):
@@ -212,13 +218,18 @@ class Sandbox(Guarded, W.VBox):
 
         seats = [("everything", SEAT_ALL), ("spectator (public cards only)", SEAT_NOBODY)]
         seats += [(p, p) for p in game.players]
-        self.seat = W.Dropdown(options=seats, value=seat if seat else SEAT_ALL,
-                               description="View as", layout=W.Layout(width="auto"))
-        self.seat.observe(self._guard(lambda: self.refresh()), names="value")
+        bots = dict(bots or {})
+        if seat is None:
+            seat = layout.default_view(list(game.players), bots, hot_seat)
+        if seat not in dict(seats).values():
+            raise TablekitError(f"no seat {seat!r} to view the table as; the players are "
+                                f"{', '.join(game.players)} (or SEAT_ALL, SEAT_NOBODY)")
+        self._syncing_seat = False
+        self.seat = W.Dropdown(options=seats, value=seat, description="View as", layout=W.Layout(width="auto"))
+        self.seat.observe(self._guard(self._on_seat), names="value")
         self.hot_seat = W.Checkbox(value=hot_seat, description="Hot seat (hide hands between players)",
                                    indent=False, layout=W.Layout(width="auto"))
         self.hot_seat.observe(self._guard(self._on_hot_seat), names="value")
-        bots = dict(bots or {})
         self.bot_pickers = {}
         for p in game.players:
             dd = W.Dropdown(options=BOT_KINDS, value=bots.get(p, "person"), description=p,
@@ -246,7 +257,19 @@ class Sandbox(Guarded, W.VBox):
         self.decision_panel = W.VBox([])
         self.decision_panel.add_class("tk-decision")
         self.zone_widgets: dict[str, W.HTML] = {}
-        self.table_view = W.VBox([])
+        self._seat_heads: dict[str, W.HTML] = {}
+        self._seat_boxes: dict[str, W.Box] = {}
+        self._arranged: Any = None
+        self._bottom_head = W.HTML("")
+        self.top_view = self._region("tk-region-top")
+        self.middle_view = self._region("tk-region-middle")
+        self.hand_view = self._region("tk-hand")
+        self.bottom_view = self._region("tk-region-bottom")
+        self.side_zones = self._region("tk-region-side")
+        # the hand and the decision panel share one row (table.css)
+        self.hand_row = W.Box([self.hand_view, self.decision_panel])
+        self.hand_row.add_class("tk-hand-row")
+        self.table_view = W.Box([self.top_view, self.middle_view, self.hand_row, self.bottom_view])
         self.table_view.add_class("tk-table")
         self.log_view = W.HTML("")
         self.log_view.add_class("tk-log")
@@ -254,11 +277,11 @@ class Sandbox(Guarded, W.VBox):
         self.outline_view.add_class("tk-outline")
         self._log_cache: dict[tuple[int, str | None], str] = {}
 
-        left = W.VBox([self.decision_panel, self.table_view], layout=W.Layout(flex="3 1 0%", min_width="320px"))
-        right = W.VBox([W.HTML("<b>What happened</b> (newest first)"), self.log_view,
-                        W.HTML("<b>The rules</b> (the current rule is marked ▶ now)"), self.outline_view],
-                       layout=W.Layout(flex="2 1 0%", min_width="260px"))
-        self.body_view = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", width="100%"))
+        self.side_view = W.Box([self.side_zones, W.HTML("<b>What happened</b> (newest first)"), self.log_view,
+                                W.HTML("<b>The rules</b> (the current rule is marked ▶ now)"), self.outline_view])
+        self.side_view.add_class("tk-side")
+        self.body_view = W.Box([self.table_view, self.side_view])
+        self.body_view.add_class("tk-body")
         self.children = [self.style_html, self.title_view, self.banner, self.controls, self.seat_box,
                          self.bot_box, self.readings_box, self.status_view, self.handover, self.body_view]
         self.refresh()
@@ -267,6 +290,12 @@ class Sandbox(Guarded, W.VBox):
     @property
     def bots(self) -> dict[str, str]:
         return {p: dd.value for p, dd in self.bot_pickers.items() if dd.value != "person"}
+
+    @staticmethod
+    def _region(cls: str) -> W.Box:
+        box = W.Box([])
+        box.add_class(cls)
+        return box
 
     def viewer(self) -> tuple[bool, str | None]:
         """(sees everything, the seat) for the table and the log."""
@@ -418,9 +447,35 @@ class Sandbox(Guarded, W.VBox):
         self.game.choose(*ids)
         self.refresh()
 
+    def _on_seat(self) -> None:
+        if not self._syncing_seat:
+            self.refresh()
+
     def _on_hot_seat(self) -> None:
         self._confirmed_seat = None
         self.refresh()
+
+    def _sync_seat_picker(self) -> None:
+        """With hot seat on, "View as" shows the seat that pressed "I am" (else a spectator)
+        and cannot be changed: it always names what the table shows."""
+        on = self.hot_seat.value
+        if self.seat.disabled != on:
+            self.seat.disabled = on
+        want = (self._confirmed_seat or SEAT_NOBODY) if on else self.seat.value
+        if self.seat.value != want:
+            self._syncing_seat = True
+            try:
+                self.seat.value = want
+            finally:
+                self._syncing_seat = False
+
+    def bottom_seat(self) -> str | None:
+        """The seat at the bottom of the table: the viewed seat, else the one to act."""
+        _, seat = self.viewer()
+        if seat is None:
+            seat = self.actor()
+        players = list(self.game.players)
+        return seat if seat in players else (players[0] if players else None)
 
     def _confirm_seat(self, who: str) -> None:
         self._confirmed_seat = who
@@ -437,6 +492,7 @@ class Sandbox(Guarded, W.VBox):
         g = self.game
         with self.hold_sync():
             self._paint_handover()
+            self._sync_seat_picker()
             everything, seat = self.viewer()
             view = None if everything else g.view(seat)
             self._paint_table(view)
@@ -497,14 +553,36 @@ class Sandbox(Guarded, W.VBox):
             self._changed_key = key
         changed = self._changed
         zones = view["zones"] if view is not None else g.state.zones
-        order = [z for z in zones if zones[z] or z != "box"]
-        if list(self.zone_widgets) != order:
-            for z in order:
-                if z not in self.zone_widgets:
-                    self.zone_widgets[z] = W.HTML("")
-            self.table_view.children = [self.zone_widgets[z] for z in order]
-        for z in order:
+        shown = [z for z in zones if zones[z] or z != "box"]
+        for z in shown:
+            if z not in self.zone_widgets:
+                self.zone_widgets[z] = W.HTML("")
+        plan = layout.plan(g.state.zone_info, list(g.players), self.bottom_seat(),
+                           layout.game_hints(g.gamedef), shown)
+        self._arrange(plan)
+        for z in shown:
             self._set(f"zone:{z}", self.zone_widgets[z], render.zone_row(g, z, list(zones[z]), changed))
+
+    def _arrange(self, plan: layout.TableLayout) -> None:
+        """Put each zone's widget in its region (only when the plan changed)."""
+        if plan == self._arranged:
+            return
+        self._arranged = plan
+        zw = self.zone_widgets
+        seats = []
+        for p, zones in plan.top:
+            box = self._seat_boxes.get(p)
+            if box is None:  # one box a seat, made once
+                box = self._seat_boxes[p] = self._region("tk-seat")
+                self._seat_heads[p] = W.HTML(f"<div class='tk-seat-name'>{escape(p)}</div>")
+            box.children = [self._seat_heads[p]] + [zw[z] for z in zones]
+            seats.append(box)
+        self.top_view.children = seats
+        self.middle_view.children = [zw[z] for z in plan.middle]
+        self._bottom_head.value = f"<div class='tk-seat-name'>{escape(plan.bottom_seat or '')}</div>"
+        self.hand_view.children = [self._bottom_head] + [zw[z] for z in plan.hand]
+        self.bottom_view.children = [zw[z] for z in plan.bottom]
+        self.side_zones.children = [zw[z] for z in plan.side]
 
     def _paint_decision(self, everything: bool, seat: str | None) -> None:
         g = self.game
