@@ -215,3 +215,18 @@ def test_every_state_word_of_describe_card_is_on_the_band(monkeypatch):
     root = parsed(cardface.card_svg(g, "aragorn"))
     assert " ".join(texts_of(root, "tk-svg-state")) == "+1 attack (until the end of the round) · committed"
     assert root.get("aria-label") == "Aragorn · hero; +1 attack (until the end of the round), committed"
+
+
+def test_the_sandbox_marks_the_cards_the_open_decision_names():
+    from tablekit.games.creatures import positions as CP
+    from tablekit.widgets import Sandbox
+    from tablekit.widgets.render import named_cards
+
+    g = CP.fighter()
+    named = named_cards(g)
+    assert named and g.pending is not None
+    sb = Sandbox(g, bots={"Bo": "random"})
+    marked = {u for w in sb.zone_widgets.values() for u in named if f"data-uid='{u}'" in w.value
+              and "tk-named" in w.value.split(f"data-uid='{u}'")[0].rsplit("<div class=", 1)[-1]}
+    assert marked == {u for u in named if any(f"data-uid='{u}'" in w.value for w in sb.zone_widgets.values())}
+    assert marked

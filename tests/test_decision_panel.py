@@ -13,7 +13,7 @@ import pytest
 import tablekit
 from tablekit.core import Decision, Option
 from tablekit.games.creatures import positions as P
-from tablekit.widgets import Sandbox
+from tablekit.widgets import SEAT_ALL, Sandbox
 from tablekit.widgets.sandbox import FOLD_AFTER, game_over_html
 
 
@@ -30,7 +30,7 @@ def show(monkeypatch, sb: Sandbox, d: Decision) -> None:
 
 def creatures(seed: int = 7):
     g = tablekit.new_game("creatures", players=["Ana", "Bo"], seed=seed)
-    return g, Sandbox(g)
+    return g, Sandbox(g, seat=SEAT_ALL)
 
 
 # -- the decision panel -----------------------------------------------------------------------------
@@ -63,7 +63,7 @@ def test_a_few_illegal_options_stay_in_place_as_disabled_buttons(monkeypatch):
 def test_option_buttons_wrap_their_whole_label():
     g = P.fighter()
     g.choose("attack:7S", "attack:5S")
-    sb = Sandbox(g)
+    sb = Sandbox(g, seat=SEAT_ALL)
     for oid, b in sb.option_buttons().items():
         assert b.description.startswith(g.pending.option(oid).label)   # never shortened
         assert "tk-option" in b._dom_classes and b.layout.height == "auto"
@@ -75,7 +75,7 @@ def test_the_suggested_share_is_first_marked_and_not_applied():
     g.choose("attack:7S", "attack:5S")
     d = g.pending
     assert d.default == "kill:3C+4C:weaken:9C"
-    sb = Sandbox(g)
+    sb = Sandbox(g, seat=SEAT_ALL)
     n = len(g.history)
     buttons = sb.option_buttons()
     first = next(iter(buttons))
@@ -118,7 +118,7 @@ def finished(game_id: str, seed: int) -> tablekit.Game:
 def test_the_game_over_panel_of_creatures_names_winners_scores_and_ending():
     g = finished("creatures", 3)
     res = g.result
-    sb = Sandbox(g)
+    sb = Sandbox(g, seat=SEAT_ALL)
     html = panel_html(sb)
     assert "tk-game-over" in html and "<table class='tk-scores'>" in html
     for p, s in res.scores.items():
@@ -165,7 +165,7 @@ def played(seed: int = 5, records: int = 30):
 
 def test_save_game_then_load_game_round_trips_records_state_and_redo():
     g = played()
-    sb = Sandbox(g)
+    sb = Sandbox(g, seat=SEAT_ALL)
     sb.save_game_button.click()
     name, text = downloaded(sb)
     assert name == f"creatures-game-record-{len(g.history)}.json" and json.loads(text)["game"] == "creatures"
@@ -199,7 +199,7 @@ def test_load_game_with_other_seats_reseats_the_pickers():
 ])
 def test_a_broken_upload_is_refused_with_its_reason_and_changes_nothing(content, words):
     g = played()
-    sb = Sandbox(g)
+    sb = Sandbox(g, seat=SEAT_ALL)
     before, n, log = g.state.to_dict(), len(g.history), sb.log_view.value
     upload(sb, "broken.json", content)
     assert sb.banner.value.startswith("<b>Error:</b> Load game:")
@@ -213,7 +213,7 @@ def test_a_save_of_another_game_is_refused():
     lab = tablekit.new_game("labyrinth", players=3, seed=2)
     lab.run(until="decision")
     g = played()
-    sb = Sandbox(g)
+    sb = Sandbox(g, seat=SEAT_ALL)
     n = len(g.history)
     upload(sb, "lab.json", lab.save().encode())
     assert "lab.json is a save of" in sb.banner.value and "labyrinth" in sb.banner.value
@@ -223,6 +223,6 @@ def test_a_save_of_another_game_is_refused():
 
 def test_save_position_is_still_a_scenario_file():
     g = played()
-    sb = Sandbox(g)
+    sb = Sandbox(g, seat=SEAT_ALL)
     sb.save_button.click()
     assert 'href="data:text/yaml;base64,' in sb.download.value and ".yaml" in sb.download.value

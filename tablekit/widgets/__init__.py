@@ -4,9 +4,9 @@ from .browser import CardBrowser
 from .builder import ScenarioBuilder
 from .lab import RulingLab
 from .lazy import LazySection
-from .sandbox import Sandbox
+from .sandbox import SEAT_ALL, SEAT_NOBODY, Sandbox
 
-__all__ = ["CardBrowser", "LazySection", "RulingLab", "Sandbox", "ScenarioBuilder"]
+__all__ = ["SEAT_ALL", "SEAT_NOBODY", "CardBrowser", "LazySection", "RulingLab", "Sandbox", "ScenarioBuilder"]
 
 
 def display_game(game) -> None:

@@ -41,7 +41,7 @@ from ..core.schemas import CORE_CARD_STATE_SCHEMA
 from ..core.state import HIDDEN, State
 from . import render
 from .guard import Guarded
-from .sandbox import Sandbox, download_link, position_yaml
+from .sandbox import SEAT_ALL, Sandbox, download_link, position_yaml
 from .style import style_html
 
 STARTS = {"empty": "an empty table (every card in the box)",
@@ -702,7 +702,7 @@ class ScenarioBuilder(Guarded, W.VBox):
 
     def on_open(self) -> None:
         g = self.position()
-        self.sandbox = Sandbox(g, title=self.title.value.strip() or None)
+        self.sandbox = Sandbox(g, seat=SEAT_ALL, title=self.title.value.strip() or None)
         self.sandbox_box.children = [W.HTML("<div class='tk-section'>The position in a sandbox</div>"),
                                      self.sandbox]
         self._say(f"Opened in a sandbox at {' › '.join(g.path) or 'the end'}.{self._noted()}")

@@ -25,7 +25,7 @@ from . import render
 from .builder import ScenarioBuilder
 from .guard import Guarded
 from .lazy import LazySection
-from .sandbox import Sandbox
+from .sandbox import SEAT_ALL, Sandbox
 from .style import style_html
 
 MAX_UPLOAD = 100_000  # bytes: a scenario file is a few kilobytes
@@ -228,7 +228,7 @@ class RulingLab(Guarded, W.VBox):
                             f"{escape(', '.join(d.get('choose') or []) or 'nothing')}</li>" for d in script)
             parts.append(f"<div class='tk-help'>Scripted decisions, in order:<ol>{steps}</ol></div>")
         self.info.value = "".join(parts)
-        self.sandbox = Sandbox(game, title=f"{title}: the start")
+        self.sandbox = Sandbox(game, seat=SEAT_ALL, title=f"{title}: the start")
         self.sandbox_box.children = [self.sandbox]
         try:
             _, self.outcomes = run(data, name)

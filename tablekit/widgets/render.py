@@ -8,6 +8,7 @@ symbols (suits, "weakened: 4 left", "▶ now"), never by colour alone.
 from __future__ import annotations
 
 from html import escape
+from typing import AbstractSet as Set
 from typing import Any
 
 from ..core.engine import Game
@@ -57,32 +58,36 @@ def is_pile(info: dict[str, Any], n: int) -> bool:
     return info["visibility"] == "hidden" or (info.get("owner") is None and n > PILE_LIMIT)
 
 
-def tiles(game: Game, uids: list[str], changed: set[str]) -> str:
-    return "".join(hidden_tile() if u.startswith("hidden:") else card_tile(game, u, u in changed) for u in uids)
+def tiles(game: Game, uids: list[str], changed: set[str], named: Set[str] = frozenset()) -> str:
+    """The cards' tiles; `named`: the cards the open decision names (highlighted)."""
+    return "".join(hidden_tile() if u.startswith("hidden:") else card_tile(game, u, u in changed, u in named)
+                   for u in uids)
 
 
-def show_all(game: Game, uids: list[str], changed: set[str], n: int, more: str = "") -> str:
+def show_all(game: Game, uids: list[str], changed: set[str], n: int, more: str = "",
+             named: Set[str] = frozenset()) -> str:
     """The cards behind a keyboard-friendly <details> control, closed."""
     return (f"<details class='tk-show-all'><summary>show all ({n}){more}</summary>"
-            f"<div class='tk-zone-cards'>{tiles(game, uids, changed)}</div></details>")
+            f"<div class='tk-zone-cards'>{tiles(game, uids, changed, named)}</div></details>")
 
 
-def pile_html(game: Game, uids: list[str], changed: set[str], hidden: bool) -> str:
+def pile_html(game: Game, uids: list[str], changed: set[str], hidden: bool,
+              named: Set[str] = frozenset()) -> str:
     """One stack with its count, its top card (the last) face up where the viewer may see it,
     and every card behind "show all" where any is known to the viewer. A face-down pile
     (`hidden`) never shows its top card, even to a viewer who sees everything."""
     n = len(uids)
     top = uids[-1]
-    face = "" if hidden or top.startswith("hidden:") else card_tile(game, top, top in changed)
+    face = "" if hidden or top.startswith("hidden:") else card_tile(game, top, top in changed, top in named)
     words = f"top card: {escape(game.gamedef.describe_card(game.ctx, top)[0])}" if face else "face down"
     stack = (f"<div class='tk-card tk-hidden tk-pile'><div class='tk-card-name'>🂠 × {n}</div>"
              f"<div class='tk-card-words'>a pile of {n} card{'s' if n != 1 else ''}, {words}</div></div>")
     seen = [u for u in uids if not u.startswith("hidden:")]
-    more = show_all(game, uids, changed, n) if seen and n > 1 else ""
+    more = show_all(game, uids, changed, n, named=named) if seen and n > 1 else ""
     return f"<div class='tk-pile-row'>{stack}{face}</div>{more}"
 
 
-def zone_row(game: Game, zone: str, uids: list[str], changed: set[str]) -> str:
+def zone_row(game: Game, zone: str, uids: list[str], changed: set[str], named: Set[str] = frozenset()) -> str:
     info = game.state.zone_info[zone]
     label = escape(info.get("label") or zone)
     vis = VIS_WORDS.get(info["visibility"], info["visibility"])
@@ -94,15 +99,15 @@ def zone_row(game: Game, zone: str, uids: list[str], changed: set[str]) -> str:
     if not uids:
         body = "<span class='tk-empty'>empty</span>"
     elif is_pile(info, n):
-        body = pile_html(game, uids, changed, info["visibility"] == "hidden")
+        body = pile_html(game, uids, changed, info["visibility"] == "hidden", named)
     elif n > 1 and all(u.startswith("hidden:") for u in uids):  # another seat's hand: one stack, counted
         body = (f"<div class='tk-card tk-hidden tk-pile'><div class='tk-card-name'>🂠 × {n}</div>"
                 f"<div class='tk-card-words'>{n} cards, face down</div></div>")
     elif n > PILE_LIMIT:
-        body = tiles(game, uids[:PILE_LIMIT], changed) + show_all(game, uids[PILE_LIMIT:], changed, n,
-                                                                    f": {n - PILE_LIMIT} more")
+        body = tiles(game, uids[:PILE_LIMIT], changed, named) + show_all(
+            game, uids[PILE_LIMIT:], changed, n, f": {n - PILE_LIMIT} more", named)
     else:
-        body = tiles(game, uids, changed)
+        body = tiles(game, uids, changed, named)
     empty = " tk-zone-empty" if not uids else ""
     return f"<div class='tk-zone{empty}' data-zone='{escape(zone, quote=True)}'>{head}" \
            f"<div class='tk-zone-cards'>{body}</div></div>"

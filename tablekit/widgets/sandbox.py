@@ -560,8 +560,9 @@ class Sandbox(Guarded, W.VBox):
         plan = layout.plan(g.state.zone_info, list(g.players), self.bottom_seat(),
                            layout.game_hints(g.gamedef), shown)
         self._arrange(plan)
+        named = render.named_cards(g) if g.pending is not None else set()
         for z in shown:
-            self._set(f"zone:{z}", self.zone_widgets[z], render.zone_row(g, z, list(zones[z]), changed))
+            self._set(f"zone:{z}", self.zone_widgets[z], render.zone_row(g, z, list(zones[z]), changed, named))
 
     def _arrange(self, plan: layout.TableLayout) -> None:
         """Put each zone's widget in its region (only when the plan changed)."""
