@@ -3,14 +3,14 @@ the tests and anyone settling a ruling by hand."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from tablekit.core import rng
 from tablekit.core.engine import Game, make_game
 from tablekit.core.errors import TablekitError
 
 from .game import GAME
-from .table import ASIDE, HERO_ORDER, fresh_turn
+from .table import ASIDE, DECK, HERO_ORDER, fresh_turn
 
 HEROES = {"Fighter": "KS", "Wizard": "KC", "Priest": "KH", "Thief": "KD"}
 
@@ -19,15 +19,15 @@ def position(players: Mapping[str, str], zones: Mapping[str, list[str]] | None =
              at: str = "Start of turn", turn: str | None = None, seed: int = 1,
              cards: Mapping[str, Mapping[str, Any]] | None = None,
              turn_data: Mapping[str, Any] | None = None, pile: int = 1,
-             final: list[str] | None = None) -> Game:
+             final: list[str] | None = None, top: Sequence[str] = ()) -> Game:
     """A game at a chosen step of a turn. `players` maps each name to its hero
     ("Fighter", ...), seated in that order (clockwise); the game prep is played
     by the rules first, so the draw pile is the game's own seeded shuffle. Then
     only the cards `zones` names are moved ("Ana/hand": ["7S", "9C"]), out of
     wherever the shuffle put them; every other card stays in the draw pile in
-    its shuffled order. The first player is found by the rules (the Fighter, or
-    the first hero in the order Fighter, Wizard, Priest, Thief: ruling
-    CC-FIRST). `at` names a step of the turn ("Attack", "Counterattack", ...),
+    its shuffled order, under the cards of `top` (the last listed on top). The
+    first player is found by the rules (the Fighter, or the first hero in the
+    order Fighter, Wizard, Priest, Thief: ruling CC-FIRST). `at` names a step of the turn ("Attack", "Counterattack", ...),
     or a path like "Monsters/Place a monster"."""
     unknown = [h for h in players.values() if h not in HEROES]
     if unknown:
@@ -37,6 +37,9 @@ def position(players: Mapping[str, str], zones: Mapping[str, list[str]] | None =
     placement = {f"{p}/hero": [HEROES[h]] for p, h in players.items()}
     placement.update(zones or {})
     placement.setdefault(ASIDE, [k for k in HEROES.values() if all(k not in v for v in placement.values())])
+    if top:
+        named = {u for uids in placement.values() for u in uids} | set(top)
+        placement[DECK] = [u for u in g.state.zones[DECK] if u not in named] + list(top)
     path = ["Rounds", "Turns", "Turn"] + at.split("/")
     data = fresh_turn()  # from table
     data.update(turn_data or {})
