@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import notebook_checks as NC
+import pytest
 from test_creatures_notebook import first_table, opened_sections
 
 import tablekit
@@ -164,6 +165,37 @@ def test_8_the_played_game_has_at_most_one_winner_who_gathered_three_retinues():
         assert [g.result.scores[w] for w in g.result.winners] == [3]
     else:
         assert g.result.winners == []
+
+
+# -- every section: dealt from the seeded shuffle, the seats in table order -----------------------------------------
+
+SECTIONS = [P.turn, P.chain, P.mentalmancer, P.legendary, P.reshuffle, P.limit, P.finale]
+
+
+def set_up_by_the_rules(players, seed):
+    g = tablekit.new_game("labyrinth", players=players, seed=seed)
+    while "Rounds" not in g.cursor:
+        g.step()
+    return g
+
+
+@pytest.mark.parametrize("section", SECTIONS)
+def test_each_sections_decks_are_the_games_own_seeded_shuffle_less_the_named_cards(section):
+    g = section()
+    dealt = set_up_by_the_rules(g.players, g.state.seed).state
+    for deck in (T.INFLUENCE, T.HEROES):
+        mine = g.state.zones[deck]
+        shuffled = [u for u in dealt.zones[deck] if u in set(mine)]
+        assert mine[len(mine) - len(shuffled):] == shuffled    # on top: the shuffle; under it: cards put back
+        if len(mine) > 10:
+            assert mine != [u for u in g.state.cards if u in set(mine)]   # not in card-file order
+    assert g.players[0] == "Ana" and g.turn == "Ana" and g.state.extra["first"] == "Ana"
+
+
+def test_an_unnamed_hand_keeps_the_two_cards_it_was_dealt():
+    g = P.legendary()
+    assert g.state.zones["Bo/hand"] == set_up_by_the_rules(["Ana", "Bo"], 1).state.zones["Bo/hand"]
+    assert len(g.state.zones["Bo/hand"]) == 2
 
 
 # -- the notebook itself ---------------------------------------------------------------------------------------------

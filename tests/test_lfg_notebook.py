@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import notebook_checks as NC
+import pytest
 from test_creatures_notebook import first_table, opened_sections
 
 import tablekit
@@ -194,6 +195,41 @@ def test_the_five_player_game_is_played_to_its_end():
     g = P.played_game()
     assert len(g.players) == 5 and g.is_over and g.result.ending in tablekit.game_info("lfg").endings
     assert all(g.state.zones[f"{p}/hand"] == [] for p in g.players)   # every hero is drafted
+
+
+# -- every section: dealt from the seeded shuffle, the seats in table order -----------------------------------------
+
+SECTIONS = [P.a_round, P.roles, P.hurt_renown, P.anytime, P.extra_draft, P.copy_kill, P.protect_then_kill,
+            P.hurt_and_heal, P.recruit, P.friendly, P.tie, P.scoundrels, P.tied_win]
+
+
+def dealt_by_the_rules(players, seed):
+    g = tablekit.new_game("lfg", players=players, seed=seed)
+    while not {"Rounds", "Pile draft"} & set(g.cursor):
+        g.step()
+    return g
+
+
+@pytest.mark.parametrize("section", SECTIONS)
+def test_each_section_is_dealt_from_the_games_own_seeded_shuffle_and_only_the_named_heroes_moved(section):
+    g = section()
+    st = g.state
+    dealt = dealt_by_the_rules(g.players, st.seed).state
+    in_play = {u for u in st.cards if st.card_zone[u] != T.BOX}
+    built = {u for u in dealt.cards if dealt.card_zone[u] != T.BOX}
+    assert built <= in_play                                   # the deck the rules build for this many players
+    grave = st.zones[T.GRAVE]
+    assert grave == [u for u in dealt.zones[T.GRAVE] if u in set(grave)]   # what the deal laid there
+    named = {u for p in g.players for z in (T.hand(p), T.party(p)) for u in st.zones[z]}
+    assert named | set(grave) | set(st.zones[T.ASIDE]) == in_play
+    assert g.players[0] == "Ana" and g.players == sorted(g.players, key=["Ana", "Bo", "Cy"].index)
+
+
+def test_a_dealt_section_differs_by_its_seed():
+    one, two = (P.position(["Ana", "Bo", "Cy"], at="Draft", hands={"Ana": ["Knight#1"]}, seed=s, dealt=True)
+                for s in (1, 2))
+    assert one.state.zones[T.ASIDE] != two.state.zones[T.ASIDE]
+    assert len(one.state.zones[T.GRAVE]) == 3 and one.state.zones[T.GRAVE] != two.state.zones[T.GRAVE]
 
 
 # -- the notebook itself -------------------------------------------------------------------------------------------------
