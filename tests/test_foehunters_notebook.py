@@ -48,6 +48,17 @@ def test_no_card_goes_to_the_box_and_the_row_keeps_four():
     assert dealt.state.to_dict() == before
 
 
+def test_a_sections_decks_are_the_seeded_shuffle_and_another_seed_shuffles_otherwise():
+    heroes = {"Ana": "berserker", "Bo": "pathfinder", "Cy": "necromancer"}
+    g, other = P.dealing_damage(3), P.dealing_damage(4)
+    dealt = P.new("keraxis", heroes, 3).state
+    for z in ("city/deck", "foe/deck", "Bo/deck"):
+        mine = g.state.zones[z]
+        assert mine == [u for u in dealt.zones[z] if u in set(mine)] and len(mine) > 3
+    assert g.state.zones["city/deck"] != other.state.zones["city/deck"]
+    assert g.state.zones["city/deck"] != sorted(g.state.zones["city/deck"], key=list(g.state.cards).index)
+
+
 # -- 1. setting up and the round ------------------------------------------------------------------
 
 def test_1_the_party_picks_the_foe_then_each_player_a_different_hero():

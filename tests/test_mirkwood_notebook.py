@@ -115,6 +115,15 @@ def test_guided_refresh_readies_raises_threat_and_ends_round_one():
 
 # -- staging and questing ------------------------------------------------------------------------
 
+def test_a_sections_encounter_deck_is_the_seeded_shuffle_with_only_the_named_card_moved():
+    g = P.staging()
+    deck = g.state.zones[T.ENC_DECK]
+    played = P.played_to(P.new(), "Quest phase").state.zones[T.ENC_DECK]
+    assert deck[-1] == "the-necromancer-s-reach#1" and deck[:-1] == [u for u in played if u != deck[-1]]
+    other = P.played_to(P.new(2), "Quest phase").state.zones[T.ENC_DECK]
+    assert other != played and deck[:-1] != sorted(deck[:-1], key=list(g.state.cards).index)
+
+
 def test_staging_table_has_the_necromancers_reach_on_top():
     g = P.staging()
     assert g.state.zones[T.ENC_DECK][-1] == "the-necromancer-s-reach#1" and g.history == []
