@@ -56,6 +56,33 @@ def test_2_one_card_drawn_unused_retinues_lost_then_the_warlock_gives_an_action(
     assert g.pending.kind == "action" and g.pending.option("play:haste").legal and "pass" in ids(g)
 
 
+def test_2_passing_is_only_before_the_first_action_and_stopping_after_one_recruits_nobody():
+    g = P.gather(["archeress"])
+    stop = g.pending.option("stop")
+    assert not stop.legal and stop.rule == "LAB-PASS" and g.pending.option("pass").legal
+    g = P.position(["Ana", "Bo"], {"Ana/hand": ["haste"]}, at="Actions", turn_data={"taken": 1}, dealt=True)
+    passing = g.pending.option("pass")
+    assert not passing.legal and passing.rule == "LAB-PASS" and g.pending.option("stop").legal
+    heroes = list(g.state.zones["Ana/heroes"])
+    g.choose("stop")
+    assert g.state.zones["Ana/heroes"] == heroes
+
+
+def test_2_each_legendary_hero_acts_once_a_turn():
+    g = P.position(["Ana", "Bo"], {"Ana/heroes": ["warlock", "golem"], "Bo/heroes": ["archeress"]},
+                   at="Legendary heroes", dealt=True)
+    g.choose("use:warlock")
+    again = g.pending.option("use:warlock")
+    assert not again.legal and again.rule == "LAB-LEGEND-ONCE"
+
+
+def test_2_a_retinue_that_chooses_a_lord_never_chooses_its_own_lord():
+    g = P.position(["Ana", "Bo"], {"Ana/heroes": ["archeress", "warlock"], "Bo/heroes": []},
+                   gathered={"Ana": ["archeresses", "swordmasters"]}, at="Retinue abilities", dealt=True)
+    mine = g.pending.option("use:archeresses")
+    assert not mine.legal and mine.rule == "LAB-TARGET"
+
+
 # -- 3. counters and a chain --------------------------------------------------------------------------------
 
 def defend(g):
@@ -90,6 +117,14 @@ def test_3_by_the_stack_reading_the_treason_cancels_the_sabotage_and_the_recruit
     assert sorted(g.state.zones["Ana/heroes"]) == ["golem", "thief"]
 
 
+def test_3_a_counter_is_never_an_action_and_passing_cannot_be_countered():
+    g = P.chain()
+    played = g.pending.option("play:treason")
+    assert not played.legal and played.rule == "LAB-COUNTER-WHAT"
+    g.choose("pass")                                          # Bo holds Sabotage!, yet nobody is asked
+    assert g.pending is None or g.pending.kind != "response"
+
+
 # -- 4. gathering a retinue ------------------------------------------------------------------------------------
 
 def test_4_four_of_a_kind_gather_three_do_not_and_a_mentalmancer_needs_one_of_the_kind():
@@ -121,6 +156,16 @@ def test_5_the_golem_never_counts_and_a_lord_gathers_one_legendary_retinue_only(
     again = P.position(["Ana", "Bo"], {"Ana/heroes": ["thief", "reaper", "warlock", "assassin"]},
                        gathered={"Ana": ["legendary"]}, at="Actions")
     assert "only one Legendary Retinue" in again.pending.option("gather:legendary").reason
+
+
+def test_5_the_legendary_retinue_borrows_any_other_retinue_gathered_or_not_with_its_own_cost():
+    g = P.position(["Ana", "Bo"], {"Ana/heroes": ["reaper"]}, gathered={"Ana": ["legendary"]},
+                   at="Retinue abilities", dealt=True)
+    g.choose("use:legendary")
+    g.choose("cost:reaper")
+    assert g.pending.option("copy:swordmasters").legal          # gathered by nobody
+    assert not g.pending.option("copy:sisters_of_war").legal    # its own cost: no hero left to pay
+    assert g.choose("copy:swordmasters").rule == "LAB-LEGEND-COPY"
 
 
 # -- 6. running out of influence cards --------------------------------------------------------------------------
