@@ -13,9 +13,11 @@ import re
 from pathlib import Path
 
 import notebook_checks as NC
+import pytest
 
 import tablekit
 from tablekit.games.creatures import positions as P
+from tablekit.games.creatures import table as T
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "creatures.ipynb"
@@ -57,6 +59,53 @@ def test_2_one_follower_then_at_most_one_monster_on_each_other_player():
     assert g.pending.option("monster:3C:Ana").legal          # as many as you like on yourself
 
 
+# -- 2. where treasure comes from, and a clogged hand ---------------------------------------------------
+
+def rewarding(top: str, hand: list[str] = ()):
+    """The Fighter's (Ana's) treasure step after one kill, `top` on the draw pile."""
+    return P.position({"Ana": "Fighter", "Bo": "Wizard"}, {"Ana/hand": list(hand)}, at="Treasure",
+                      turn_data={"kills": 1}, top=[top])
+
+
+@pytest.mark.parametrize("top, zone", [("8D", "Ana/treasure"), ("5H", "Ana/followers"), ("4S", "Ana/hand"),
+                                       ("JK#1", "Ana/hand"), ("7C", "Ana/monsters")])
+def test_2_without_a_diamond_the_turned_up_card_goes_where_its_suit_says(top, zone):
+    g = rewarding(top)
+    assert g.pending is None                                 # no diamond in hand: the turn-up is the only way
+    rec = g.step()
+    assert g.state.card_zone[top] == zone and rec.rule == ("CC-JOKER" if top == "JK#1" else "Player turn 6: Treasure")
+
+
+def test_2_a_turned_up_monster_strikes_in_the_next_counterattack():
+    g = rewarding("7C")
+    g.step()
+    assert T.monsters_in_front(g.ctx, "Ana") == ["7C"] and "next counterattack" in g.history[-1].text
+
+
+def test_2_holding_a_diamond_you_play_it_or_none_and_may_not_turn_up():
+    g = rewarding("8D", hand=["3D"])
+    assert ids(g) == ["treasure:3D", "turn_up", "skip"]
+    assert not g.pending.option("turn_up").legal and g.pending.option("turn_up").rule == "CC-TURNUP"
+    g.choose("treasure:3D")
+    assert g.state.zones["Ana/treasure"] == ["3D"] and g.state.zones["deck"][-1] == "8D"
+
+
+def test_2_discarding_in_step_7_lets_the_next_draw_bring_new_cards():
+    clogged = ["3C", "4C", "5C", "AS", "2S"]
+    g = P.position({"Ana": "Fighter", "Bo": "Wizard"}, {"Ana/hand": clogged}, at="Discard")
+    g.choose("discard:3C", "discard:4C", "discard:5C")
+    g.run(bots=P.RANDOM_BO)                                  # Bo's turn, then Ana's draw
+    drawn = next(r for r in reversed(g.history) if r.path[-1] == "Draw" and r.text.startswith("Ana"))
+    assert "draws 3" in drawn.text and {"AS", "2S"} <= set(g.state.zones["Ana/hand"])
+    assert len(g.state.zones["Ana/hand"]) == 5 and {"3C", "4C", "5C"} <= set(g.state.zones["discard"])
+
+
+def test_2_a_full_hand_draws_nothing():
+    g = P.position({"Ana": "Fighter", "Bo": "Wizard"}, {"Ana/hand": ["3C", "4C", "5C", "AS", "2S"]},
+                   at="Draw")
+    assert "draws none" in g.step().text and len(g.state.zones["Ana/hand"]) == 5
+
+
 # -- 3. attacks, and weakened monsters --------------------------------------------------------------------
 
 def test_3_a_low_spade_weakens_the_monster_which_still_strikes_then_is_discarded():
@@ -91,6 +140,28 @@ def test_4_the_player_may_choose_otherwise_than_the_suggestion():
     g.step()
     g.choose("part:8H")
     assert "8H" not in g.state.zones["discard"]
+
+
+def test_4_monsters_exactly_equal_to_the_followers_take_every_follower_and_no_hand_card():
+    g = P.position({"Ana": "Fighter", "Bo": "Wizard"}, {"Ana/monsters": ["7C"], "Ana/followers": ["3H", "4H"],
+                                                        "Ana/hand": ["2S", "9D"]}, at="Counterattack")
+    rec = g.step()
+    assert rec.rule == "Player turn 5: Counterattack" and "used up exactly" in rec.text
+    assert g.state.zones["Ana/followers"] == [] and {"3H", "4H"} <= set(g.state.zones["discard"])
+    assert g.state.zones["Ana/hand"] == ["2S", "9D"] and g.pending is None
+
+
+def test_4_the_covering_monster_stays_on_its_follower_when_the_others_are_discarded():
+    g = P.position({"Ana": "Fighter", "Bo": "Wizard"}, {"Ana/monsters": ["3C", "4C"], "Ana/followers": ["10H"]},
+                   at="Counterattack")
+    g.step()                                                 # 7 against 10: the ten takes all seven
+    g.step()                                                 # the only follower: no choice to make
+    assert ids(g) == ["cover:3C", "cover:4C"]
+    g.choose("cover:4C")
+    g.step()                                                 # the other monsters are discarded
+    assert "3C" in g.state.zones["discard"] and "4C" not in g.state.zones["discard"]
+    assert g.state.zones["Ana/followers"] == ["10H", "4C"] and g.state.cards["4C"]["attached_to"] == "10H"
+    assert T.monsters_in_front(g.ctx, "Ana") == [] and T.score(g.ctx, "Ana") == 3
 
 
 # -- 5. the heroes' powers ------------------------------------------------------------------------------------
@@ -149,6 +220,43 @@ def test_7_the_played_game_ended_by_the_rules_and_the_highest_score_wins():
     assert any(r.rule == "CC-RESHUFFLE" for r in g.history) and any(r.rule == "CC-END" for r in g.history)
     best = max(g.result.scores.values())
     assert g.result.winners == [p for p in g.players if g.result.scores[p] == best]
+
+
+def test_7_diamonds_and_hearts_still_in_hand_score_nothing():
+    g = P.position({"Ana": "Fighter", "Bo": "Wizard"}, {"Ana/hand": ["QD", "9H"], "Ana/treasure": ["2D"]})
+    g.arrange(at=["Count the points"])
+    rec = g.step()
+    assert rec.rule == "CC-SCORE" and g.result.scores == {"Ana": 2, "Bo": 0}
+
+
+# -- every section: a shuffled deck, the seats in table order --------------------------------------------
+
+SECTIONS = [P.turn, P.weaken, P.strike, P.fighter, P.wizard, P.priest, P.thief, P.joker]
+
+
+def prepared_by_the_rules(players, seed=1):
+    g = tablekit.new_game("creatures", players=players, seed=seed)
+    while "Rounds" not in g.cursor:
+        g.step()
+    return g
+
+
+@pytest.mark.parametrize("section", SECTIONS)
+def test_each_sections_draw_pile_is_the_games_own_seeded_shuffle_less_the_named_cards(section):
+    g = section()
+    deck = g.state.zones["deck"]
+    dealt = prepared_by_the_rules(g.players, g.state.seed).state.zones["deck"]
+    assert deck == [u for u in dealt if u in set(deck)] and len(deck) >= 40
+    in_card_order = [u for u in g.state.cards if u in set(deck)]
+    assert deck != in_card_order
+
+
+def test_a_position_shuffles_by_its_seed_and_finds_the_first_player_by_the_heroes():
+    one, two = (P.position({"Ana": "Wizard", "Bo": "Fighter"}, seed=s) for s in (1, 2))
+    assert one.state.zones["deck"] != two.state.zones["deck"]
+    assert sorted(one.state.zones["deck"]) == sorted(two.state.zones["deck"])
+    assert one.players == ["Ana", "Bo"] and one.turn == "Ana" and one.state.extra["first"] == "Bo"   # CC-FIRST
+    assert P.thief().state.extra["first"] == "Bo" and P.thief().players == ["Ana", "Bo", "Cy"]
 
 
 # -- the notebook itself -----------------------------------------------------------------------------------------------

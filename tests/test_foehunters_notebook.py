@@ -48,6 +48,17 @@ def test_no_card_goes_to_the_box_and_the_row_keeps_four():
     assert dealt.state.to_dict() == before
 
 
+def test_a_sections_decks_are_the_seeded_shuffle_and_another_seed_shuffles_otherwise():
+    heroes = {"Ana": "berserker", "Bo": "pathfinder", "Cy": "necromancer"}
+    g, other = P.dealing_damage(3), P.dealing_damage(4)
+    dealt = P.new("keraxis", heroes, 3).state
+    for z in ("city/deck", "foe/deck", "Bo/deck"):
+        mine = g.state.zones[z]
+        assert mine == [u for u in dealt.zones[z] if u in set(mine)] and len(mine) > 3
+    assert g.state.zones["city/deck"] != other.state.zones["city/deck"]
+    assert g.state.zones["city/deck"] != sorted(g.state.zones["city/deck"], key=list(g.state.cards).index)
+
+
 # -- 1. setting up and the round ------------------------------------------------------------------
 
 def test_1_the_party_picks_the_foe_then_each_player_a_different_hero():
@@ -101,6 +112,21 @@ def test_1_two_seats_take_the_two_player_foe_card():
     assert solo.state.variant == "solo"
 
 
+RANK = {"Ana": "berserker", "Bo": "pathfinder", "Cy": "necromancer"}
+
+
+def test_1_a_purchase_needs_its_cost_in_xp_and_an_empty_deck_and_discard_draw_nothing():
+    g = P.position("keraxis", RANK, P.ACTION, turn="Ana", counters={"Ana": {"xp": 0}})
+    buys = [o for o in g.pending.options if o.id.startswith("buy:")]
+    assert buys and all(not o.legal and o.rule == "FH-COST" for o in buys)
+    start = P.HERO_TURN + ("Turn", "Start of the turn")
+    g = P.new("keraxis", RANK)
+    g.arrange(zones={"Ana/deck": [], "Ana/discard": []}, at=start, turn="Ana")
+    hand = list(g.state.zones["Ana/hand"])
+    g.step()
+    assert g.step().rule == "FH-EMPTY-DRAW" and g.state.zones["Ana/hand"] == hand
+
+
 # -- 2. the foe phase -------------------------------------------------------------------------------
 
 def test_2_the_table_is_emberglow_with_the_dragonslayers_and_the_hireling_on_top():
@@ -145,6 +171,14 @@ def test_2_the_foe_phase_plays_out_in_its_four_steps():
     assert g.choose(f"refresh:{row[0]}").rule == "FH-REFRESH"
     assert g.state.zones["city/row"] == [top] + row[1:] and g.state.zones["city/discard"] == [row[0]]
     assert g.pending.kind == "start"
+
+
+def test_2_the_foe_never_heals_above_its_face():
+    g = P.position("dragonspawn", RANK, P.FOE_PLAY, add={"foe/deck": ["controlled_hireling"]},
+                   cards={"dragonspawn": {"damage": 2}})
+    g.step()
+    rec = g.step()                                            # the Hireling heals 5, but only 2 were lost
+    assert rec.rule == "FH-HEAL-CAP" and g.state.cards["dragonspawn"]["damage"] == 0
 
 
 # -- 3. damage and armor -----------------------------------------------------------------------------
@@ -197,6 +231,16 @@ def test_3_armor_is_exhausted_against_the_instance_and_readied_on_the_next_turn(
     assert g.step().path[-1] == "Start of the turn"
     assert g.state.player("Ana")["armor_used"] == 0
     assert T.armor_total(g.ctx, "Ana") == 1    # the Holy Aegis's 2 armor ended; the Blessed Plate's stays
+
+
+def test_3_a_foe_persistent_ability_is_no_enemy_target():
+    g = P.position("dragonspawn", RANK, P.ACTION, turn="Ana",
+                   add={"Ana/hand": ["cleave#1"], "foe/play": ["dragon_fire", "pirate_raider#1"]})
+    g.choose("play:cleave#1")
+    while g.pending is None and "cleave#1" not in g.state.zones["Ana/discard"]:
+        g.step()
+    hit = {e["target"] for e in damage_events(g.history)}
+    assert hit == {"dragonspawn", "pirate_raider#1"} and "damage" not in g.state.cards["dragon_fire"]
 
 
 # -- 4. redirecting to an ally, and carry-over -----------------------------------------------------
@@ -278,6 +322,17 @@ def test_5_the_four_helps_with_the_reasons_for_those_that_cannot_be_given():
     g.choose("help:damage:cultist#1")
     assert T.hp_left(g.ctx, "cultist#1") == 2
     assert g.step().path[-1] == "Refill the city row"           # the help was the whole turn
+
+
+def test_5_a_hero_incapacitated_by_playing_a_card_loses_the_card_and_the_rest_of_the_turn():
+    g = P.position("dragonspawn", RANK, P.ACTION, turn="Ana",
+                   add={"Ana/hand": ["cleave#1"], "foe/play": ["arcane_rune"]}, counters={"Ana": {"hp": 1}})
+    g.choose("play:cleave#1")
+    while g.pending is None:
+        g.step()
+    assert "FH-PLAY-INCAP" in {r.rule for r in g.history} and g.state.player("Ana")["incap"]
+    assert {e["target"] for e in damage_events(g.history)} == {"Ana"}     # the Cleave dealt nothing
+    assert "cleave#1" in g.state.zones["Ana/discard"] and g.turn == "Bo"   # no help, no more actions
 
 
 # -- 6. the phase flip ------------------------------------------------------------------------------------

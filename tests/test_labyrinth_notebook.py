@@ -8,10 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import notebook_checks as NC
+import pytest
 from test_creatures_notebook import first_table, opened_sections
 
 import tablekit
 from tablekit.games.labyrinth import positions as P
+from tablekit.games.labyrinth import table as T
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "labyrinth.ipynb"
@@ -54,6 +56,33 @@ def test_2_one_card_drawn_unused_retinues_lost_then_the_warlock_gives_an_action(
     assert g.pending.kind == "action" and g.pending.option("play:haste").legal and "pass" in ids(g)
 
 
+def test_2_passing_is_only_before_the_first_action_and_stopping_after_one_recruits_nobody():
+    g = P.gather(["archeress"])
+    stop = g.pending.option("stop")
+    assert not stop.legal and stop.rule == "LAB-PASS" and g.pending.option("pass").legal
+    g = P.position(["Ana", "Bo"], {"Ana/hand": ["haste"]}, at="Actions", turn_data={"taken": 1}, dealt=True)
+    passing = g.pending.option("pass")
+    assert not passing.legal and passing.rule == "LAB-PASS" and g.pending.option("stop").legal
+    heroes = list(g.state.zones["Ana/heroes"])
+    g.choose("stop")
+    assert g.state.zones["Ana/heroes"] == heroes
+
+
+def test_2_each_legendary_hero_acts_once_a_turn():
+    g = P.position(["Ana", "Bo"], {"Ana/heroes": ["warlock", "golem"], "Bo/heroes": ["archeress"]},
+                   at="Legendary heroes", dealt=True)
+    g.choose("use:warlock")
+    again = g.pending.option("use:warlock")
+    assert not again.legal and again.rule == "LAB-LEGEND-ONCE"
+
+
+def test_2_a_retinue_that_chooses_a_lord_never_chooses_its_own_lord():
+    g = P.position(["Ana", "Bo"], {"Ana/heroes": ["archeress", "warlock"], "Bo/heroes": []},
+                   gathered={"Ana": ["archeresses", "swordmasters"]}, at="Retinue abilities", dealt=True)
+    mine = g.pending.option("use:archeresses")
+    assert not mine.legal and mine.rule == "LAB-TARGET"
+
+
 # -- 3. counters and a chain --------------------------------------------------------------------------------
 
 def defend(g):
@@ -61,7 +90,9 @@ def defend(g):
     g.choose("play:recruitment")
     assert g.pending.kind == "response" and g.pending.player == "Bo"
     g.choose("counter:sabotage")                              # Bo: a chain of two
-    assert g.pending.player == "Cy" and g.state.zones["Cy/hand"] == [] and ids(g) == ["pass"]
+    held = g.state.zones["Cy/hand"]                           # what Cy was dealt: no counter
+    assert g.pending.player == "Cy" and held and not any(T.is_counter(g.ctx, u) for u in held)
+    assert ids(g) == ["pass"]
     g.choose("pass")                                          # Cy, who holds no counter, is asked all the same
     assert g.pending.player == "Ana" and "counter:treason" in ids(g)
     g.choose("counter:treason")                               # Ana counters the counter
@@ -84,6 +115,14 @@ def test_3_by_the_stack_reading_the_treason_cancels_the_sabotage_and_the_recruit
     assert g.step().rule == "LAB-CHAIN"                        # the Treason! cancels the Sabotage!
     g.step()                                                  # so the Recruitment stands and resolves
     assert sorted(g.state.zones["Ana/heroes"]) == ["golem", "thief"]
+
+
+def test_3_a_counter_is_never_an_action_and_passing_cannot_be_countered():
+    g = P.chain()
+    played = g.pending.option("play:treason")
+    assert not played.legal and played.rule == "LAB-COUNTER-WHAT"
+    g.choose("pass")                                          # Bo holds Sabotage!, yet nobody is asked
+    assert g.pending is None or g.pending.kind != "response"
 
 
 # -- 4. gathering a retinue ------------------------------------------------------------------------------------
@@ -117,6 +156,16 @@ def test_5_the_golem_never_counts_and_a_lord_gathers_one_legendary_retinue_only(
     again = P.position(["Ana", "Bo"], {"Ana/heroes": ["thief", "reaper", "warlock", "assassin"]},
                        gathered={"Ana": ["legendary"]}, at="Actions")
     assert "only one Legendary Retinue" in again.pending.option("gather:legendary").reason
+
+
+def test_5_the_legendary_retinue_borrows_any_other_retinue_gathered_or_not_with_its_own_cost():
+    g = P.position(["Ana", "Bo"], {"Ana/heroes": ["reaper"]}, gathered={"Ana": ["legendary"]},
+                   at="Retinue abilities", dealt=True)
+    g.choose("use:legendary")
+    g.choose("cost:reaper")
+    assert g.pending.option("copy:swordmasters").legal          # gathered by nobody
+    assert not g.pending.option("copy:sisters_of_war").legal    # its own cost: no hero left to pay
+    assert g.choose("copy:swordmasters").rule == "LAB-LEGEND-COPY"
 
 
 # -- 6. running out of influence cards --------------------------------------------------------------------------
@@ -161,6 +210,37 @@ def test_8_the_played_game_has_at_most_one_winner_who_gathered_three_retinues():
         assert [g.result.scores[w] for w in g.result.winners] == [3]
     else:
         assert g.result.winners == []
+
+
+# -- every section: dealt from the seeded shuffle, the seats in table order -----------------------------------------
+
+SECTIONS = [P.turn, P.chain, P.mentalmancer, P.legendary, P.reshuffle, P.limit, P.finale]
+
+
+def set_up_by_the_rules(players, seed):
+    g = tablekit.new_game("labyrinth", players=players, seed=seed)
+    while "Rounds" not in g.cursor:
+        g.step()
+    return g
+
+
+@pytest.mark.parametrize("section", SECTIONS)
+def test_each_sections_decks_are_the_games_own_seeded_shuffle_less_the_named_cards(section):
+    g = section()
+    dealt = set_up_by_the_rules(g.players, g.state.seed).state
+    for deck in (T.INFLUENCE, T.HEROES):
+        mine = g.state.zones[deck]
+        shuffled = [u for u in dealt.zones[deck] if u in set(mine)]
+        assert mine[len(mine) - len(shuffled):] == shuffled    # on top: the shuffle; under it: cards put back
+        if len(mine) > 10:
+            assert mine != [u for u in g.state.cards if u in set(mine)]   # not in card-file order
+    assert g.players[0] == "Ana" and g.turn == "Ana" and g.state.extra["first"] == "Ana"
+
+
+def test_an_unnamed_hand_keeps_the_two_cards_it_was_dealt():
+    g = P.legendary()
+    assert g.state.zones["Bo/hand"] == set_up_by_the_rules(["Ana", "Bo"], 1).state.zones["Bo/hand"]
+    assert len(g.state.zones["Bo/hand"]) == 2
 
 
 # -- the notebook itself ---------------------------------------------------------------------------------------------

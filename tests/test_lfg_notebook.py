@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import notebook_checks as NC
+import pytest
 from test_creatures_notebook import first_table, opened_sections
 
 import tablekit
@@ -57,6 +58,25 @@ def test_2_picks_are_face_down_then_turned_up_together_and_the_hands_pass_on():
     assert g.pending.kind == "target" and g.pending.player == "Ana"        # the Knight's protect resolves first
     assert {p: g.state.zones[f"{p}/hand"] for p in g.players} == {
         "Ana": ["Bard#1"], "Bo": ["Cleric#1"], "Cy": ["Archer#1"]}
+
+
+ABC = ["Ana", "Bo", "Cy"]
+
+
+def fired(g) -> set[str]:
+    return {r.rule for r in g.history}
+
+
+def test_2_an_extra_draft_from_an_empty_hand_drafts_nothing_and_an_empty_hand_waits():
+    g = P.position(dealt=True, players=ABC, picks={"Ana": "Scout#1", "Bo": "Bard#1", "Cy": "Druid#1"})
+    g.run(until="decision")
+    assert "LFG-EMPTY-EXTRA" in fired(g) and g.state.zones["Ana/party"] == ["Scout#1"]
+    g = P.position(dealt=True, players=ABC, picks={"Ana": "Scout#1", "Bo": "Bard#1", "Cy": "Druid#1"},
+                   hands={"Ana": ["Bard#2"], "Bo": ["Guardian#1"], "Cy": ["Gladiator#1"]})
+    g.run(until="decision")
+    g.choose("draft:Bard#2")                                  # the extra pick empties Ana's hand; she skips next
+    g.run(until="decision")
+    assert g.pending.player == "Cy" and "LFG-SKIP" in fired(g) and "LFG-SHORT-HAND" in fired(g)
 
 
 # -- 3. roles: a matching ------------------------------------------------------------------------------------
@@ -136,6 +156,27 @@ def test_5_the_mercenary_never_recruits_a_loyal_hero_and_the_recruit_stays_hurt(
     assert "Berserker#1" in g.state.zones["Ana/party"] and g.state.cards["Berserker#1"]["hurt"]
 
 
+def test_5_an_ability_whose_hero_has_left_still_resolves_and_a_killed_hurt_hero_stays_hurt():
+    g = P.position(dealt=True, players=ABC, parties={"Ana": ["Bard#1"]},
+                   picks={"Ana": "Mercenary#1", "Bo": "Assassin#1", "Cy": "Druid#1"})
+    g.run(until="decision")
+    g.choose("target:Bo:Assassin#1")                          # recruited away before her kill resolves
+    g.run(until="decision")
+    assert "LFG-GONE" in fired(g) and g.pending.player == "Bo"
+    g = P.position(dealt=True, players=ABC, graveyard=["Berserker#1"], hurt=["Berserker#1"],
+                   picks={"Ana": "Necromancer#1", "Bo": "Bard#1", "Cy": "Druid#1"})
+    g.run(until="decision")
+    g.choose("target:graveyard:Berserker#1")
+    assert g.history[-1].rule == "LFG-GRAVE-HURT" and g.state.cards["Berserker#1"]["hurt"]
+
+
+def test_5_a_swap_with_a_hero_on_one_side_only_does_nothing():
+    g = P.position(dealt=True, players=["Ana", "Bo"], parties={"Ana": ["Bard#1"], "Bo": ["Knight#1"]},
+                   picks={"Ana": "Trickster#1", "Bo": "Paladin#1"})     # both of Bo's heroes are Loyal
+    g.run(until="decision")
+    assert "LFG-SWAP-PAIR" in fired(g)
+
+
 # -- 6. targets and friendly fire -----------------------------------------------------------------------------------
 
 def test_6_the_rogue_must_hurt_a_hero_in_a_party_her_own_included():
@@ -151,6 +192,15 @@ def test_6_with_the_others_protected_only_anas_own_heroes_are_left():
     g.run(until="decision")
     assert legal_ids(g) == {"target:Ana:Cleric#1", "target:Ana:Rogue#1"}
     assert "pass" not in g.pending                        # mandatory: no way to decline
+
+
+def test_6_several_targets_are_different_heroes():
+    g = P.position(dealt=True, players=ABC, parties={"Bo": ["Knight#1", "Cleric#1"]},
+                   picks={"Ana": "Archer#1", "Bo": "Bard#1", "Cy": "Druid#1"})
+    g.run(until="decision")
+    g.choose("target:Bo:Knight#1")
+    again = g.pending.option("target:Bo:Knight#1")
+    assert not again.legal and again.rule == "LFG-DISTINCT"
 
 
 # -- 7. same priority ------------------------------------------------------------------------------------------------
@@ -178,6 +228,12 @@ def test_8_a_tie_for_the_most_renown_shares_the_win():
     assert g.result.ending == "shared_renown" and sorted(g.result.winners) == ["Ana", "Bo"]
 
 
+def test_8_nobody_wins_without_a_complete_party():
+    g = P.position(dealt=True, players=ABC, at="Final parties", parties={"Ana": ["Knight#1"], "Bo": ["Cleric#1"]})
+    g.step()
+    assert g.result.winners == [] and g.history[-1].rule == "LFG-NO-WINNER"
+
+
 # -- 9. two players, and the whole game ---------------------------------------------------------------------------------
 
 def test_9_two_players_start_with_the_pile_draft_and_play_to_the_end():
@@ -194,6 +250,52 @@ def test_the_five_player_game_is_played_to_its_end():
     g = P.played_game()
     assert len(g.players) == 5 and g.is_over and g.result.ending in tablekit.game_info("lfg").endings
     assert all(g.state.zones[f"{p}/hand"] == [] for p in g.players)   # every hero is drafted
+
+
+# -- every section: dealt from the seeded shuffle, the seats in table order -----------------------------------------
+
+SECTIONS = [P.a_round, P.roles, P.hurt_renown, P.anytime, P.extra_draft, P.copy_kill, P.protect_then_kill,
+            P.hurt_and_heal, P.recruit, P.friendly, P.tie, P.scoundrels, P.tied_win]
+
+
+def dealt_by_the_rules(players, seed):
+    g = tablekit.new_game("lfg", players=players, seed=seed)
+    while not {"Rounds", "Pile draft"} & set(g.cursor):
+        g.step()
+    return g
+
+
+@pytest.mark.parametrize("section", SECTIONS)
+def test_each_section_is_dealt_from_the_games_own_seeded_shuffle_and_only_the_named_heroes_moved(section):
+    g = section()
+    st = g.state
+    dealt = dealt_by_the_rules(g.players, st.seed).state
+    in_play = {u for u in st.cards if st.card_zone[u] != T.BOX}
+    built = {u for u in dealt.cards if dealt.card_zone[u] != T.BOX}
+    assert built <= in_play                                   # the deck the rules build for this many players
+    grave = st.zones[T.GRAVE]
+    assert grave == [u for u in dealt.zones[T.GRAVE] if u in set(grave)]   # what the deal laid there
+    named = {u for p in g.players for z in (T.hand(p), T.party(p)) for u in st.zones[z]}
+    assert named | set(grave) | set(st.zones[T.ASIDE]) == in_play
+    assert g.players[0] == "Ana" and g.players == sorted(g.players, key=["Ana", "Bo", "Cy"].index)
+
+
+def test_a_dealt_section_differs_by_its_seed():
+    one, two = (P.position(["Ana", "Bo", "Cy"], at="Draft", hands={"Ana": ["Knight#1"]}, seed=s, dealt=True)
+                for s in (1, 2))
+    assert one.state.zones[T.ASIDE] != two.state.zones[T.ASIDE]
+    assert len(one.state.zones[T.GRAVE]) == 3 and one.state.zones[T.GRAVE] != two.state.zones[T.GRAVE]
+
+
+def test_9_two_players_start_with_an_empty_graveyard_and_the_last_pile_may_have_to_be_taken():
+    g = P.two_players()
+    while g.pending is None:
+        g.step()
+    assert g.state.zones[T.GRAVE] == [] and "LFG-2P-GRAVE" in fired(g)
+    g.arrange(zones={"pile1": ["Knight#1"], "pile2": ["Bard#1"], "pile3": ["Cleric#1"], "deck": ["Rogue#1"]},
+              rest="box", extra={"drafter": "Ana", "pile": 2}, at=["Pile draft"], turn="Ana")
+    last = g.pending.option("leave:pile3")
+    assert not last.legal and last.rule == "LFG-2P-ALLLEFT"
 
 
 # -- the notebook itself -------------------------------------------------------------------------------------------------

@@ -115,6 +115,57 @@ def test_guided_refresh_readies_raises_threat_and_ends_round_one():
 
 # -- staging and questing ------------------------------------------------------------------------
 
+def test_a_sections_encounter_deck_is_the_seeded_shuffle_with_only_the_named_card_moved():
+    g = P.staging()
+    deck = g.state.zones[T.ENC_DECK]
+    played = P.played_to(P.new(), "Quest phase").state.zones[T.ENC_DECK]
+    assert deck[-1] == "the-necromancer-s-reach#1" and deck[:-1] == [u for u in played if u != deck[-1]]
+    other = P.played_to(P.new(2), "Quest phase").state.zones[T.ENC_DECK]
+    assert other != played and deck[:-1] != sorted(deck[:-1], key=list(g.state.cards).index)
+
+
+def at_node(phase, path, add):
+    """Round 1 of the guided game played to `phase`, then set at the rule `path` with the cards of
+    `add` laid on their zones (every other card where the shuffle put it)."""
+    g = P.played_to(P.new(), phase)
+    g.arrange(zones=P.placed(g, add), at=["Rounds", "Round", phase, *path])
+    return g
+
+
+def test_guided_an_empty_deck_draws_nothing_and_loses_nothing():
+    g = P.played_to(P.new(), "Resource phase")
+    g.arrange(zones={f"{A}/deck": []}, at=["Rounds", "Round", "Resource phase", "Draw"])
+    hand = list(g.state.zones[f"{A}/hand"])
+    rec = g.step()
+    assert rec.rule == "MK-EMPTY-DECK" and g.state.zones[f"{A}/hand"] == hand and not g.is_over
+
+
+def test_guided_a_unique_title_in_play_blocks_its_other_copy():
+    g = at_node("Planning phase", ["Planning turns", "Play allies"],
+                {f"{A}/allies": ["faramir#1"], f"{A}/hand": ["faramir#2"]})
+    g.arrange(cards={"aragorn": {"resources": 4}})
+    o = g.pending.option("act:faramir#2:0")
+    assert not o.legal and o.rule == "MK-UNIQUE"
+
+
+def test_guided_a_travel_cost_that_cannot_be_paid_in_full_makes_the_travel_illegal():
+    g = P.played_to(P.new(), "Travel phase")
+    g.arrange(zones={"staging": ["necromancer-s-pass#1"], "active_location": [], f"{A}/hand": ["beorn"]},
+              at=["Rounds", "Round", "Travel phase", "Travel"])
+    o = g.pending.option("travel:necromancer-s-pass#1")
+    assert not o.legal and o.rule == "MK-TRAVEL-COST"
+
+
+def test_guided_enemies_tied_in_the_engagement_check_are_the_players_choice():
+    g = at_node("Encounter phase", ["Engagement checks"], {"staging": ["forest-spider#3"]})
+    spiders = [u for u in g.state.zones["staging"] if u.startswith("forest-spider#")]
+    assert len(spiders) == 2                                 # stage 1A's and this one: engagement 25 each
+    while g.pending is None or g.pending.kind == "window":
+        g.step() if g.pending is None else g.choose("pass")
+    assert g.pending.kind == "engagement" and len(g.pending.legal) == 2 and g.pending.player == A
+    assert g.choose("engage:forest-spider#3").rule == "MK-ENGAGE-TIE"
+
+
 def test_staging_table_has_the_necromancers_reach_on_top():
     g = P.staging()
     assert g.state.zones[T.ENC_DECK][-1] == "the-necromancer-s-reach#1" and g.history == []
@@ -194,6 +245,7 @@ def test_beorns_path_with_nine_progress_is_won_by_one_more():
     while not g.is_over:
         g.step() if g.pending is None else g.choose(*P.bot_answer(g))
     assert g.result.ending == "won_beorns_path" and g.result.winners == [A]
+    assert "lower is better (ruling MK-SCORE)" in g.history[-1].text
 
 
 # -- a whole game by bots --------------------------------------------------------------------------

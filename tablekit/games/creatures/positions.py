@@ -3,12 +3,14 @@ the tests and anyone settling a ruling by hand."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
+from tablekit.core import rng
 from tablekit.core.engine import Game, make_game
+from tablekit.core.errors import TablekitError
 
 from .game import GAME
-from .table import fresh_turn
+from .table import ASIDE, DECK, HERO_ORDER, fresh_turn
 
 HEROES = {"Fighter": "KS", "Wizard": "KC", "Priest": "KH", "Thief": "KD"}
 
@@ -17,24 +19,51 @@ def position(players: Mapping[str, str], zones: Mapping[str, list[str]] | None =
              at: str = "Start of turn", turn: str | None = None, seed: int = 1,
              cards: Mapping[str, Mapping[str, Any]] | None = None,
              turn_data: Mapping[str, Any] | None = None, pile: int = 1,
-             final: list[str] | None = None) -> Game:
+             final: list[str] | None = None, top: Sequence[str] = ()) -> Game:
     """A game at a chosen step of a turn. `players` maps each name to its hero
-    ("Fighter", ...); `zones` places cards ("Ana/hand": ["7S", "9C"]); every
-    other card goes to the draw pile; `at` names a step of the turn
-    ("Attack", "Counterattack", ...), or a path like "Monsters/Place a monster"."""
+    ("Fighter", ...), seated in that order (clockwise); the game prep is played
+    by the rules first, so the draw pile is the game's own seeded shuffle. Then
+    only the cards `zones` names are moved ("Ana/hand": ["7S", "9C"]), out of
+    wherever the shuffle put them; every other card stays in the draw pile in
+    its shuffled order, under the cards of `top` (the last listed on top). The
+    first player is found by the rules (the Fighter, or the first hero in the
+    order Fighter, Wizard, Priest, Thief: ruling CC-FIRST). `at` names a step of the turn ("Attack", "Counterattack", ...),
+    or a path like "Monsters/Place a monster"."""
+    unknown = [h for h in players.values() if h not in HEROES]
+    if unknown:
+        raise TablekitError(f"no hero {unknown[0]!r}; the heroes are {', '.join(HEROES)}")
     names = list(players)
-    g = make_game(GAME, names, seed)
+    g = prepared(make_game(GAME, names, seed))
     placement = {f"{p}/hero": [HEROES[h]] for p, h in players.items()}
     placement.update(zones or {})
-    unused_kings = [k for k in HEROES.values() if all(k not in v for v in placement.values())]
-    placement.setdefault("aside", unused_kings)
+    placement.setdefault(ASIDE, [k for k in HEROES.values() if all(k not in v for v in placement.values())])
+    if top:
+        named = {u for uids in placement.values() for u in uids} | set(top)
+        placement[DECK] = [u for u in g.state.zones[DECK] if u not in named] + list(top)
     path = ["Rounds", "Turns", "Turn"] + at.split("/")
     data = fresh_turn()  # from table
     data.update(turn_data or {})
-    g.arrange(zones=placement, cards=cards, rest="deck",
-              extra={"first": names[0], "pile": pile, "final": final, "_this_turn": data},
+    g.arrange(zones=placement, cards=cards,
+              extra={"first": first_player(players), "pile": pile, "final": final, "_this_turn": data},
               at=path, turn=turn or names[0])
     return g
+
+
+def prepared(g: Game) -> Game:
+    """`g` stepped through the game prep (Kings dealt, the deck shuffled, the first
+    player found: no decision is asked) to the first turn. The generator is then
+    put back to the seed's start, as a scenario's shuffled rest leaves it, so the
+    position is exactly the scenario "Save position" writes of it."""
+    while "Rounds" not in g.cursor:
+        g.step()
+    g.state.rng = rng.seed_state(g.state.seed)
+    return g
+
+
+def first_player(players: Mapping[str, str]) -> str:
+    """Who begins, by the heroes: the first in the order Fighter, Wizard, Priest,
+    Thief (ruling CC-FIRST)."""
+    return next(p for h in HERO_ORDER for p, mine in players.items() if mine == h)
 
 
 # -- the teaching notebook's tables (notebooks/creatures.ipynb), section by section ----------------------
