@@ -56,3 +56,14 @@ def assert_cited_rulings_listed(notebook: Path, prefix: str, game: str) -> None:
     page = (ROOT / "docs" / "rulings" / f"{game}.md").read_text()
     listed = set(re.findall(rf"^\| ({prefix}-[A-Z0-9-]+) \|", page, flags=re.M))
     assert cited and cited <= listed, cited - listed
+
+
+def set_up_by_the_rules(game_id: str, players, seed: int):
+    """A new game of `game_id` played by its rules until its rounds begin (the seeded setup
+    a section's position must start from)."""
+    import tablekit
+
+    g = tablekit.new_game(game_id, players=players, seed=seed)
+    while "Rounds" not in g.cursor:
+        g.step()
+    return g

@@ -234,18 +234,11 @@ def test_7_diamonds_and_hearts_still_in_hand_score_nothing():
 SECTIONS = [P.turn, P.weaken, P.strike, P.fighter, P.wizard, P.priest, P.thief, P.joker]
 
 
-def prepared_by_the_rules(players, seed=1):
-    g = tablekit.new_game("creatures", players=players, seed=seed)
-    while "Rounds" not in g.cursor:
-        g.step()
-    return g
-
-
 @pytest.mark.parametrize("section", SECTIONS)
 def test_each_sections_draw_pile_is_the_games_own_seeded_shuffle_less_the_named_cards(section):
     g = section()
     deck = g.state.zones["deck"]
-    dealt = prepared_by_the_rules(g.players, g.state.seed).state.zones["deck"]
+    dealt = NC.set_up_by_the_rules("creatures", g.players, g.state.seed).state.zones["deck"]
     assert deck == [u for u in dealt if u in set(deck)] and len(deck) >= 40
     in_card_order = [u for u in g.state.cards if u in set(deck)]
     assert deck != in_card_order

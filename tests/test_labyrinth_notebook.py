@@ -217,17 +217,10 @@ def test_8_the_played_game_has_at_most_one_winner_who_gathered_three_retinues():
 SECTIONS = [P.turn, P.chain, P.mentalmancer, P.legendary, P.reshuffle, P.limit, P.finale]
 
 
-def set_up_by_the_rules(players, seed):
-    g = tablekit.new_game("labyrinth", players=players, seed=seed)
-    while "Rounds" not in g.cursor:
-        g.step()
-    return g
-
-
 @pytest.mark.parametrize("section", SECTIONS)
 def test_each_sections_decks_are_the_games_own_seeded_shuffle_less_the_named_cards(section):
     g = section()
-    dealt = set_up_by_the_rules(g.players, g.state.seed).state
+    dealt = NC.set_up_by_the_rules("labyrinth", g.players, g.state.seed).state
     for deck in (T.INFLUENCE, T.HEROES):
         mine = g.state.zones[deck]
         shuffled = [u for u in dealt.zones[deck] if u in set(mine)]
@@ -239,7 +232,7 @@ def test_each_sections_decks_are_the_games_own_seeded_shuffle_less_the_named_car
 
 def test_an_unnamed_hand_keeps_the_two_cards_it_was_dealt():
     g = P.legendary()
-    assert g.state.zones["Bo/hand"] == set_up_by_the_rules(["Ana", "Bo"], 1).state.zones["Bo/hand"]
+    assert g.state.zones["Bo/hand"] == NC.set_up_by_the_rules("labyrinth", ["Ana", "Bo"], 1).state.zones["Bo/hand"]
     assert len(g.state.zones["Bo/hand"]) == 2
 
 
