@@ -1,12 +1,14 @@
 """The seat-centred table in a real browser, for every game's notebook, at three sizes:
 during a decision the decision panel and the deciding seat's hand are both in the first
-viewport, and nothing is wider than the page. Screenshots go to test-output/."""
+viewport, nothing is wider than the page, and no button or option label is cut. Screenshots
+go to test-output/."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from test_browser_decisions import CUT
 
 SIZES = [(1366, 900), (1024, 768), (768, 1024)]
 # the notebook and how its first table is reached: shown at once, or behind the first section's title
@@ -47,7 +49,7 @@ def reach_a_decision(page, app) -> None:
 
 
 @pytest.mark.parametrize("name,section", NOTEBOOKS)
-def test_the_hand_and_the_decision_are_on_the_first_screen(voila_url, page, output_dir, name, section):
+def test_the_hand_and_the_decision_are_on_the_first_screen_and_no_label_is_cut(voila_url, page, output_dir, name, section):
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     page.goto(f"{voila_url}/voila/render/{name}.ipynb", wait_until="commit")
     if section:
@@ -65,6 +67,7 @@ def test_the_hand_and_the_decision_are_on_the_first_screen(voila_url, page, outp
         app.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(100)
         seen[(w, h)] = app.evaluate(MEASURE)
+        seen[(w, h)]["cut"] = app.evaluate(CUT)
         page.screenshot(path=str(output_dir / f"layout-{name}-{w}x{h}.png"))
     (output_dir / f"layout-{name}.json").write_text(json.dumps({f"{w}x{h}": m for (w, h), m in seen.items()},
                                                                indent=1))
@@ -73,5 +76,6 @@ def test_the_hand_and_the_decision_are_on_the_first_screen(voila_url, page, outp
         assert in_viewport(m["decision"], w, h), f"the decision panel is off the first screen, {where}"
         assert in_viewport(m["hand"], w, h), f"the hand is off the first screen, {where}"
         assert m["page_width"] <= w and m["app_right"] <= w + 0.5, f"wider than the page, {where}"
+        assert m["cut"] == [], f"labels cut short, {where}"
         seat = m["hand_zones"][0].split("/")[0]
         assert m["hand_zones"] == [f"{seat}/hand"] and seat in m["prompt"], f"not the deciding seat's hand, {where}"

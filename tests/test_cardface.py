@@ -190,7 +190,7 @@ def test_a_card_button_wears_the_card_and_is_named_by_its_option():
     assert b.description == option.label and b.tooltip == option.label and not b.disabled
     cls = next(c for c in b._dom_classes if c.startswith("tk-cardbtn-"))
     assert "tk-cardbtn" in b._dom_classes
-    assert b.tk_card_css.startswith(f".tk-app .{cls} {{")
+    assert b.tk_card_css.startswith(f".tk-app .jupyter-button.tk-cardbtn.{cls} {{")
     data = b.tk_card_css.split('url("data:image/svg+xml;base64,')[1].split('")')[0]
     assert base64.b64decode(data).decode("utf-8") == cardface.card_svg(g, "9C")
     w, h = cardface.svg_size(cardface.card_svg(g, "9C"))
@@ -230,3 +230,36 @@ def test_the_sandbox_marks_the_cards_the_open_decision_names():
               and "tk-named" in w.value.split(f"data-uid='{u}'")[0].rsplit("<div class=", 1)[-1]}
     assert marked == {u for u in named if any(f"data-uid='{u}'" in w.value for w in sb.zone_widgets.values())}
     assert marked
+
+
+def test_an_option_that_is_one_card_is_a_button_with_the_cards_face():
+    from tablekit.games.creatures import positions as CP
+    from tablekit.widgets import Sandbox
+
+    g = CP.turn()
+    g.run(until="decision")
+    assert g.pending.kind == "follower" and g.pending.player == "Ana"
+    sb = Sandbox(g, seat="Ana", bots={"Bo": "random"})
+    buttons = sb.option_buttons()
+    play, keep = buttons["play:6H"], buttons["pass"]
+    assert "tk-cardbtn" in play._dom_classes and "tk-option" in play._dom_classes
+    assert play.description.startswith(g.pending.option("play:6H").label)   # its accessible name
+    assert "tk-cardbtn" not in keep._dom_classes                              # no card: a plain button
+    style = [w.value for w in sb.decision_panel.children if "<style>" in getattr(w, "value", "")]
+    assert len(style) == 1 and play.tk_card_css in style[0]
+    n = len(g.history)
+    play.click()
+    assert g.state.zones["Ana/followers"] == ["6H"] and len(g.history) > n
+
+
+def test_a_card_the_deciding_seat_may_not_see_is_never_shown_on_its_button():
+    from tablekit.core.decision import Option
+    from tablekit.games.creatures import positions as CP
+    from tablekit.widgets.cardface import option_card
+
+    g = CP.turn()
+    top = g.state.zones["deck"][-1]
+    assert option_card(g, Option(f"take:{top}", "Take the top card"), "Ana") is None     # face down
+    assert option_card(g, Option("play:6H", "Play 6H"), "Ana") == "6H"                   # her own hand
+    assert option_card(g, Option("play:6H", "Play 6H"), "Bo") is None                   # not Bo's to see
+    assert option_card(g, Option("swap:6H:3C", "Swap"), "Ana") is None                  # two cards

@@ -321,6 +321,19 @@ def named_cards(game: Game) -> set[str]:
     return {part for o in d.options if o.legal for part in o.id.split(":") if part in on_table}
 
 
+def option_card(game: Game, option: Option, seat: str | None) -> str | None:
+    """The one card an option names that `seat` may see on the table, or None (no card,
+    several cards, or a card hidden from that seat: its face would give it away)."""
+    from ..core.seatview import hidden_from
+
+    on_table = {u for uids in game.state.zones.values() for u in uids}
+    cards = dict.fromkeys(part for part in option.id.split(":") if part in on_table)
+    if len(cards) != 1:
+        return None
+    uid = next(iter(cards))
+    return None if uid in hidden_from(game.state, seat) else uid
+
+
 def svg_data_url(svg: str) -> str:
     """The SVG as a data URL (base64), for a CSS background."""
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
@@ -339,7 +352,8 @@ def card_button_style(game: Game, uid: str) -> tuple[str, str]:
     svg = card_svg(game, uid)
     cls = "tk-cardbtn-" + hashlib.sha1(svg.encode("utf-8")).hexdigest()[:12]
     w, h = svg_size(svg)
-    rule = (f".tk-app .{cls} {{ background-image: url(\"{svg_data_url(svg)}\"); "
+    # more specific than ipywidgets' own .jupyter-button rules, whose padding would cover the label
+    rule = (f".tk-app .jupyter-button.tk-cardbtn.{cls} {{ background-image: url(\"{svg_data_url(svg)}\"); "
             f"width: {w + 4}px; padding-top: {h + 4}px; }}")
     return cls, rule
 

@@ -22,7 +22,7 @@ from ..core.decision import Decision, Option
 from ..core.engine import Game, make_game
 from ..core.errors import TablekitError
 from ..core.scenario import build, parse, to_yaml
-from . import layout, render
+from . import cardface, layout, render
 from .guard import Guarded
 from .style import stylesheet
 
@@ -627,15 +627,26 @@ class Sandbox(Guarded, W.VBox):
             ok.add_class("tk-confirm")
             ok.on_click(self._guard(lambda: self.on_choose(*[c._tk_option for c in widgets if c.value])))
             rows.append(ok)
+        faces = [w for w in widgets if hasattr(w, "tk_card_css")]
+        if faces:  # the cards that are options are buttons with the card's face: their pictures
+            rows.append(cardface.card_buttons_style(faces))
         self.decision_panel.children = rows
         if widgets and d.suggested is not None:
             widgets[0].focus()  # the suggested option comes first and has the focus: still a choice
 
     def _option_button(self, o, d) -> W.Button:
-        """One option of a single pick: a button that wraps its whole label."""
+        """One option of a single pick: a button that wraps its whole label. An option that
+        names one card the deciding seat may see is that card: its face is the button."""
         default = d.suggested is not None and o.id == d.suggested.id
-        b = W.Button(description=o.label + (" (suggested)" if default else ""), disabled=not o.legal,
-                     tooltip=o.reason or o.label, layout=W.Layout(width="auto", height="auto"))
+        label = o.label + (" (suggested)" if default else "")
+        uid = cardface.option_card(self.game, o, d.player)
+        if uid is not None:
+            b = cardface.card_button(self.game, uid, o)
+            b.description = label
+        else:
+            b = W.Button(description=label, disabled=not o.legal,
+                         layout=W.Layout(width="auto", height="auto"))
+        b.tooltip = o.reason or o.label
         b.add_class("tk-option")
         if default:  # pre-selected: first, focused, marked in words; nothing is chosen until a click
             b.add_class("tk-suggested")
