@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 
 import tablekit
@@ -247,6 +249,9 @@ def test_a_ruling_reading_replays_the_same_game_under_it():
     assert [r.choice for r in sb.game.history] == [r.choice for r in g.history]
     assert "the activity resolves" in sb.game.history[-1].text         # the counter was cancelled
     assert "every one of its 7 records" in sb.reading_note.value and sb.banner.value == ""
+    words = g.gamedef.ruling_variants["LAB-CHAIN"]
+    assert sb.reading_pickers["LAB-CHAIN"].options == tuple(words)          # the menu names the readings
+    assert escape(words["stack"]) in sb.reading_words.value and escape(words["words"]) not in sb.reading_words.value
 
 
 def test_a_game_without_ruling_variants_shows_no_readings():

@@ -241,14 +241,18 @@ class Sandbox(Guarded, W.VBox):
         self.reading_pickers: dict[str, W.Dropdown] = {}
         chosen = game.state.options.get("rulings") or {}
         for rid, readings in game.gamedef.ruling_variants.items():
-            dd = W.Dropdown(options=[(f"{r}: {what}"[:90], r) for r, what in readings.items()],
-                            value=chosen.get(rid, next(iter(readings))), description=rid,
+            # the menu names each reading; its words wrap beside it (a menu would cut them)
+            dd = W.Dropdown(options=list(readings), value=chosen.get(rid, next(iter(readings))), description=rid,
                             layout=W.Layout(width="auto"), style={"description_width": "initial"})
             dd.observe(self._guard(lambda rid=rid, dd=dd: self.on_reading(rid, dd.value)), names="value")
             self.reading_pickers[rid] = dd
+        self.reading_words = W.HTML("")
+        self.reading_words.add_class("tk-reading-words")
+        self._show_reading_words()
         self.reading_note = W.HTML("")
         self.readings_box = W.HBox([W.HTML("<b>Readings:</b>")] + list(self.reading_pickers.values())
-                                   + [self.reading_note])
+                                   + [self.reading_words, self.reading_note],
+                                   layout=W.Layout(flex_flow="row wrap"))
         self.readings_box.layout.display = None if self.reading_pickers else "none"
         self.bot_box = W.HBox([W.HTML("<b>Who plays:</b>")] + list(self.bot_pickers.values()))
         self.handover = W.HBox([])
@@ -425,10 +429,18 @@ class Sandbox(Guarded, W.VBox):
             self.bot_pickers[p] = dd
         self.bot_box.children = [self.bot_box.children[0]] + list(self.bot_pickers.values())
 
+    def _show_reading_words(self) -> None:
+        """What each chosen reading says, in words that wrap."""
+        variants = self.game.gamedef.ruling_variants
+        self.reading_words.value = "".join(
+            f"<div><b>{escape(rid)}: {escape(dd.value)}</b>: {escape(variants[rid][dd.value])}</div>"
+            for rid, dd in self.reading_pickers.items())
+
     def on_reading(self, rid: str, reading: str) -> None:
         """Replay this game from its start under another reading of a ruling: the
         same choices as far as they still fit, and the banner says where the two
         readings part."""
+        self._show_reading_words()
         if self._reading_of(rid) == reading:
             return
         game, note = self.game.with_rulings({rid: reading})
