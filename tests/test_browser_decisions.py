@@ -76,6 +76,8 @@ def test_at_1024_nothing_is_cut_and_save_then_load_game_round_trips(voila_url, p
         app.locator("button.tk-load").click()
     chooser.value.set_files(path)
     wait_for_record(page, saved_at)
+    # the widgets' updates arrive one message each: the note may follow the status line
+    app.locator(".tk-controls .tk-loaded").wait_for(timeout=30_000)
     assert log_entries(app) == saved_entries
     assert f"Loaded {path.name}: record {saved_at}." in app.locator(".tk-controls").inner_text()
     assert app.locator(".tk-banner").inner_text().strip() == ""
