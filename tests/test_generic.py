@@ -38,6 +38,8 @@ import pytest
 
 import tablekit
 from tablekit.core.bots import random_answer
+from tablekit.core.flow import ActionWindow, Ask
+from tablekit.core.forms import form_of, form_pattern
 from tablekit.core.registry import registry
 from tablekit.core.state import HIDDEN, OWNER, State
 
@@ -96,15 +98,18 @@ _FORMS: dict[str, re.Pattern] = {}
 
 
 def option_form(game_id: str) -> re.Pattern:
-    """One pattern for every option id form the game declares (`GameDef.option_forms`):
-    a <placeholder> stands for one or more characters other than ":"."""
+    """One pattern for every option id form the game declares (`GameDef.option_forms`)."""
     if game_id not in _FORMS:
         forms = tablekit.game_info(game_id).option_forms
         assert forms, f"{game_id} declares no option_forms"
-        alts = ["".join("[^:]+" if part.startswith("<") else re.escape(part)
-                        for part in re.split(r"(<[^<>]+>)", f) if part) for f in forms]
-        _FORMS[game_id] = re.compile("(?:" + "|".join(alts) + r")\Z")
+        _FORMS[game_id] = form_pattern(forms)
     return _FORMS[game_id]
+
+
+def own_option_forms(node) -> tuple[str, ...]:
+    """The forms a decision node's own options may have: those it offers
+    (an action window's "pass" is the core's, always there)."""
+    return node.offers + (("pass",) if node.kind == "action-window" else ())
 
 
 def check_cheap(g: tablekit.Game, uids: frozenset[str], rec) -> None:
@@ -135,6 +140,12 @@ def check_cheap(g: tablekit.Game, uids: frozenset[str], rec) -> None:
             assert form.match(o.id), f"option id {o.id!r} has none of the forms in {g.gamedef.id}'s option_forms"
             if not o.legal:
                 assert o.reason, f"illegal option {o.id} has no reason"
+        node = g.pending_node
+        if node is not None:
+            own = own_option_forms(node)
+            for o in d.options:
+                assert form_of(own, o.id), (f"{g.gamedef.id}: option id {o.id!r} of {' › '.join(node.path)} "
+                                            f"has none of the forms the node offers {own}")
 
 
 def play(g: tablekit.Game, rnd: random.Random, after=None) -> list[tuple[str, ...]]:
@@ -485,6 +496,8 @@ _CHILD = """
 import json, random, sys
 import tablekit
 from tablekit.core.bots import random_answer
+from tablekit.core.flow import ActionWindow, Ask
+from tablekit.core.forms import form_of, form_pattern
 game_id, seeds, counts = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
 out = []
 for seed, n in zip(seeds, counts):
@@ -516,3 +529,16 @@ def test_same_log_in_another_process(game_id):
     out = subprocess.run([sys.executable, "-c", _CHILD, game_id, json.dumps(seeds), json.dumps(counts)],
                          capture_output=True, text=True, env=env, timeout=120, check=True)
     assert json.loads(out.stdout) == here
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_decision_node_says_what_it_offers(game_id):
+    """Every decision and action window declares the forms of its own options
+    (`Node.offers`), each one of the game's `option_forms`: the rules page
+    lists them under the node, and the playouts check them."""
+    info = tablekit.game_info(game_id)
+    for node in info.nodes:
+        if isinstance(node, (Ask, ActionWindow)):
+            assert node.offers, f"{game_id}: {' › '.join(node.path)} declares no offers"
+            unknown = [f for f in node.offers if f not in info.option_forms]
+            assert not unknown, f"{game_id}: {' › '.join(node.path)} offers forms not in option_forms: {unknown}"

@@ -50,13 +50,18 @@ class Node:
     static_label = True  # the label is the name (or nothing); False: it depends on the frame
 
     def __init__(self, name: str, text: str = "", rule: str = "",
-                 children: Seq[Node] = (), level: str | None = None, show: bool = True):
+                 children: Seq[Node] = (), level: str | None = None, show: bool = True,
+                 offers: Seq[str] = ()):
         self.name = name
         self.text = text
         self.rule = rule
         self.children = list(children)
         self.level = level  # "phase" or "round": where run(until=...) stops
         self.show = show  # whether the node's name appears in a record's path
+        # a decision node's own options: the forms of their ids (keys of
+        # GameDef.option_forms), for the rules page; the generic suite checks
+        # every option the node's own decision offers has one of them
+        self.offers = tuple(offers)
         self.id = -1
         self.path: tuple[str, ...] = ()
 

@@ -66,6 +66,9 @@ class GameDef:
 
     id: str = ""
     title: str = ""
+    # what the players are trying to do, in one or two sentences of our own
+    # words (the rules page opens with it)
+    goal: str = ""
     min_players: int = 2
     max_players: int = 4
     # the seat count `new_game(id)` and `tablekit play` use when none is given

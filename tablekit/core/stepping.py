@@ -93,6 +93,15 @@ class Stepping:
                 d.hint = self.gamedef.hint(self.ctx, d) or ""
         return d
 
+    @property
+    def pending_node(self) -> Node | None:
+        """The decision or action-window node whose own question is open, or
+        None: no decision is open, or the open one was raised by a card's
+        effect, an event, a response or a trigger order at whatever node
+        the game is at."""
+        opened = self._open
+        return opened[1] if opened is not None and opened[0] == "node" else None
+
     # -- stepping ------------------------------------------------------------
     def step(self) -> StepRecord:
         """Apply exactly one rule and return its record."""

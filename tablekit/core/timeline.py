@@ -6,6 +6,7 @@ the nearest snapshot plus a replay of the recorded steps and choices.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import pickle
@@ -74,6 +75,31 @@ class Timeline:
         self._future.extend(reversed(undone))
         del self.history[i:]
         self._rewind(i)
+
+    # -- what if: a second future from here ------------------------------------
+    def fork(self) -> Game:
+        """A new game at this record that shares the history so far (the same
+        records, so both logs read the same up to here, and both can undo into
+        that past) and plays on separately: a step, a choice, an undo or a
+        save in one never touches the other. The records undone here (Redo)
+        are not carried over: the fork's future starts empty. Its RNG goes on
+        from the same state, so both sides draw the same cards until their
+        choices part."""
+        from .context import Ctx
+
+        new = copy.copy(self)
+        new.state = pickle.loads(self._snapshot())  # noqa: S301 - our own in-memory snapshot
+        new.ctx = Ctx(self.gamedef, self.defs, new.state)
+        new.history = list(self.history)
+        new._future = []
+        n = len(self.history)
+        new._snaps = {k: blob for k, blob in self._snaps.items() if k <= n}
+        new._base = copy.deepcopy(self._base)
+        new._pending = None
+        new._open = None
+        new._hinted = None
+        new._settle()
+        return new
 
     # -- the same game under another reading ------------------------------------
     def with_rulings(self, rulings: Mapping[str, str]) -> tuple[Game, str | None]:
