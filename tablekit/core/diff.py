@@ -26,7 +26,7 @@ _QUIET = frozenset({"card"})
 
 def _zone_words(game: Game, zone: str) -> str:
     label = game.state.zone_info[zone].get("label")
-    if label:
+    if label and label != zone:
         return str(label)
     owner, sep, rest = zone.partition("/")
     if sep and owner in game.players:
