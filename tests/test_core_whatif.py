@@ -8,14 +8,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_core import toy  # noqa: F401  (the fixture)
+from test_core_stack import at_sacrifice, cast, duel  # noqa: F401  (the fixture and helpers)
 
 import tablekit
 from tablekit.core.diff import diff_line, position_diff
 from tablekit.core.engine import load_game, make_game
 from tablekit.core.forms import form_of, form_pattern
-
-from test_core import toy  # noqa: F401  (the fixture)
-from test_core_stack import at_sacrifice, cast, duel  # noqa: F401  (the fixture and helpers)
 
 
 def test_fork_shares_the_past(toy):  # noqa: F811
