@@ -131,19 +131,24 @@ def log_entry(game_id: str, rec: StepRecord, viewer: str | None, everything: boo
             f"<div class='tk-entry-text'>{escape(rec.text if everything else rec.text_for(viewer))}</div></div>")
 
 
-def outline(root: Node, current: tuple[str, ...]) -> str:
+def outline(root: Node, current: tuple[str, ...], found: tuple[str, ...] | None = None) -> str:
     """The rules tree as nested <details>; the nodes on the way to the current
-    one are open, and the current node is marked '▶ now'."""
+    one are open, and the current node is marked '▶ now'. `found`, a node's
+    static path (a search hit), is opened too and marked '◆ found'."""
 
     def render(node: Node) -> str:
         on_path = current[:len(node.path)] == node.path
+        to_found = found is not None and found[:len(node.path)] == node.path
         is_now = node.path == current
+        is_found = found is not None and node.path == found
         mark = "<span class='tk-now'>▶ now: </span>" if is_now else ""
-        cls = "tk-node tk-current" if is_now else "tk-node"
+        if is_found:
+            mark += "<span class='tk-found-mark'>◆ found: </span>"
+        cls = "tk-node" + (" tk-current" if is_now else "") + (" tk-found" if is_found else "")
         ref = f" <span class='tk-node-rule'>[{escape(node.rule)}]</span>" if node.rule else ""
         body = f"<div class='tk-node-text'>{escape(node.text)}{ref}</div>"
         kids = "".join(render(c) for c in node.children)
-        open_attr = " open" if on_path else ""
+        open_attr = " open" if on_path or to_found else ""
         return (f"<details class='{cls}'{open_attr}><summary>{mark}{escape(node.name)} "
                 f"<span class='tk-node-kind'>({escape(node.kind)})</span></summary>{body}{kids}</details>")
 

@@ -171,16 +171,21 @@ class Sandbox(Guarded, W.VBox):
     on the table (with hot seat on it follows the seat that pressed "I am")."""
 
     def __init__(self, game: Game, seat: str | None = None, bots: dict[str, str] | None = None,
-                 hot_seat: bool = False, title: str | None = None):
+                 hot_seat: bool = False, title: str | None = None, branching: bool = True,
+                 styled: bool = True):
         super().__init__()
         self.game = game
+        # called after every repaint (the branches' diff line listens to both sides)
+        self.listeners: list[Callable[[], None]] = []
+        self.branches: Any = None
         self.add_class("tk-app")
         self._painted: dict[str, str] = {}
         self._last_cards: dict[str, tuple] | None = None
         self._decision_key: Any = None
         self._confirmed_seat: str | None = None
 
-        self.style_html = W.HTML(f"<style>{stylesheet()}</style>")
+        # a sandbox inside another (a branch) uses the outer one's stylesheet
+        self.style_html = W.HTML(f"<style>{stylesheet()}</style>" if styled else "")
         self.title_view = W.HTML(f"<div class='tk-title'>{title or game.gamedef.title}</div>")
         self.banner = W.HTML("")
         self.banner.add_class("tk-banner")
@@ -210,10 +215,13 @@ class Sandbox(Guarded, W.VBox):
                                         layout=W.Layout(width="auto"))
         self.load_upload.add_class("tk-load")
         self.load_upload.observe(self._guard(self.on_load_game), names="value")
+        self.branch_button = button("Branch here", "What if: open two copies of this position side by "
+                                    "side, and play each on its own way", self.on_branch)
         self.download = W.HTML("")
         self.controls = W.HBox([self.step_button, self.phase_button, self.round_button, self.end_button,
                                 self.undo_button, self.redo_button, self.restart_button,
-                                self.save_button, self.save_game_button, self.load_upload, self.download])
+                                self.save_button, self.save_game_button, self.load_upload]
+                               + ([self.branch_button] if branching else []) + [self.download])
         self.controls.add_class("tk-controls")
 
         seats = [("everything", SEAT_ALL), ("spectator (public cards only)", SEAT_NOBODY)]
@@ -286,8 +294,11 @@ class Sandbox(Guarded, W.VBox):
         self.side_view.add_class("tk-side")
         self.body_view = W.Box([self.table_view, self.side_view])
         self.body_view.add_class("tk-body")
+        self.branch_box = W.VBox([])
+        self.branch_box.add_class("tk-branch-box")
         self.children = [self.style_html, self.title_view, self.banner, self.controls, self.seat_box,
-                         self.bot_box, self.readings_box, self.status_view, self.handover, self.body_view]
+                         self.bot_box, self.readings_box, self.status_view, self.handover, self.body_view,
+                         self.branch_box]
         self.refresh()
 
     # -- the seat being shown and who plays ---------------------------------
@@ -455,6 +466,21 @@ class Sandbox(Guarded, W.VBox):
                                    f"{escape(reading)}; {escape(where)}.</span>")
         self.refresh()
 
+    def on_branch(self) -> None:
+        """What if: two branches of this position side by side, under the table
+        (they replace branches opened before; this table stays as it is)."""
+        from .branch import Branches
+
+        self.branches = Branches(self.game, bots=self.bots)
+        close = W.Button(description="Close the branches", tooltip="Put the two branches away",
+                         layout=W.Layout(width="auto"))
+        close.on_click(self._guard(self.close_branches))
+        self.branch_box.children = [close, self.branches]
+
+    def close_branches(self) -> None:
+        self.branches = None
+        self.branch_box.children = []
+
     def on_choose(self, *ids: str) -> None:
         self.game.choose(*ids)
         self.refresh()
@@ -521,6 +547,8 @@ class Sandbox(Guarded, W.VBox):
             self._enable(self.undo_button, bool(g.history))
             self._enable(self.redo_button, bool(g.can_redo))
             self._enable(self.restart_button, bool(g.history))
+        for listen in self.listeners:
+            listen()
 
     @staticmethod
     def _enable(button: W.Button, on: bool) -> None:
