@@ -1,0 +1,39 @@
+"""In Chromium, against a live Voilà (issue 19): "Branch here" at a decision of the
+Creatures notebook's first table opens two branches side by side; one answer on
+each side, and the line under them says what differs."""
+
+from __future__ import annotations
+
+from test_browser_decisions import APP, step_to_a_decision
+
+
+def test_branch_here_then_one_answer_on_each_side(voila_url, page, output_dir):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(f"{voila_url}/voila/render/creatures.ipynb", wait_until="commit")
+    app = page.locator(APP)
+    app.locator("button", has_text="Step").first.wait_for(timeout=120_000)
+    page.wait_for_function("() => !document.querySelector('.tk-app button').disabled", timeout=120_000)
+    step_to_a_decision(page, app)
+    app.locator(".tk-controls button", has_text="Branch here").first.click()
+    sides = app.locator(".tk-branch-side")
+    sides.nth(1).wait_for(timeout=30_000)
+    assert sides.count() == 2
+    line = app.locator(".tk-diff-line")
+    assert "The two positions are the same" in line.inner_text()
+    boxes = [sides.nth(i).bounding_box() for i in range(2)]
+    assert boxes[0]["x"] + boxes[0]["width"] <= boxes[1]["x"] + 1, "the branches stand side by side"
+
+    # one answer on each side: the first option on the left, the last on the right
+    options = "button.tk-option:enabled"
+    sides.nth(0).locator(f".tk-decision {options}").first.click()
+    sides.nth(1).locator(f".tk-decision {options}").last.click()
+    page.wait_for_function("() => /difference/.test(document.querySelector('.tk-diff-line').innerText)",
+                           timeout=30_000)
+    words = line.inner_text()
+    assert "What differs now:" in words and "left" in words and "right" in words
+    app.locator(".tk-branches-panel").screenshot(path=str(output_dir / "branches-1366x900.png"))
+    # no branch is wider than its half of the page
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    for i in range(2):
+        box = sides.nth(i).bounding_box()
+        assert box["x"] + box["width"] <= width + 1
