@@ -199,26 +199,26 @@ def _hit(entry: _Entry, located: list[tuple[str, int, int, int]], words: list[st
     return rank, Hit(entry.kind, entry.key, entry.title, snippet, round(score, 4))
 
 
+def _matching(gamedef: GameDef, query: str) -> tuple[_Index, list[str], set[int]]:
+    """The game's index, the query's words, and the entries holding every one of them."""
+    words = list(dict.fromkeys(words_of(check_query(query))))
+    index = game_index(gamedef)
+    if not words:
+        return index, words, set()
+    return index, words, set.intersection(*(index.starting_with(w) for w in words))
+
+
 def search_rules(gamedef: GameDef, query: str, limit: int = 30) -> list[Hit]:
     """The nodes, rulings and cards of `gamedef` that hold every word of `query`
     (a word may be the start of a word), best first, at most `limit` of them.
     An empty query finds nothing; a query over MAX_QUERY characters is refused."""
-    query = check_query(query)
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise TablekitError(f"a rules search's limit is a whole number of 1 or more, not {limit!r}")
-    words = list(dict.fromkeys(words_of(query)))
-    if not words:
-        return []
-    index = game_index(gamedef)
-    found = set.intersection(*(index.starting_with(w) for w in words))
+    index, words, found = _matching(gamedef, query)
     ranked = sorted(_hit(index.entries[i], index.located[i], words) for i in found)
     return [hit for _rank, hit in ranked[:limit]]
 
 
 def count_rules(gamedef: GameDef, query: str) -> int:
     """How many nodes, rulings and cards `search_rules` would find with no limit."""
-    words = list(dict.fromkeys(words_of(check_query(query))))
-    if not words:
-        return 0
-    index = game_index(gamedef)
-    return len(set.intersection(*(index.starting_with(w) for w in words)))
+    return len(_matching(gamedef, query)[2])
