@@ -1,0 +1,118 @@
+"""In Chromium, against a live Voilà (issue 19): the rules search on a tiny
+notebook this test writes: typing a word lists the hits as buttons, and a
+card's hit shows the card drawn as SVG with its text."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import subprocess
+import time
+
+import pytest
+from conftest import ROOT, close_tabs, free_port, is_local
+
+NOTEBOOK = """import ipywidgets as W
+from tablekit.core.registry import get_game
+from tablekit.widgets.search import RulesSearch
+from tablekit.widgets.style import style_html
+app = W.VBox([style_html(), RulesSearch(get_game("mirkwood"))])
+app.add_class("tk-app")
+app"""
+
+
+def write_notebook(folder) -> None:
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                     "source": NOTEBOOK.splitlines(keepends=True)}],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                       "language_info": {"name": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (folder / "search.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def search_server(tmp_path_factory, output_dir):
+    """Voilà serving a folder with one notebook: a rules search (no preheated kernel)."""
+    from tablekit.serve import voila_command
+
+    folder = tmp_path_factory.mktemp("search-notebook")
+    write_notebook(folder)
+    port = free_port()
+    log = open(output_dir / "voila-search.log", "w")
+    proc = subprocess.Popen(voila_command(str(folder), port=port, pool_size=0, preheat=False),
+                            stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+    deadline = time.time() + 120
+    try:
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"Voilà exited early with code {proc.returncode}; see {output_dir / 'voila-search.log'}")
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            if time.time() > deadline:
+                pytest.fail("Voilà did not open its port within 120 s")
+            time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture
+def search_page(browser, search_server):
+    """A page of its own context; every request to another host is recorded and aborted."""
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    foreign: list[str] = []
+
+    def only_local(route):
+        if is_local(route.request.url, search_server):
+            route.continue_()
+        else:
+            foreign.append(route.request.url)
+            route.abort()
+
+    ctx.route("**/*", only_local)
+    p = ctx.new_page()
+    p.foreign = foreign
+    yield p
+    close_tabs(ctx)
+    ctx.close()
+
+
+def test_typing_lists_hits_and_a_card_hit_shows_its_svg(search_server, search_page, output_dir):
+    page = search_page
+    page.goto(f"{search_server}/voila/render/search.ipynb", wait_until="commit")
+    box = page.locator(".tk-app .tk-search .tk-search-box input")
+    box.wait_for(timeout=120_000)
+    assert box.get_attribute("placeholder") == "Search the rules, rulings and cards"
+    box.click()
+    box.press_sequentially("spid", delay=30)
+    hits = page.locator(".tk-search button.tk-search-hit")
+    # exact: "MK-ATTACHMENT-DISCARD: Forest Spider..." holds "card: forest spider" too
+    card = page.locator(".tk-search").get_by_role("button", name="Card: Forest Spider", exact=True)
+    card.wait_for(timeout=30_000)
+    assert hits.count() >= 3
+    assert page.locator(".tk-search-count").inner_text().startswith(f"{hits.count()} match")
+    # the keyboard reaches a hit: it is a real button
+    assert card.evaluate("el => el.tagName") == "BUTTON"
+    card.focus()
+    page.keyboard.press("Enter")
+    svg = page.locator(".tk-search-result svg.tk-cardsvg")
+    svg.wait_for(timeout=30_000)
+    assert svg.get_attribute("aria-label").startswith("Forest Spider")
+    box_size = svg.bounding_box()
+    assert box_size and box_size["width"] > 100 and box_size["height"] > 100
+    assert "Forced:" in page.locator(".tk-search-result").inner_text()
+    page.screenshot(path=str(output_dir / "rules-search.png"))
+
+    box.fill("zzzq")
+    page.locator(".tk-search-none").wait_for(timeout=30_000)
+    assert "No rule, ruling or card matches “zzzq”" in page.locator(".tk-search-none").inner_text()
+    assert hits.count() == 0
+    assert page.foreign == []
