@@ -9,8 +9,8 @@ import pytest
 
 from tablekit.core.errors import TablekitError
 from tablekit.core.registry import get_game, registry
-from tablekit.core.rulings import rulings
-from tablekit.core.search import MAX_QUERY, RULING_ID, Hit, fold, search_rules, snippet_of, words_of
+from tablekit.core.rulings import RULING_ID, rulings
+from tablekit.core.search import MAX_QUERY, Hit, fold, search_rules, snippet_of, words_of
 from tablekit.widgets.search import SHOWN, RulesSearch
 
 GAMES = sorted(registry())
@@ -60,8 +60,10 @@ def test_every_card_is_found_by_each_word_of_its_name(game_id):
 
 
 def test_a_table_that_is_not_a_ruling_is_not_found_as_one():
-    # docs/rulings/mirkwood.md also holds a table of seats whose rows start "1", "2"...
-    assert "1" in rulings("mirkwood")
+    # docs/rulings/mirkwood.md also holds a table of seats whose rows start "1", "2"...:
+    # the register reads only the rows that start with a ruling id
+    assert "1" not in rulings("mirkwood") and all(RULING_ID.match(rid) for rid in rulings("mirkwood"))
+    assert all(RULING_ID.match(rid) for rid in rulings("labyrinth"))
     assert all(RULING_ID.match(h.key) for h in search_rules(get_game("mirkwood"), "P1", limit=ALL)
                if h.kind == "ruling")
 

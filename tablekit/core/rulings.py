@@ -10,6 +10,9 @@ from pathlib import Path
 
 from .cards import data_path
 
+# a ruling's id: the game's prefix and a name, "CC-FIGHTER", "LAB-CHAIN"
+RULING_ID = re.compile(r"[A-Z]+-[A-Z0-9-]+\Z")
+
 
 @lru_cache(maxsize=16)
 def rulings(game_id: str) -> dict[str, dict[str, str]]:
@@ -22,7 +25,9 @@ def rulings(game_id: str) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         cells = table_cells(line)
-        if len(cells) >= 4 and cells[0] and cells[0] not in ("id",) and not set(cells[0]) <= {"-", " "}:
+        # only the register's rows: the page's other tables (a chain's order, the
+        # seats by player count) do not start with a ruling id
+        if len(cells) >= 4 and RULING_ID.match(cells[0]):
             out[cells[0]] = {"question": cells[1], "ruling": cells[2], "why": cells[3]}
     return out
 

@@ -32,7 +32,6 @@ SNIPPET = 110  # characters of matched text shown with a hit
 _WORD = re.compile(r"[^\W_]+|[^\w\s]")
 # the shape of a ruling id ("CC-KINGS"): the register's other tables (a table of
 # seats, of a chain's cards) are not rulings
-RULING_ID = re.compile(r"[A-Z]+-[A-Z0-9-]+\Z")
 
 
 @dataclass(frozen=True)
@@ -105,7 +104,7 @@ def _node_entries(gamedef: GameDef) -> list[_Entry]:
 
 def _ruling_entries(gamedef: GameDef) -> list[_Entry]:
     return [_Entry("ruling", rid, f"{rid}: {r['question']}", (r["ruling"], r["why"]), (), r["ruling"])
-            for rid, r in rulings(gamedef.id).items() if RULING_ID.match(rid)]
+            for rid, r in rulings(gamedef.id).items()]
 
 
 def _card_entries(gamedef: GameDef) -> list[_Entry]:

@@ -25,8 +25,10 @@ from typing import Any, Iterable
 
 import ipywidgets as W
 
+from ..core.cards import CardDef
 from ..core.decision import Option
 from ..core.engine import Game
+from ..core.gamedef import GameDef
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 FRAME_W = 168          # a framed card's width (px); its height follows its text
@@ -183,6 +185,19 @@ def card_svg(game: Game, uid: str, with_text: bool | None = None) -> str:
     if with_text is None:
         with_text = look[0] != "creatures"
     return _draw(look, _label(look), with_text)
+
+
+def definition_svg(gamedef: GameDef, d: CardDef) -> str:
+    """A card definition drawn as a card in no game (no state on it), as
+    cardface draws a card on the table, with its whole text."""
+    name = gamedef.card_name(d)
+    words = d.name + (f" · {d.kind}" if d.kind else "")
+    state = ("stand-in",) if d.stand_in else ()
+    suitinfo = tuple(sorted((k, str(v)) for k, v in d.fields.items() if k in ("suit", "rank", "hero")))
+    look = (gamedef.id, d.id, name, words, state, d.text, tuple(number_words(d.fields)),
+            tuple(fact_words(d.fields)), tuple(d.traits), d.kind, False, False, d.stand_in, (), suitinfo)
+    label = (words if words.startswith(name) else f"{name}, {words}") + ("; stand-in" if d.stand_in else "")
+    return _draw(look, label, True)
 
 
 @functools.lru_cache(maxsize=4096)

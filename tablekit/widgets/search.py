@@ -18,12 +18,11 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
-from ..core.cards import CardDef
 from ..core.gamedef import GameDef
 from ..core.rulings import rulings
 from ..core.search import Hit, count_rules, search_rules
 from . import render
-from .cardface import _draw, fact_words, number_words
+from .cardface import definition_svg, fact_words, number_words
 from .guard import Guarded
 
 SHOWN = 12  # hits listed at once
@@ -72,19 +71,6 @@ def ruling_html(gamedef: GameDef, rid: str) -> str:
             f"<div><b>Question:</b> {escape(r['question'])}</div>"
             f"<div><b>Ruling:</b> {escape(r['ruling'])}</div>"
             f"<div><b>Why:</b> {escape(r['why'])}</div></details>")
-
-
-def definition_svg(gamedef: GameDef, d: CardDef) -> str:
-    """A card definition drawn as a card in no game (no state on it), as
-    cardface draws a card on the table, with its whole text."""
-    name = gamedef.card_name(d)
-    words = d.name + (f" · {d.kind}" if d.kind else "")
-    state = ("stand-in",) if d.stand_in else ()
-    suitinfo = tuple(sorted((k, str(v)) for k, v in d.fields.items() if k in ("suit", "rank", "hero")))
-    look = (gamedef.id, d.id, name, words, state, d.text, tuple(number_words(d.fields)),
-            tuple(fact_words(d.fields)), tuple(d.traits), d.kind, False, False, d.stand_in, (), suitinfo)
-    label = (words if words.startswith(name) else f"{name}, {words}") + ("; stand-in" if d.stand_in else "")
-    return _draw(look, label, True)
 
 
 def card_html(gamedef: GameDef, card_id: str) -> str:
