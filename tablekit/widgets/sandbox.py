@@ -24,6 +24,7 @@ from ..core.errors import TablekitError
 from ..core.scenario import build, parse, to_yaml
 from . import cardface, layout, render
 from .guard import Guarded
+from .search import RulesSearch
 from .style import stylesheet
 
 SEAT_ALL = layout.SEAT_ALL          # seat=SEAT_ALL: show everything
@@ -288,9 +289,13 @@ class Sandbox(Guarded, W.VBox):
         self.outline_view = W.HTML("")
         self.outline_view.add_class("tk-outline")
         self._log_cache: dict[tuple[int, str | None], str] = {}
+        # the rules search: a rule's hit opens the outline at that rule (marked ◆ found)
+        self._found: tuple[str, ...] | None = None
+        self.search = RulesSearch(game.gamedef, on_node=self.show_node)
 
         self.side_view = W.Box([self.side_zones, W.HTML("<b>What happened</b> (newest first)"), self.log_view,
-                                W.HTML("<b>The rules</b> (the current rule is marked ▶ now)"), self.outline_view])
+                                W.HTML("<b>The rules</b> (the current rule is marked ▶ now)"), self.search,
+                                self.outline_view])
         self.side_view.add_class("tk-side")
         self.body_view = W.Box([self.table_view, self.side_view])
         self.body_view.add_class("tk-body")
@@ -466,6 +471,15 @@ class Sandbox(Guarded, W.VBox):
                                    f"{escape(reading)}; {escape(where)}.</span>")
         self.refresh()
 
+    def show_node(self, path: tuple[str, ...]) -> None:
+        """Open the rules outline at the node with this static path (a search hit)."""
+        try:
+            node = self.game.flow.find(path)
+        except KeyError as exc:
+            raise TablekitError(f"the rules have no such node: {exc.args[0]}") from None
+        self._found = node.path
+        self.refresh()
+
     def on_branch(self) -> None:
         """What if: two branches of this position side by side, under the table
         (they replace branches opened before; this table stays as it is)."""
@@ -536,7 +550,7 @@ class Sandbox(Guarded, W.VBox):
             self._paint_table(view)
             self._paint_decision(everything, seat)
             self._paint_log(everything, seat)
-            self._set("outline", self.outline_view, render.outline(g.flow, g.cursor))
+            self._set("outline", self.outline_view, render.outline(g.flow, g.cursor, self._found))
             human_waiting = g.pending is not None and g.pending.player not in self.bots
             waiting = f"waiting for {g.pending.player} to choose" if human_waiting else None
             self._set("status", self.status_view, render.status_line(g, waiting))

@@ -1,4 +1,4 @@
-"""What if: "Branch here" in the sandbox and the ruling lab (widgets/branch.py)."""
+"""The rules lawyer's bench in the sandbox: "Branch here" (widgets/branch.py), in the sandbox and the ruling lab, and the rules search beside the outline."""
 
 from __future__ import annotations
 
@@ -121,3 +121,22 @@ def test_the_ruling_lab_branches_a_scenario():
     s.branch_button.click()
     assert s.banner.value == "" and s.branches is not None
     assert len(s.branches.left.history) == len(s.game.history)
+
+
+def test_the_sandbox_search_opens_the_outline_at_the_rule_found():
+    g = at_a_decision()
+    s = Sandbox(g)
+    assert s.search in s.side_view.children
+    hits = s.search.search("counterattack")
+    i = next(i for i, h in enumerate(hits) if h.kind == "node")
+    s.search.hit_buttons[i].click()
+    assert s.banner.value == "" and s.search.banner.value == ""
+    node = g.flow.find(hits[i].key)
+    assert s._found == node.path
+    html = s.outline_view.value
+    assert "◆ found: </span>" + node.name in html
+    found_at = html.index("◆ found")
+    # every node on the way to the one found is open
+    assert html[:found_at].count("<details class='tk-node") >= len(node.path)
+    with pytest.raises(tablekit.TablekitError, match="no such node"):
+        s.show_node(("Creatures and Cards", "Nowhere"))
