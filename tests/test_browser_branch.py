@@ -1,5 +1,6 @@
-"""In Chromium, against a live Voilà (issue 19): "Branch here" at a decision of the
-Creatures notebook's first table opens two branches side by side; one answer on
+"""In Chromium, against a live Voilà (issue 19), on the Creatures notebook's first
+table: the rules search beside the outline opens the outline at the rule found,
+and "Branch here" at a decision opens two branches side by side; one answer on
 each side, and the line under them says what differs."""
 
 from __future__ import annotations
@@ -7,12 +8,22 @@ from __future__ import annotations
 from test_browser_decisions import APP, step_to_a_decision
 
 
-def test_branch_here_then_one_answer_on_each_side(voila_url, page, output_dir):
+def test_search_then_branch_here_and_one_answer_on_each_side(voila_url, page, output_dir):
     page.set_viewport_size({"width": 1366, "height": 900})
     page.goto(f"{voila_url}/voila/render/creatures.ipynb", wait_until="commit")
     app = page.locator(APP)
     app.locator("button", has_text="Step").first.wait_for(timeout=120_000)
     page.wait_for_function("() => !document.querySelector('.tk-app button').disabled", timeout=120_000)
+    # the rules search: a rule's hit opens the outline at that rule
+    box = app.locator(".tk-search input").first
+    box.fill("counterattack")
+    hit = app.locator(".tk-search button.tk-search-hit-node").first
+    hit.wait_for(timeout=30_000)
+    hit.click()
+    found = app.locator(".tk-outline .tk-found > summary").first
+    found.wait_for(timeout=30_000)
+    assert "◆ found" in found.inner_text() and found.is_visible()
+
     step_to_a_decision(page, app)
     app.locator(".tk-controls button", has_text="Branch here").first.click()
     sides = app.locator(".tk-branch-side")
