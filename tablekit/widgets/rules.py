@@ -9,9 +9,11 @@ from typing import Sequence
 import ipywidgets as W
 
 from ..core.engine import Game
+from ..core.errors import TablekitError
 from ..core.gamedef import GameDef
 from ..core.registry import get_game
 from ..core.rulebook import OTHER_FORMS_WORDS, FlowLine, Offer, RulesPage, rules_page
+from ..diagram import NOW
 from .style import stylesheet
 
 __all__ = ["RulesView", "rules_page_html", "diagram_html", "standalone_html"]
@@ -123,7 +125,10 @@ def standalone_html(gamedef: GameDef) -> str:
 
 class RulesView(W.VBox):
     """A game's rules page in one HTML widget and its diagram in another; `follow(game)`
-    and `show_at(path)` mark the current node (only the diagram's HTML changes)."""
+    and `show_at(path)` mark the current node (only the diagram's HTML changes), and
+    `follow_sandbox(sandbox)` keeps marking where a sandbox's game stands. Given a
+    game, it marks where that game stands; given a game id (or GameDef), where a new
+    game starts."""
 
     def __init__(self, game_or_id: Game | GameDef | str):
         super().__init__()
@@ -140,12 +145,16 @@ class RulesView(W.VBox):
         self.diagram = W.HTML("")
         self.diagram.add_class("tk-rules-diagram-box")
         self.path: tuple[str, ...] = ()
+        self.caption = W.HTML("")
         self.children = [W.HTML(f"<style>{stylesheet()}</style>"), self.page,
-                         W.HTML("<h3>The rules diagram</h3>"), self.diagram]
+                         W.HTML("<h3>The rules diagram</h3>"), self.caption, self.diagram]
         if game is not None:
             self.follow(game)
         else:
-            self.show_at(())
+            from ..core.engine import make_game
+            self.follow(make_game(self.gamedef, seed=1))
+            self.caption.value = (f"<p>{NOW} marks the rule where a new game starts; beside a table it "
+                                  "follows the game.</p>")
 
     def show_at(self, path: Sequence[str]) -> None:
         """Mark the node at a static path of the flow (() shows the diagram unmarked)."""
@@ -157,4 +166,13 @@ class RulesView(W.VBox):
 
     def follow(self, game: Game) -> None:
         """Mark where `game` stands (its cursor; the root once it is over)."""
+        if game.gamedef is not self.gamedef:
+            raise TablekitError(f"this rules page is {self.gamedef.title}'s, not {game.gamedef.title}'s")
         self.show_at(game.cursor or (self.gamedef.flow.name,))
+        self.caption.value = f"<p>{NOW} marks where the game stands: {escape(' › '.join(self.path))}.</p>"
+
+    def follow_sandbox(self, sandbox) -> None:
+        """Mark where `sandbox`'s game stands, now and after every move (the sandbox
+        repaints its outline whenever the game moves)."""
+        sandbox.outline_view.observe(lambda _change: self.follow(sandbox.game), names="value")
+        self.follow(sandbox.game)
