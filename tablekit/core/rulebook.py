@@ -152,29 +152,40 @@ def endings(gamedef: GameDef) -> list[tuple[str, str]]:
     return out
 
 
-def _each_player(text: str, owner: str) -> str:
-    """A zone's label as every player's: "Ana's hand" -> "each player's hand"."""
-    if text.startswith(f"{owner}'s "):
-        return "each player's " + text[len(owner) + 3:]
-    return f"each player's {text.replace(owner, '<player>')}"
+def _each_player(text: str, player: str) -> str:
+    """A zone's label as every player's: "Ana's hand" -> "each player's hand",
+    "Engaged with Ana" -> "Engaged with each player"."""
+    if text.startswith(f"{player}'s "):
+        return "each player's " + text[len(player) + 3:]
+    if player in text:
+        return text.replace(player, "each player")
+    return f"each player's {text}"
+
+
+def _seat_of(name: str, info: dict, players: list[str]) -> str | None:
+    """The player a zone belongs to: its owner, or the player its name is made for
+    ("Ana/engaged" has no owner but is Ana's)."""
+    if info["owner"] is not None:
+        return info["owner"]
+    return next((p for p in name.split("/") if p in players), None)
 
 
 def zone_lines(gamedef: GameDef) -> list[ZoneLine]:
-    """The zones of one new table at the game's smallest player count, a player's
-    zone listed once for every player."""
+    """The zones of one new table at the game's smallest player count, a zone every
+    player has listed once."""
     from .engine import make_game
 
     st = make_game(gamedef, gamedef.min_players, 1).state
-    first = st.player_names[0]
+    players = st.player_names
     out = []
     for name in st.zones:
         info = st.zone_info[name]
-        owner = info["owner"]
-        if owner is None:
+        seat = _seat_of(name, info, players)
+        if seat is None:
             out.append(ZoneLine(name, info["label"], info["visibility"], False))
-        elif owner == first:
-            generic = "/".join("<player>" if p == owner else p for p in name.split("/"))
-            out.append(ZoneLine(generic, _each_player(info["label"], owner), info["visibility"], True))
+        elif seat == players[0]:
+            generic = "/".join("<player>" if p == seat else p for p in name.split("/"))
+            out.append(ZoneLine(generic, _each_player(info["label"], seat), info["visibility"], True))
     return out
 
 
