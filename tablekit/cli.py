@@ -1,4 +1,4 @@
-"""The `tablekit` command: games, play, check, serve, bench."""
+"""The `tablekit` command: games, play, check, serve, bench, rules."""
 
 from __future__ import annotations
 
@@ -96,6 +96,25 @@ def _cmd_check(args: argparse.Namespace) -> int:
                 print(f"  {mark}: {o.what}{tail}  [line {o.line}]")
         failed += 0 if sc.passed else 1
     return 1 if failed else 0
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    gamedef = get_game(args.game)
+    if args.html is None:
+        from .core.rulebook import page_text, rules_page
+
+        print(page_text(rules_page(gamedef)))
+        return 0
+    from .widgets.rules import standalone_html
+
+    text = standalone_html(gamedef)
+    try:
+        Path(args.html).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise TablekitError(f"cannot write the rules page to {_show(args.html)} "
+                            f"({exc.strerror or 'error'})") from None
+    print(f"wrote the rules page of {gamedef.title} to {args.html}")
+    return 0
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -288,6 +307,23 @@ def notebook_arg(value: str) -> str:
     return value
 
 
+@_typed("html file")
+def html_file(value: str) -> str:
+    """Where `tablekit rules --html` writes its page: a .html file in a folder that exists."""
+    if not value.isprintable() or len(value) > 1000:
+        raise argparse.ArgumentTypeError(f"{_show(value)} is not a file name")
+    p = Path(value)
+    if p.suffix.lower() not in (".html", ".htm"):
+        raise argparse.ArgumentTypeError(f"the rules page is written to a .html file, not {_show(value)}")
+    try:
+        folder_ok = (p.parent if str(p.parent) else Path(".")).is_dir()
+    except (OSError, ValueError):
+        folder_ok = False
+    if not folder_ok:
+        raise argparse.ArgumentTypeError(f"there is no folder for {_show(value)}")
+    return value
+
+
 BOTS = ("random", "heuristic")
 
 
@@ -406,6 +442,13 @@ def build_parser() -> argparse.ArgumentParser:
                         + (f"; default {idle})" if idle is not None else ")"))
     s.add_argument("--no-preheat", action="store_true", help="start kernels only when a page opens")
     s.set_defaults(fn=_cmd_serve)
+    r = sub.add_parser("rules", help="the rules of a game on one page: as text, or --html FILE for a "
+                                     "standalone web page with the rules diagram")
+    r.add_argument("game", type=game_id, help="the game: " + ", ".join(games()))
+    r.add_argument("--html", type=html_file, default=None, metavar="FILE",
+                   help="write a standalone HTML page (stylesheet and diagram inside, nothing loaded "
+                        "from elsewhere) instead of printing text")
+    r.set_defaults(fn=_cmd_rules)
     b = sub.add_parser("bench", help="measure speed and memory of a game")
     b.add_argument("game", type=game_id, help="the game: " + ", ".join(games()))
     b.add_argument("--seconds", type=seconds_arg, default=5.0,

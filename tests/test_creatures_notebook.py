@@ -268,10 +268,11 @@ def test_the_rulings_the_notebook_cites_are_on_the_rulings_page():
 
 def test_every_section_opens_its_table_and_the_last_is_the_played_game():
     from tablekit.widgets import CardBrowser, Sandbox
+    from tablekit.widgets.rules import RulesView
 
     shown = opened_sections(NOTEBOOK, P, "creatures")
-    assert len(shown) == 10 and isinstance(shown[-1], CardBrowser)
-    tables = shown[:-1]
+    assert len(shown) == 11 and isinstance(shown[-2], CardBrowser) and isinstance(shown[-1], RulesView)
+    tables = shown[:-2]
     assert all(isinstance(w, Sandbox) for w in tables)
     assert all(sb.bots in (P.RANDOM_BO, P.RANDOM_BO_CY) for sb in tables[:-1])
     assert tables[-1].bots == {} and tables[-1].game.is_over
@@ -282,6 +283,7 @@ def test_every_section_opens_its_table_and_the_last_is_the_played_game():
 EAGER = re.compile(r'Sandbox\(tablekit\.new_game\("(\w+)", players=(\[[^\]]*\]), seed=(\d+)\),\s*bots=(\{[^}]*\})\)')
 TABLE = re.compile(r'LazySection\(("[^"]*"),\s*lambda: Sandbox\(P\.(\w+)\(\)(?:, bots=P\.(\w+))?\)\)')
 BROWSER = re.compile(r'LazySection\(("[^"]*"),\s*lambda: CardBrowser\("(\w+)"\)\)')
+RULES = re.compile(r'LazySection\(("[^"]*"),\s*lambda: RulesView\("(\w+)"\)\)')
 
 
 def first_table(notebook: Path, game: str):
@@ -301,19 +303,22 @@ def opened_sections(notebook: Path, positions, game: str) -> list:
     the bots it names), then opened. The page is its imports, its first table, and
     sections only: no cell computes or prints anything else."""
     from tablekit.widgets import CardBrowser, LazySection, Sandbox
+    from tablekit.widgets.rules import RulesView
 
     code = NC.cells(notebook, "code")
     assert is_imports(code[0]) and EAGER.fullmatch(code[1])
     out = []
     for text in code[2:]:
-        table, browser = TABLE.fullmatch(text), BROWSER.fullmatch(text)
-        assert table or (browser and browser.group(2) == game), text
+        table, browser, rules = TABLE.fullmatch(text), BROWSER.fullmatch(text), RULES.fullmatch(text)
+        assert table or (browser and browser.group(2) == game) or (rules and rules.group(2) == game), text
         if table:
             build = getattr(positions, table.group(2))
             bots = getattr(positions, table.group(3)) if table.group(3) else None
             out.append(LazySection(json.loads(table.group(1)), lambda b=build, s=bots: Sandbox(b(), bots=s)))
-        else:
+        elif browser:
             out.append(LazySection(json.loads(browser.group(1)), lambda: CardBrowser(game)))
+        else:
+            out.append(LazySection(json.loads(rules.group(1)), lambda: RulesView(game)))
     for sec in out:
         assert not sec.built
         sec.selected_index = 0

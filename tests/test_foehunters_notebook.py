@@ -413,21 +413,25 @@ def test_the_rulings_the_notebook_cites_are_on_the_rulings_page():
 
 TABLE = re.compile(r'LazySection\((".*?"),\s*lambda: Sandbox\(P\.(\w+)\(\), bots=P\.(\w+)\)\)', re.S)
 BROWSER = re.compile(r'LazySection\((".*?"),\s*lambda: CardBrowser\("foehunters"\)\)', re.S)
+RULES = re.compile(r'LazySection\((".*?"),\s*lambda: RulesView\("foehunters"\)\)', re.S)
 
 
 def opened_sections():
     """Every section the page shows, built as its cell says (the positions function and the
     bots it names, read from the cell, never run from its text), then opened."""
     from tablekit.widgets import CardBrowser, LazySection, Sandbox
+    from tablekit.widgets.rules import RulesView
 
     out = []
     for text in cells("code"):
-        table, browser = TABLE.search(text), BROWSER.search(text)
+        table, browser, rules = TABLE.search(text), BROWSER.search(text), RULES.search(text)
         if table:
             build, bots = getattr(P, table.group(2)), getattr(P, table.group(3))
             out.append(LazySection(json.loads(table.group(1)), lambda b=build, s=bots: Sandbox(b(), bots=s)))
         elif browser:
             out.append(LazySection(json.loads(browser.group(1)), lambda: CardBrowser("foehunters")))
+        elif rules:
+            out.append(LazySection(json.loads(rules.group(1)), lambda: RulesView("foehunters")))
         else:
             assert "LazySection(" not in text and "Sandbox(" not in text, text  # every section has its shape
     for sec in out:
@@ -437,10 +441,11 @@ def opened_sections():
 
 def test_every_section_opens_its_table_and_the_last_game_runs_to_its_end():
     from tablekit.widgets import CardBrowser, Sandbox
+    from tablekit.widgets.rules import RulesView
 
     shown = opened_sections()
     tables = [w for w in shown if isinstance(w, Sandbox)]
-    assert len(tables) == len(shown) - 1 and isinstance(shown[-1], CardBrowser)
+    assert len(tables) == len(shown) - 2 and isinstance(shown[-2], CardBrowser) and isinstance(shown[-1], RulesView)
     assert all(sb.bots == P.HELPERS for sb in tables[:-1])
     last = tables[-1]
     assert last.bots == P.ALL_BOTS == {p: "heuristic" for p in P.PARTY}

@@ -252,10 +252,11 @@ def test_the_rulings_the_notebook_cites_are_on_the_rulings_page():
 
 def test_every_section_opens_its_table_and_the_last_is_the_played_game():
     from tablekit.widgets import CardBrowser, Sandbox
+    from tablekit.widgets.rules import RulesView
 
     shown = opened_sections(NOTEBOOK, P, "labyrinth")
-    assert len(shown) == 9 and isinstance(shown[-1], CardBrowser)
-    tables = shown[:-1]
+    assert len(shown) == 10 and isinstance(shown[-2], CardBrowser) and isinstance(shown[-1], RulesView)
+    tables = shown[:-2]
     assert all(isinstance(w, Sandbox) and w.banner.value == "" for w in tables)
     assert tables[1].bots == {}                               # the chain: the reader plays every lord
     assert all(sb.bots == P.RANDOM_BO for sb in tables[:-1] if sb is not tables[1])

@@ -291,17 +291,21 @@ def test_the_rulings_the_notebook_cites_are_on_the_rulings_page():
 
 
 TABLE = re.compile(r'LazySection\((".*?"),\s*lambda: Sandbox\(P\.(\w+)\(((?:"[^"]*")?)\), bots=P\.(\w+)\)\)', re.S)
+RULES = re.compile(r'LazySection\((".*?"),\s*lambda: RulesView\("mirkwood"\)\)', re.S)
 
 
 def opened_sections():
     """Every section the page shows, built as its cell says (the positions function, its
     one text argument and the bots, read from the cell, never run from its text), then opened."""
     from tablekit.widgets import LazySection, Sandbox
+    from tablekit.widgets.rules import RulesView
 
     out = []
     for text in cells("code"):
-        m = TABLE.search(text)
-        if m:
+        m, rules = TABLE.search(text), RULES.search(text)
+        if rules:
+            out.append(LazySection(json.loads(rules.group(1)), lambda: RulesView("mirkwood")))
+        elif m:
             build, bots = getattr(P, m.group(2)), getattr(P, m.group(4))
             args = [json.loads(m.group(3))] if m.group(3) else []
             out.append(LazySection(json.loads(m.group(1)), lambda b=build, a=args, s=bots: Sandbox(b(*a), bots=s)))
@@ -314,8 +318,11 @@ def opened_sections():
 
 def test_every_section_opens_its_table_and_the_last_game_runs_to_its_end():
     from tablekit.widgets import Sandbox
+    from tablekit.widgets.rules import RulesView
 
     shown = opened_sections()
+    assert isinstance(shown[-1], RulesView) and shown[-1].gamedef.id == "mirkwood"
+    shown = shown[:-1]
     assert len(shown) >= 12 and all(isinstance(w, Sandbox) for w in shown)
     assert all(sb.bots == P.READER for sb in shown[:-1])
     last = shown[-1]

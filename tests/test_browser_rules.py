@@ -1,0 +1,44 @@
+"""The rules page in a real browser (Debian's Chromium via Playwright, against a live
+Voilà): the Creatures notebook's "The rules on one page" section opens, and its rules
+diagram renders as a visible SVG with a group for each rule node and the "▶ now" mark."""
+
+from __future__ import annotations
+
+import tablekit
+
+SECTION = "Open the rules page and its diagram"
+
+MEASURE = """svg => {
+    const box = svg.getBoundingClientRect();
+    const nodes = [...svg.querySelectorAll('g[id^="tk-node-"]')];
+    const now = [...svg.querySelectorAll('text.tk-flow-now-label')];
+    const first = nodes.length ? nodes[0].getBBox() : {width: 0, height: 0};
+    return {width: box.width, height: box.height, nodes: nodes.map(n => n.id),
+            first: [first.width, first.height], now: now.map(t => t.textContent),
+            now_in: now.map(t => t.closest('g[id^="tk-node-"]').id),
+            visible: getComputedStyle(svg).visibility === 'visible' && getComputedStyle(svg).display !== 'none'};
+}"""
+
+
+def test_the_creatures_rules_section_draws_its_diagram_with_the_now_mark(voila_url, page, output_dir):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(f"{voila_url}/voila/render/creatures.ipynb", wait_until="commit")
+    title = page.get_by_text(SECTION).first
+    title.wait_for(timeout=120_000)
+    page.wait_for_load_state("load")
+    title.scroll_into_view_if_needed()
+    title.click()
+    svg = page.locator(".tk-rules-view .tk-rules-diagram svg").first
+    svg.wait_for(state="visible", timeout=60_000)
+    svg.scroll_into_view_if_needed()
+    got = svg.evaluate(MEASURE)
+    g = tablekit.get_game("creatures")
+    start = g.flow.find(tablekit.new_game("creatures", seed=1).cursor)
+    assert got["visible"] and got["width"] > 0 and got["height"] > 0
+    assert got["first"][0] > 0 and got["first"][1] > 0
+    assert set(got["nodes"]) == {f"tk-node-{n.id}" for n in g.nodes}
+    assert got["now"] == ["▶ now"] and got["now_in"] == [f"tk-node-{start.id}"]
+    page_text = page.locator(".tk-rules-view .tk-rules").first.inner_text()
+    assert "The flow" in page_text and "Deal the Kings" in page_text and "The zones" in page_text
+    page.screenshot(path=str(output_dir / "rules-creatures.png"))
+    assert page.foreign == [], f"requests to other hosts: {page.foreign}"
