@@ -140,3 +140,26 @@ def test_the_sandbox_search_opens_the_outline_at_the_rule_found():
     assert html[:found_at].count("<details class='tk-node") >= len(node.path)
     with pytest.raises(tablekit.TablekitError, match="no such node"):
         s.show_node(("Creatures and Cards", "Nowhere"))
+
+
+def test_the_sandbox_rules_diagram_follows_the_game():
+    g = tablekit.new_game("creatures", seed=4)
+    s = Sandbox(g)
+    section = s.diagram_section
+    assert not section.built
+    section.selected_index = 0
+    assert section.built
+    diagram = section.children[0]
+    first = diagram.value
+    assert "<svg" in first and first.count("▶ now") == 1
+    assert diagram.path == g.cursor
+    first_path = g.cursor
+    for _ in range(50):
+        if g.cursor != first_path:
+            break
+        if g.pending is not None:
+            s.on_choose(g.pending.legal[0].id)
+        else:
+            s.step_button.click()
+    assert s.banner.value == "" and g.cursor != first_path
+    assert diagram.path == g.cursor and diagram.value != first and diagram.value.count("▶ now") == 1

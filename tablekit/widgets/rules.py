@@ -16,7 +16,7 @@ from ..core.rulebook import OTHER_FORMS_WORDS, FlowLine, Offer, RulesPage, rules
 from ..diagram import NOW
 from .style import stylesheet
 
-__all__ = ["RulesView", "rules_page_html", "diagram_html", "standalone_html"]
+__all__ = ["RulesDiagram", "RulesView", "rules_page_html", "diagram_html", "standalone_html"]
 
 KIND_WORDS = {"decision": "decision", "action-window": "action window", "loop": "loop",
               "for-each-player": "for each player", "branch": "branch", "step": "step",
@@ -123,6 +123,29 @@ def standalone_html(gamedef: GameDef) -> str:
             f"<body><div class='tk-app'>{rules_page_html(gamedef)}</div></body></html>\n")
 
 
+class RulesDiagram(W.HTML):
+    """The rules diagram alone, following a sandbox's game: after every repaint
+    of the sandbox, ▶ now marks the rule its game stands at (only the marks
+    move: the layout is made once per game)."""
+
+    def __init__(self, sandbox):
+        super().__init__()
+        self.add_class("tk-rules-diagram-box")
+        self.sandbox = sandbox
+        self.path: tuple[str, ...] = ()
+        sandbox.listeners.append(self.follow)
+        self.follow()
+
+    def follow(self) -> None:
+        from ..diagram import marked_svg
+
+        game = self.sandbox.game
+        path = tuple(game.cursor or (game.gamedef.flow.name,))
+        if path != self.path or not self.value:
+            self.path = path
+            self.value = diagram_html(marked_svg(game.gamedef, path))
+
+
 class RulesView(W.VBox):
     """A game's rules page in one HTML widget and its diagram in another; `follow(game)`
     and `show_at(path)` mark the current node (only the diagram's HTML changes), and
@@ -172,7 +195,7 @@ class RulesView(W.VBox):
         self.caption.value = f"<p>{NOW} marks where the game stands: {escape(' › '.join(self.path))}.</p>"
 
     def follow_sandbox(self, sandbox) -> None:
-        """Mark where `sandbox`'s game stands, now and after every move (the sandbox
-        repaints its outline whenever the game moves)."""
-        sandbox.outline_view.observe(lambda _change: self.follow(sandbox.game), names="value")
+        """Mark where `sandbox`'s game stands, now and after every repaint (a
+        game replaced in the sandbox, by Load game or a reading, is followed too)."""
+        sandbox.listeners.append(lambda: self.follow(sandbox.game))
         self.follow(sandbox.game)

@@ -24,6 +24,7 @@ from ..core.errors import TablekitError
 from ..core.scenario import build, parse, to_yaml
 from . import cardface, layout, render
 from .guard import Guarded
+from .lazy import LazySection
 from .search import RulesSearch
 from .style import stylesheet
 
@@ -292,10 +293,12 @@ class Sandbox(Guarded, W.VBox):
         # the rules search: a rule's hit opens the outline at that rule (marked ◆ found)
         self._found: tuple[str, ...] | None = None
         self.search = RulesSearch(game.gamedef, on_node=self.show_node)
+        # the rules diagram, drawn when opened, then marking ▶ now as the game moves
+        self.diagram_section = LazySection("Show the rules diagram", self._make_diagram)
 
         self.side_view = W.Box([self.side_zones, W.HTML("<b>What happened</b> (newest first)"), self.log_view,
                                 W.HTML("<b>The rules</b> (the current rule is marked ▶ now)"), self.search,
-                                self.outline_view])
+                                self.outline_view, self.diagram_section])
         self.side_view.add_class("tk-side")
         self.body_view = W.Box([self.table_view, self.side_view])
         self.body_view.add_class("tk-body")
@@ -470,6 +473,11 @@ class Sandbox(Guarded, W.VBox):
         self.reading_note.value = (f"<span class='tk-zone-meta'>Replayed under {escape(rid)}: "
                                    f"{escape(reading)}; {escape(where)}.</span>")
         self.refresh()
+
+    def _make_diagram(self) -> W.Widget:
+        from .rules import RulesDiagram
+
+        return RulesDiagram(self)
 
     def show_node(self, path: tuple[str, ...]) -> None:
         """Open the rules outline at the node with this static path (a search hit)."""
