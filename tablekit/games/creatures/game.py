@@ -14,6 +14,10 @@ from .powers import EFFECTS
 class CreaturesGame(GameDef):
     id = "creatures"
     title = "Creatures and Cards"
+    goal = ("Each player is a hero in the dungeon: kill the monsters in front of you to earn treasure, "
+            "keep your followers alive, and send monsters at your rivals. Once the draw pile and then the "
+            "reshuffled discards are used up and everyone has had one last turn, treasure and followers "
+            "are added up: the highest total wins, and players tied for it share the win.")
     min_players = 2
     max_players = 4
     card_fields = {

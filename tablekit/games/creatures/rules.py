@@ -638,19 +638,21 @@ def build_flow():
                  "rescue or heal one.", rule=FOLLOW, children=[
             Ask("Play a follower", ask_follower, resolve_follower,
                 "You may put one heart from your hand in front of you.", FOLLOW,
-                when=holds_follower),
+                when=holds_follower, offers=("play:<card>", "pass")),
             Ask("Priest's power", ask_priest, resolve_priest,
-                "The Priest may rescue a follower from the discard pile or heal a covered one.", KJ),
+                "The Priest may rescue a follower from the discard pile or heal a covered one.", KJ,
+                offers=("rescue:<card>", "heal:<card>", "pass")),
         ]),
         Loop("Monsters", Ask("Place a monster", ask_monster, resolve_monster,
                              "Put a club from your hand in front of a player, or stop.", MONST,
-                             when=holds_monster),
+                             when=holds_monster, offers=("monster:<card>:<player>", "done")),
              until=monsters_done, level="phase", rule=MONST,
              text="Put monsters in front of players: at most one on each other player, any number "
                   "on yourself."),
         Ask("Attack", ask_attack, resolve_attack, "Play one attack card on a monster in front of you "
             "(the Fighter two, the Wizard may attack every monster; a Joker kills all yours).",
-            ATTACK, level="phase", when=holds_attack),
+            ATTACK, level="phase", when=holds_attack,
+            offers=("attack:<card>", "attack:<card>:<monster>", "mass:<card>", "joker:<card>", "pass")),
         Sequence("Counterattack", level="phase", rule=COUNTER,
                  text="The monsters still in front of you strike your followers.", children=[
             Step("Monsters strike", counterattack, "Compare the monsters' health left with your "
@@ -659,28 +661,28 @@ def build_flow():
             Loop("Followers take the blows",
                  Ask("Choose a follower", ask_absorb, resolve_absorb, "You choose which follower "
                      "takes the monster points next (ruling CC-ABSORB suggests the weakest).",
-                     "CC-ABSORB", auto_forced=True),
+                     "CC-ABSORB", auto_forced=True, offers=("lose:<card>", "part:<card>")),
                  until=absorbing, rule="CC-ABSORB",
                  text="When the followers outlast the monsters, you choose the followers that "
                       "are lost, one at a time, until the monster points are used up."),
             Ask("Cover a follower", ask_cover, resolve_cover, "You choose the monster card that "
                 "covers a partly struck follower (ruling CC-ABSORB suggests the highest).",
-                "CC-ABSORB", auto_forced=True),
+                "CC-ABSORB", auto_forced=True, offers=("cover:<card>",)),
             Ask("Discard from hand", ask_hand_discard, resolve_hand_discard,
                 "Discard one card from hand for each monster point that got through.", COUNTER,
-                when=must_discard),
+                when=must_discard, offers=("discard:<card>",)),
             Step("Discard the monsters", discard_monsters, "The monsters (and attacks on them) go to "
                  "the discard pile.", COUNTER, when=has_monsters),
         ]),
         Loop("Treasure", Ask("Reward for a kill", ask_reward, resolve_reward,
                              "For each kill you may play a treasure from your hand; only without one is the top "
                              "card turned up (ruling CC-TURNUP).",
-                             TREAS, auto_forced=True),
+                             TREAS, auto_forced=True, offers=("treasure:<card>", "turn_up", "skip")),
              until=rewards_done, level="phase", rule=TREAS,
              text="One treasure for each monster you killed this turn; a card is turned up only for a "
                   "kill you cannot pay with a treasure from your hand."),
         Ask("Discard", ask_discard, resolve_discard, "Discard any cards you like.", DISC,
-            level="phase", when=holds_cards),
+            level="phase", when=holds_cards, offers=("discard:<card>",)),
     ])
     return Sequence("Creatures and Cards", show=False, text="The whole game.", rule="",
                     children=[

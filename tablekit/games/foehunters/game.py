@@ -28,6 +28,8 @@ SOLO_CALL = 'new_game("foehunters", players=2, variant="solo")'
 class FoeHuntersGame(GameDef):
     id = "foehunters"
     title = "Foe Hunters"
+    goal = ("The heroes play together against a foe that acts on its own in every foe phase. They all win "
+            "by bringing the foe's last face to 0 HP, and all lose if every hero is incapacitated.")
     min_players = 2  # solo is two seats (ruling FH-SOLO-SEATS); 5 and 6 refused (FH-PLAYERS)
     max_players = 4
     variants = {"solo": "one person plays two heroes against the two-player foe card, both hands open "

@@ -500,18 +500,22 @@ def build_flow():
         Step("Draw", draw, "Draw 1 card (an empty deck takes the shuffled discard pile).", T.DRAW_SEC),
         Loop("Actions", Ask("Take an action", ask_action, resolve_action, "Play 1 card, use 1 feat and "
                             "purchase 1 card, in any order, or end the turn.", T.ACTIONS,
-                            when=lambda ctx: True),
+                            when=lambda ctx: True,
+                            offers=("play:<card>", "focus:<card>", "feat:<card>:<ability>", "buy:<card>",
+                                    "sacrifice:<card>", "end")),
              until=turn_over, rule=T.ACTIONS, text="The turn's actions, until the hero ends the turn."),
     ])
     incap_turn = Ask("Help the party", ask_help, resolve_help, "An incapacitated hero chooses one of the "
-                     "four helps.", T.INCAP, when=lambda ctx: True)
+                     "four helps.", T.INCAP, when=lambda ctx: True,
+                     offers=("help:xp:<player>", "help:heal:<player>", "help:refresh:<card>",
+                             "help:damage:<card>", "help:none"))
     turn = Sequence("Hero turn", show=False, text="One hero's turn.", rule=T.HERO_PHASE, children=[
         Branch("Incapacitated?", incapacitated, incap_turn, hero_turn, text="An incapacitated hero only "
                "helps.", rule=T.INCAP, show=False),
         Step("Refill the city row", refill, "The city row is refilled to 4 only while it holds fewer.",
              T.CITY),
         Ask("Discard down to seven", ask_hand, resolve_hand, "Discard down to 7 cards.", T.HAND,
-            when=over_hand),
+            when=over_hand, offers=("discard:<card>",)),
     ])
     foe_phase = Sequence("Foe phase", level="phase", text="The foe acts on its own.", rule=T.FOE_PHASE,
                          children=[
@@ -519,21 +523,22 @@ def build_flow():
         Step("Play the top foe card", play_foe_card, "Play the top foe card and resolve it.", T.FOE_PHASE),
         Step("End of the foe phase", foe_phase_end, "End-of-phase effects trigger.", T.FOE_PHASE),
         Ask("Refresh a city card", ask_refresh, resolve_refresh, "The party may refresh one city row card.",
-            T.FOE_PHASE, when=can_refresh),
+            T.FOE_PHASE, when=can_refresh, offers=("refresh:<card>", "no_refresh")),
     ])
     hero_phase = Sequence("Hero phase", level="phase", text="Each hero takes a turn.", rule=T.HERO_PHASE,
                           children=[
         Ask("Choose the starting hero", ask_start, resolve_start, "The party picks who starts.", T.HERO_PHASE,
-            when=lambda ctx: True),
+            when=lambda ctx: True, offers=("start:<player>",)),
         ForEachPlayer("Hero turns", turn, order=turn_order, text="Clockwise from the starting hero.",
                       rule=T.HERO_PHASE),
     ])
     return Sequence("Foe Hunters", show=False, text="The whole game.", rule=T.END, children=[
         Sequence("Setup", text="Starting the game.", rule=T.SETUP, children=[
             Ask("Choose the foe", ask_foe, resolve_foe, "The party picks the foe (or option foe).", T.SETUP,
-                when=foe_unset),
+                when=foe_unset, offers=("foe:<foe>",)),
             ForEachPlayer("Heroes", Ask("Choose a hero", ask_hero, resolve_hero, "Each player picks a "
-                                        "different hero (or option heroes).", T.SETUP, when=hero_unset),
+                                        "different hero (or option heroes).", T.SETUP, when=hero_unset,
+                                        offers=("hero:<hero>",)),
                           text="Each player picks a hero.", rule=T.SETUP),
             Step("City deck", city_deck, "Shuffle the city deck; deal the city row of 4.", T.SETUP),
             Step("Hero decks", hero_decks, "Hero cards, hero decks, HP and 4 XP.", T.SETUP),

@@ -25,6 +25,8 @@ from .bots import heuristic
 class LabyrinthGame(GameDef):
     id = "labyrinth"
     title = "Legends of Labyrinth"
+    goal = ("Each lord recruits heroes and plays influence cards to gather retinues of four heroes. The "
+            "first lord to gather a third retinue ends the game at once and is its only winner.")
     min_players = 2  # ruling LAB-PLAYERS
     max_players = 4
     card_fields = {

@@ -315,13 +315,15 @@ def build_flow():
         Loop("Retinue abilities", Ask("Use a retinue ability", ask_retinue, resolve_retinue,
                                       "Use a gathered retinue's ability (each once, twice for two "
                                       "identical), or move on; its choices follow as it resolves.",
-                                      T.RETINUES, when=lambda ctx: True),
+                                      T.RETINUES, when=lambda ctx: True,
+                                      offers=("use:<retinue>", "done")),
              until=retinues_over, level="phase", rule=T.RETINUES,
              text="Use retinue abilities; moving on loses the unused ones."),
         Loop("Legendary heroes", Ask("Use a legendary hero", ask_legend, resolve_legend,
                                      "Use a Warlock, Reaper, Golem, Thief or Assassin (each once a "
                                      "turn, ruling LAB-LEGEND-ONCE), "
-                                     "or go on.", T.LEGENDS, when=lambda ctx: True),
+                                     "or go on.", T.LEGENDS, when=lambda ctx: True,
+                                     offers=("use:<hero>", "use:<hero>:<target>", "done")),
              until=legends_over, level="phase", rule=T.LEGENDS,
              text="Legendary heroes that act before the actions; the others are always on."),
         Loop("Actions", Ask("Take an action", ask_action, resolve_action,
@@ -329,13 +331,13 @@ def build_flow():
                             "Every other lord is then asked, clockwise, whether to counter it "
                             "(ruling LAB-COUNTER-WHO); the chain resolves as ruling LAB-CHAIN says, "
                             "and a card's choices follow as it resolves.", T.ACTION,
-                            when=lambda ctx: True),
+                            when=lambda ctx: True, offers=("play:<card>", "gather:<retinue>", "pass", "stop")),
              until=actions_over, level="phase", rule=T.ACTION,
              text="Take actions until none are left, or stop; passing recruits 1 hero."),
         Step("Discard played cards", discard_played, "Every influence card played this turn goes "
              "on the discard pile.", T.DISC_PLAYED, when=any_played, level="phase"),
         Ask("Discard down to seven", ask_hand, resolve_hand, "Discard down to 7 influence cards.",
-            T.DISC_HAND, when=over_limit),
+            T.DISC_HAND, when=over_limit, offers=("discard:<card>",)),
     ])
     return Sequence("Legends of Labyrinth", show=False, text="The whole game.", rule=T.GOAL,
                     children=[

@@ -20,6 +20,10 @@ def _drafted(ctx: Ctx, ev: dict) -> None:
 class LFGGame(GameDef):
     id = "lfg"
     title = "LFG: Looking For Group"
+    goal = ("Each player drafts heroes into a party that must fill all three roles (defence, support and "
+            "damage). Once every hero is drafted, the complete party with the most renown wins (a tie "
+            "shares the win), unless a complete party has strictly the most scoundrels and strictly the "
+            "lowest renown: that party wins instead.")
     min_players = 2
     max_players = 7
     variants = {

@@ -29,7 +29,7 @@ def anytime_window(name: str, players, prompt: str, text: str) -> ActionWindow:
     again. Nobody else is asked (auto_pass): such heroes lie face up in the
     parties, so skipping a player tells nobody anything hidden."""
     return ActionWindow(name, players, actions=anytime_options, resolve=window_action, prompt=prompt,
-                        text=text, rule="LFG-ANYTIME", auto_pass=True)
+                        text=text, rule="LFG-ANYTIME", auto_pass=True, offers=("act:<hero>",))
 
 
 def build_flow():
@@ -42,7 +42,7 @@ def build_flow():
                       Ask("Draft a hero", with_anytime(D.ask_draft),
                           resolving_anytime(D.resolve_draft, secret=True),
                           "Choose one hero from your hand and lay it face down in your party.", T.TURN,
-                          when=D.can_pick),
+                          when=D.can_pick, offers=("draft:<hero>", "act:<hero>")),
                       Step("Next hero in order", D.put_forward, "Two players: the next hero in your hand, "
                            "in the order you drafted them, is your pick.", T.TWO_R, when=D.two_player_pick),
                   ]),
@@ -77,7 +77,8 @@ def build_flow():
                Loop("Pile turns", Ask("Take or leave", with_anytime(D.ask_pile),
                                       resolving_anytime(D.resolve_pile),
                                       "Look at the pile: take it (it is refilled from the deck) or leave "
-                                      "it (one deck card is added) and look at the next.", T.TWO_R),
+                                      "it (one deck card is added) and look at the next.", T.TWO_R,
+                                      offers=("take:<pile>", "leave:<pile>")),
                     until=D.piles_done, rule=T.TWO_R, text="Turns alternate until every card is taken."),
                text="Two players: the three-pile draft before the parties are built.", rule=T.TWO_R),
         Loop("Rounds", round_, until=D.all_drafted, label="Round {n}", level="round", rule=T.TURN,

@@ -518,12 +518,13 @@ def enemy_attack(window: Callable[[str], ActionWindow]) -> Sequence:
     return Sequence("Attack", level="attack", show=False, text="One enemy attack in four steps.", rule=point(73),
                     children=[
         Ask("Choose an enemy", ask_enemy, resolve_enemy, "The defending player picks the next attacker.",
-            "MK-ATTACK-ORDER", auto_forced=True),
+            "MK-ATTACK-ORDER", auto_forced=True, offers=("enemy:<card>",)),
         window("Enemy chosen"),
         Ask("Declare a defender", ask_defender, resolve_defender, "Exhaust a defender, or take it undefended.",
-            point(75), when=need_defender),
+            point(75), when=need_defender, offers=("defend:<card>", "undefended")),
         Loop("Sentinels", Ask("Sentinel", ask_sentinel, resolve_sentinel, "Another player may defend with a "
-                              "Sentinel.", "MK-SENTINEL", when=lambda ctx: sentinel_player(ctx) is not None),
+                              "Sentinel.", "MK-SENTINEL", when=lambda ctx: sentinel_player(ctx) is not None,
+                              offers=("defend:<card>", "no_defend")),
              until=lambda ctx: sentinel_player(ctx) is None, label="Sentinel {n}", rule="MK-SENTINEL",
              text="Each other player with a ready Sentinel, in turn."),
         window("Defender declared"),
@@ -532,7 +533,7 @@ def enemy_attack(window: Callable[[str], ActionWindow]) -> Sequence:
              rule=point(76), text="Each shadow card in the order dealt."),
         window("Shadows resolved"),
         Ask("Combat damage", ask_damage, resolve_damage, "Attack minus defense; undefended, to one hero.",
-            point(77), auto_forced=True),
+            point(77), auto_forced=True, offers=("damage:<card>", "hero:<card>", "no_damage")),
         window("Damage dealt"),
         Step("After the attack", after_attack, "After-attack effects.", point(80)),
     ])
@@ -711,11 +712,13 @@ def end_strike(ctx: Ctx) -> Say:
 def player_attack(window: Callable[[str], ActionWindow]) -> Sequence:
     return Sequence("Strike", level="attack", show=False, text="One player attack in three steps.", rule=point(84),
                     children=[
-        Ask("Declare an attack", ask_target, resolve_target, "Choose an enemy to attack, or stop.", point(84)),
+        Ask("Declare an attack", ask_target, resolve_target, "Choose an enemy to attack, or stop.", point(84),
+            offers=("target:<card>", "no_attack")),
         Ask("Choose attackers", ask_attackers, resolve_attackers, "Exhaust any number of attackers.", point(85),
-            when=lambda ctx: strike_on(ctx) and not strike(ctx).get("attackers")),
+            when=lambda ctx: strike_on(ctx) and not strike(ctx).get("attackers"), offers=("attacker:<card>",)),
         Loop("Ranged", Ask("Join with Ranged", ask_join, resolve_join, "Other players may join with Ranged "
-                           "characters.", "MK-RANGED", when=lambda ctx: bool(rangers(ctx))),
+                           "characters.", "MK-RANGED", when=lambda ctx: bool(rangers(ctx)),
+                           offers=("attacker:<card>",)),
              until=lambda ctx: not rangers(ctx), label="Ranged {n}", rule="MK-RANGED",
              text="Each other player with a ready Ranged character, in turn."),
         window("Attack declared"),

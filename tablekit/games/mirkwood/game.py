@@ -28,6 +28,10 @@ from .checks import check_state, event_procedures
 class MirkwoodGame(GameDef):
     id = "mirkwood"
     title = "Passage Through Mirkwood"
+    goal = ("The players work together to push the quest through its three stages against the encounter "
+            "deck. They win by completing Beorn's Path while Ungoliant's Spawn is not in play, or by "
+            "destroying the Spawn during Don't Leave the Path!; they lose when every player is "
+            "eliminated (threat 50, or no hero left).")
     min_players = 1
     max_players = 4  # the six heroes shared out at 3 and 4 players (ruling MK-HEROES-MP)
     default_players = 1

@@ -453,7 +453,8 @@ def safety_cap(ctx: Ctx) -> Say:
 
 def window(name: str, text: str = "Players may take actions.") -> ActionWindow:
     return ActionWindow(name, players=T.turn_order, abilities="action", auto_pass=True, text=text,
-                        rule="MK-WINDOWS", prompt="Take an action, or pass")
+                        rule="MK-WINDOWS", prompt="Take an action, or pass",
+                        offers=("act:<card>:<ability>",))
 
 
 def build_flow():
@@ -465,7 +466,8 @@ def build_flow():
         Step("First player", choose_first_player, "Give the first player token.", "MK-FIRST"),
         Step("Setup hands", setup_hands, "Each player draws 6 cards.", point(15)),
         ForEachPlayer("Mulligans", Ask("Mulligan", ask_mulligan, resolve_mulligan, "Keep the hand, or redraw "
-                                       "6 once.", "MK-MULLIGAN", when=mulligan_on), order=T.turn_order,
+                                       "6 once.", "MK-MULLIGAN", when=mulligan_on,
+                                       offers=("keep", "mulligan")), order=T.turn_order,
                       rule="MK-MULLIGAN", text="Each player in turn may take one mulligan."),
         Step("Stage 1A", stage_1a, "Forest Spider and Old Forest Road to the staging area; turn to 1B.",
              point(19)),
@@ -480,14 +482,15 @@ def build_flow():
         ForEachPlayer("Planning turns", ActionWindow(
             "Play allies", players=only_player, abilities="planning", rule=point(34),
             text="Play allies from your hand, paid by heroes of their sphere, until you stop.",
-            prompt="Play an ally, or pass to end your planning"), order=T.turn_order,
+            prompt="Play an ally, or pass to end your planning", offers=("act:<card>:<ability>",)), order=T.turn_order,
             text="Each player in turn from the first player.", rule=point(34)),
         window("Planning actions"),
     ])
     quest = Sequence("Quest phase", level="phase", text="Commit, staging, resolution.", rule=point(45), children=[
         window("Quest begins"),
         ForEachPlayer("Commit", Ask("Commit characters", ask_commit, resolve_commit, "Commit ready characters "
-                                    "(they exhaust).", point(45)), order=T.turn_order, rule=point(45),
+                                    "(they exhaust).", point(45),
+                                    offers=("commit:<card>",)), order=T.turn_order, rule=point(45),
                       text="Each player commits in turn."),
         window("After committing"),
         Step("Begin staging", begin_staging, "1 encounter card per active player.", point(47)),
@@ -500,20 +503,21 @@ def build_flow():
     ])
     travel = Sequence("Travel phase", level="phase", text="Travel to a location.", rule=point(63), children=[
         window("Travel begins"),
-        Ask("Travel", ask_travel, resolve_travel, "The first player may travel.", point(63), when=may_travel),
+        Ask("Travel", ask_travel, resolve_travel, "The first player may travel.", point(63), when=may_travel,
+            offers=("travel:<card>", "no_travel")),
         window("After travel"),
     ])
     encounter = Sequence("Encounter phase", level="phase", text="Engagements.", rule=point(67), children=[
         window("Encounter begins"),
         ForEachPlayer("Optional engagement", Ask("Engage an enemy", ask_optional_engagement,
                                                  resolve_optional_engagement, "You may engage one enemy.",
-                                                 point(67)), order=T.turn_order, rule=point(67),
+                                                 point(67), offers=("engage:<card>", "no_engage")), order=T.turn_order, rule=point(67),
                       text="Each player may engage one enemy."),
         window("After optional engagement"),
         Loop("Engagement checks", ForEachPlayer(
             "Checks", Ask("Engagement check", ask_engagement_check, resolve_engagement_check,
                           "The highest engagement cost not above your threat engages you.", point(68),
-                          auto_forced=True), order=T.turn_order, rule=point(68), text="Each player checks."),
+                          auto_forced=True, offers=("engage:<card>",)), order=T.turn_order, rule=point(68), text="Each player checks."),
              until=none_can_engage, label="Check round {n}", rule=point(68),
              text="Repeat until no enemy can engage."),
         window("After engagement checks"),
@@ -522,7 +526,8 @@ def build_flow():
                       rule=point(72), children=[
         window("Combat begins"),
         Ask("Shadow tie", C.ask_shadow_tie, C.resolve_shadow_tie, "Too few cards for tied enemies: the first "
-            "player picks which are dealt.", "MK-SHADOW-TIE", when=lambda ctx: bool(C.shadow_tie(ctx)[0])),
+            "player picks which are dealt.", "MK-SHADOW-TIE", when=lambda ctx: bool(C.shadow_tie(ctx)[0]),
+            offers=("shadow:<card>",)),
         Step("Deal shadows", C.deal_shadows, "One face-down shadow card to each engaged enemy.", point(72)),
         window("After shadows"),
         ForEachPlayer("Enemy attacks", Loop("Attacks", C.enemy_attack(window), until=C.no_enemy_to_attack,
@@ -538,7 +543,7 @@ def build_flow():
                        children=[
         Step("Ready", ready_all, "Ready every exhausted card.", point(92)),
         Ask("Caught in a Web", C.ask_web, C.resolve_web, "Pay 2 resources to ready a hero caught in a web.",
-            "MK-CAUGHT", when=C.web_to_pay),
+            "MK-CAUGHT", when=C.web_to_pay, offers=("pay:<card>", "stay:<card>")),
         Step("Threat", raise_threat, "Each player raises his threat by 1.", point(93)),
         Step("First player token", pass_token, "The token passes clockwise.", point(94)),
         window("Refresh actions"),
