@@ -94,7 +94,7 @@ def measure(games: int, seed: int) -> dict[str, Any]:
     plain_s, plain_rounds = plain_games(seed, games)
     return {
         "game": GAME, "players": PLAYERS, "games": games, "seed": seed, "engine_path": path,
-        "engine_seconds": round(engine_s, 4), "plain_seconds": round(plain_s, 4),
+        "engine_seconds": round(engine_s, 6), "plain_seconds": round(plain_s, 6),
         "engine_games_per_s": round(games / engine_s, 2), "plain_games_per_s": round(games / plain_s, 2),
         "ratio": round(engine_s / plain_s, 2),
         "engine_mean_rounds": None if engine_rounds is None else round(engine_rounds, 3),
