@@ -138,3 +138,35 @@ def test_engine_ratio_refuses_a_bad_number_of_games(capsys):
     with pytest.raises(SystemExit):
         ratio.main(["--games", "0"])
     assert "the number of games must be at least 1, not 0" in capsys.readouterr().err
+
+
+class _Column(list):
+    def mean(self) -> float:
+        return statistics.mean(self)
+
+
+class _Frame:
+    """The little of a DataFrame engine_ratio reads: its columns and a column's mean."""
+
+    def __init__(self, rounds: list[int]) -> None:
+        self.columns = ["seed", "rounds"]
+        self.rounds = _Column(rounds)
+
+    def __getitem__(self, name: str) -> _Column:
+        assert name == "rounds"
+        return self.rounds
+
+
+def test_engine_ratio_goes_through_simulate_once_it_exists(monkeypatch, capsys):
+    calls = []
+
+    def simulate(game, games, players, bots, seed, workers):
+        calls.append((game, games, players, bots, seed, workers))
+        return _Frame([9] * games)
+
+    monkeypatch.setattr(tablekit, "simulate", simulate, raising=False)
+    assert ratio.main(["--games", "7", "--seed", "3", "--json"]) == 0
+    m = json.loads(capsys.readouterr().out)
+    assert calls == [("creatures", 5, 3, "random", 3, 1), ("creatures", 7, 3, "random", 3, 1)]  # warm-up first
+    assert m["engine_path"] == "tablekit.simulate(workers=1)" and m["engine_mean_rounds"] == 9
+    assert m["games"] == 7 and m["seed"] == 3 and m["plain_games_per_s"] > 0
