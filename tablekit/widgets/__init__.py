@@ -4,9 +4,11 @@ from .browser import CardBrowser
 from .builder import ScenarioBuilder
 from .lab import RulingLab
 from .lazy import LazySection
+from .rules import RulesView
 from .sandbox import SEAT_ALL, SEAT_NOBODY, Sandbox
 
-__all__ = ["SEAT_ALL", "SEAT_NOBODY", "CardBrowser", "LazySection", "RulingLab", "Sandbox", "ScenarioBuilder"]
+__all__ = ["SEAT_ALL", "SEAT_NOBODY", "CardBrowser", "LazySection", "RulesView", "RulingLab", "Sandbox",
+           "ScenarioBuilder"]
 
 
 def display_game(game) -> None:
