@@ -163,3 +163,10 @@ def test_the_sandbox_rules_diagram_follows_the_game():
             s.step_button.click()
     assert s.banner.value == "" and g.cursor != first_path
     assert diagram.path == g.cursor and diagram.value != first and diagram.value.count("▶ now") == 1
+
+
+def test_a_bad_search_in_the_sandbox_says_so_in_its_banner():
+    s = Sandbox(tablekit.new_game("creatures", seed=4))
+    assert s.search.banner is s.banner and s.banner not in s.search.children
+    s.search.query = "x" * 500
+    assert "200" in s.banner.value and s.search.hits == []

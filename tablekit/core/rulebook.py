@@ -3,7 +3,7 @@
 `rules_page(gamedef)` reads the GameDef (its goal, endings, options, flow tree,
 option forms and cards) and one new table (its zones) and returns a
 `RulesPage`: dataclasses, no HTML. `page_text(page)` writes it as text (the
-`tablekit rules GAME` command); tablekit/widgets/rules.py writes it as HTML.
+`tablekit rules GAME` command); the Jupyter layer writes it as HTML.
 """
 
 from __future__ import annotations

@@ -292,7 +292,7 @@ class Sandbox(Guarded, W.VBox):
         self._log_cache: dict[tuple[int, str | None], str] = {}
         # the rules search: a rule's hit opens the outline at that rule (marked ◆ found)
         self._found: tuple[str, ...] | None = None
-        self.search = RulesSearch(game.gamedef, on_node=self.show_node)
+        self.search = RulesSearch(game.gamedef, on_node=self.show_node, banner=self.banner)
         # the rules diagram, drawn when opened, then marking ▶ now as the game moves
         self.diagram_section = LazySection("Show the rules diagram", self._make_diagram)
 

@@ -106,14 +106,16 @@ class RulesSearch(Guarded, W.VBox):
     `.hit_buttons` their buttons, `.result` the pane."""
 
     def __init__(self, gamedef: GameDef, on_node: Callable[[tuple[str, ...]], Any] | None = None,
-                 **kw: Any) -> None:
+                 banner: W.HTML | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.add_class("tk-search")
         self.gamedef = gamedef
         self.on_node = on_node
         self.hits: list[Hit] = []
         self.hit_buttons: list[W.Button] = []
-        self.banner = self._make_banner()
+        # inside another widget (the sandbox), its banner says what went wrong
+        own_banner = banner is None
+        self.banner = self._make_banner() if own_banner else banner
         self.box = W.Text(placeholder=PLACEHOLDER, continuous_update=True,
                           layout=W.Layout(width="100%"))
         self.box.add_class("tk-search-box")
@@ -124,7 +126,7 @@ class RulesSearch(Guarded, W.VBox):
         self.result = W.HTML("")
         self.result.add_class("tk-search-result")
         self.box.observe(self._guard(self._refresh), names="value")
-        self.children = [self.box, self.banner, self.count, self.list, self.result]
+        self.children = [self.box] + ([self.banner] if own_banner else []) + [self.count, self.list, self.result]
 
     @property
     def query(self) -> str:
