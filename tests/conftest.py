@@ -8,7 +8,9 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 
@@ -90,31 +92,26 @@ class VoilaServer:
         return k
 
 
-@pytest.fixture(scope="session")
-def voila_server(output_dir):
-    """Voilà serving notebooks/ as `tablekit serve` does, on a free loopback port."""
-    from tablekit.serve import notebooks_dir, voila_command
-
-    port = free_port()
-    pool = 1
-    log = open(output_dir / "voila.log", "w")
-    proc = subprocess.Popen(voila_command(port=port, pool_size=pool), stdout=log, stderr=subprocess.STDOUT,
-                            cwd=ROOT)
+@contextmanager
+def running_voila(cmd: list[str], port: int, log_path: Path, settle: bool = False) -> Iterator[subprocess.Popen]:
+    """A Voilà started with `cmd`, once it listens on `port` (with `settle`, also once
+    its preheated kernels have run their notebooks); stopped as Ctrl-C stops it."""
+    log = open(log_path, "w")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
     deadline = time.time() + 120
     try:
         while True:
             if proc.poll() is not None:
-                pytest.fail(f"Voilà exited early with code {proc.returncode}; see {output_dir / 'voila.log'}")
+                pytest.fail(f"Voilà exited early with code {proc.returncode}; see {log_path}")
             with socket.socket() as s:
                 if s.connect_ex(("127.0.0.1", port)) == 0:
                     break
             if time.time() > deadline:
                 pytest.fail("Voilà did not open its port within 120 s")
             time.sleep(0.2)
-        # wait until the preheated kernels have run the notebooks, as a class's
-        # server would have long before the students arrive
-        wait_until_idle(proc.pid, deadline + 60)
-        yield VoilaServer(f"http://127.0.0.1:{port}", proc, pool * len(list(notebooks_dir().rglob("*.ipynb"))))
+        if settle:
+            wait_until_idle(proc.pid, deadline + 60)
+        yield proc
     finally:
         proc.send_signal(signal.SIGINT)
         try:
@@ -123,6 +120,20 @@ def voila_server(output_dir):
             proc.kill()
             proc.wait()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def voila_server(output_dir):
+    """Voilà serving notebooks/ as `tablekit serve` does, on a free loopback port."""
+    from tablekit.serve import notebooks_dir, voila_command
+
+    port = free_port()
+    pool = 1
+    # settle: the preheated kernels have run the notebooks, as a class's server
+    # would have long before the students arrive
+    with running_voila(voila_command(port=port, pool_size=pool), port, output_dir / "voila.log",
+                       settle=True) as proc:
+        yield VoilaServer(f"http://127.0.0.1:{port}", proc, pool * len(list(notebooks_dir().rglob("*.ipynb"))))
 
 
 @pytest.fixture(scope="session")
@@ -148,22 +159,22 @@ def is_local(url: str, server: str) -> bool:
     return url.startswith((server + "/", "data:", "blob:")) or url == server
 
 
-@pytest.fixture
-def page(browser, voila_url):
+@contextmanager
+def local_page(browser, server: str, viewport: dict | None = None) -> Iterator[Any]:
     """A page in a new browser context. Every request of the context (of any tab it
-    opens) to a host other than the server is recorded in `page.foreign` and
+    opens) to a host other than `server` is recorded in `page.foreign` and
     aborted, so an offline classroom sees what the test sees. At the end its tabs
     are closed as a reader closes them: the page's unload handlers run (Voilà's
     posts the kernel's shutdown)."""
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    ctx = browser.new_context(viewport=viewport or {"width": 1400, "height": 1000})
     foreign: list[str] = []
 
     def note(request):
-        if not is_local(request.url, voila_url):
+        if not is_local(request.url, server):
             foreign.append(request.url)
 
     def only_local(route):
-        if is_local(route.request.url, voila_url):
+        if is_local(route.request.url, server):
             route.continue_()
         else:
             route.abort()
@@ -172,9 +183,18 @@ def page(browser, voila_url):
     ctx.route("**/*", only_local)
     p = ctx.new_page()
     p.foreign = foreign
-    yield p
-    close_tabs(ctx)
-    ctx.close()
+    try:
+        yield p
+    finally:
+        close_tabs(ctx)
+        ctx.close()
+
+
+@pytest.fixture
+def page(browser, voila_url):
+    """A page of its own on the notebooks' Voilà (see `local_page`)."""
+    with local_page(browser, voila_url) as p:
+        yield p
 
 
 def close_tabs(ctx, timeout: float = 10.0) -> None:

@@ -5,15 +5,11 @@ each side, and the line under them says what differs."""
 
 from __future__ import annotations
 
-from test_browser_decisions import APP, step_to_a_decision
+from test_browser_decisions import open_first_table, step_to_a_decision
 
 
 def test_search_then_branch_here_and_one_answer_on_each_side(voila_url, page, output_dir):
-    page.set_viewport_size({"width": 1366, "height": 900})
-    page.goto(f"{voila_url}/voila/render/creatures.ipynb", wait_until="commit")
-    app = page.locator(APP)
-    app.locator("button", has_text="Step").first.wait_for(timeout=120_000)
-    page.wait_for_function("() => !document.querySelector('.tk-app button').disabled", timeout=120_000)
+    app = open_first_table(page, voila_url, 1366, 900)
     # the rules search: a rule's hit opens the outline at that rule
     box = app.locator(".tk-search input").first
     box.fill("counterattack")

@@ -42,12 +42,18 @@ def step_to_a_decision(page, app) -> None:
     raise AssertionError("no decision for the person in 80 steps")
 
 
-def test_at_1024_nothing_is_cut_and_save_then_load_game_round_trips(voila_url, page, output_dir):
-    page.set_viewport_size({"width": 1024, "height": 768})
+def open_first_table(page, voila_url: str, width: int, height: int):
+    """The Creatures notebook's first table, once its buttons answer."""
+    page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{voila_url}/voila/render/creatures.ipynb", wait_until="commit")
     app = page.locator(APP)
     app.locator("button", has_text="Step").first.wait_for(timeout=120_000)
     page.wait_for_function("() => !document.querySelector('.tk-app button').disabled", timeout=120_000)
+    return app
+
+
+def test_at_1024_nothing_is_cut_and_save_then_load_game_round_trips(voila_url, page, output_dir):
+    app = open_first_table(page, voila_url, 1024, 768)
     assert app.locator(".tk-controls button", has_text="Save game").count() == 1
     step_to_a_decision(page, app)
     page.screenshot(path=str(output_dir / "decision-1024x768.png"))

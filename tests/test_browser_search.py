@@ -5,13 +5,9 @@ card's hit shows the card drawn as SVG with its text."""
 from __future__ import annotations
 
 import json
-import signal
-import socket
-import subprocess
-import time
 
 import pytest
-from conftest import ROOT, close_tabs, free_port, is_local
+from conftest import free_port, local_page, running_voila
 
 NOTEBOOK = """import ipywidgets as W
 from tablekit.core.registry import get_game
@@ -39,50 +35,16 @@ def search_server(tmp_path_factory, output_dir):
     folder = tmp_path_factory.mktemp("search-notebook")
     write_notebook(folder)
     port = free_port()
-    log = open(output_dir / "voila-search.log", "w")
-    proc = subprocess.Popen(voila_command(str(folder), port=port, pool_size=0, preheat=False),
-                            stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
-    deadline = time.time() + 120
-    try:
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"Voilà exited early with code {proc.returncode}; see {output_dir / 'voila-search.log'}")
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            if time.time() > deadline:
-                pytest.fail("Voilà did not open its port within 120 s")
-            time.sleep(0.2)
+    with running_voila(voila_command(str(folder), port=port, pool_size=0, preheat=False), port,
+                       output_dir / "voila-search.log"):
         yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 @pytest.fixture
 def search_page(browser, search_server):
     """A page of its own context; every request to another host is recorded and aborted."""
-    ctx = browser.new_context(viewport={"width": 1200, "height": 900})
-    foreign: list[str] = []
-
-    def only_local(route):
-        if is_local(route.request.url, search_server):
-            route.continue_()
-        else:
-            foreign.append(route.request.url)
-            route.abort()
-
-    ctx.route("**/*", only_local)
-    p = ctx.new_page()
-    p.foreign = foreign
-    yield p
-    close_tabs(ctx)
-    ctx.close()
+    with local_page(browser, search_server, {"width": 1200, "height": 900}) as p:
+        yield p
 
 
 def test_typing_lists_hits_and_a_card_hit_shows_its_svg(search_server, search_page, output_dir):
