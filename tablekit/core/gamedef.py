@@ -279,6 +279,13 @@ class GameDef:
         """An event in words, for the path and the prompts of an event that asks."""
         return event["type"].replace("_", " ").capitalize()
 
+    def seat_facts(self, ctx: Ctx) -> dict[str, dict[str, Any]]:
+        """The game's own facts about each seat, for simulations and the balance
+        lab: seat -> {fact: value}, the same facts for every seat, each value a
+        short text, a number or a bool ({"Ana": {"hero": "Priest"}}). Read at the
+        end of a game (what a seat played as, not what it holds). None by default."""
+        return {}
+
     def first_player(self, ctx: Ctx) -> str | None:
         """A rotating first player, where the game has one (Mirkwood): it decides
         for ownerless cards and orders simultaneous triggers. Default: none."""
