@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablekit.core import HIDDEN, OWNER, PUBLIC, CardDef, Ctx, Decision, GameDef, Result
 from tablekit.core.cards import Field
 
@@ -163,6 +165,17 @@ class CreaturesGame(GameDef):
         if event["type"] == "turn_up":
             return f"{event['player']} turns up the top card of the draw pile"
         return super().event_words(ctx, event)
+
+    def seat_facts(self, ctx: Ctx) -> dict[str, dict[str, Any]]:
+        """Each seat's hero (the King in its hero zone: Fighter, Wizard, Priest or
+        Thief; "" before the Kings are dealt) and whether it took the first turn."""
+        first = ctx.extra.get("first")
+        return {p: {"hero": self.hero_of(ctx, p), "first": p == first} for p in ctx.players}
+
+    def hero_of(self, ctx: Ctx, p: str) -> str:
+        """The hero of the King in p's hero zone ("" while it holds none)."""
+        kings = ctx.zone(T.hero(p))
+        return ctx.defn(kings[0])["hero"] if kings else ""
 
     def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
         return heuristic(ctx, decision)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablekit.core import (
     HIDDEN,
     OWNER,
@@ -189,6 +191,13 @@ class FoeHuntersGame(GameDef):
     def result(self, ctx: Ctx) -> Result:
         """Reached only past the safety cap, which ends the game through ctx.end_game."""
         return Result([], {}, "the game was stopped before its end", "unfinished")
+
+    def seat_facts(self, ctx: Ctx) -> dict[str, dict[str, Any]]:
+        """Each seat's hero and the foe the party fights (the same for every seat);
+        "" for one not yet chosen."""
+        heroes = ctx.extra.get("heroes", {})
+        foe = ctx.extra.get("foe") or ""
+        return {p: {"hero": heroes.get(p, ""), "foe": foe} for p in ctx.players}
 
     def describe_card(self, ctx: Ctx, uid: str) -> tuple[str, str, list[str]]:
         name, words, state = super().describe_card(ctx, uid)

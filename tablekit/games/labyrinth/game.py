@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablekit.core import (
     HIDDEN,
     OWNER,
@@ -164,6 +166,13 @@ class LabyrinthGame(GameDef):
         winner (ruling LAB-ONE-WINNER), so a game without one has none."""
         scores = {p: len(T.gathered(ctx, p)) for p in ctx.players}
         return Result([], scores, "nobody gathered a third retinue (ruling LAB-LONG)", "unfinished")
+
+    def seat_facts(self, ctx: Ctx) -> dict[str, dict[str, Any]]:
+        """Each lord's gathered retinues (retinue ids, sorted, joined by "+") and how
+        many there are."""
+        got = ctx.extra.get("gathered", {})
+        return {p: {"retinues": "+".join(sorted(got.get(p, []))), "retinue_count": len(got.get(p, []))}
+                for p in ctx.players}
 
     # -- the counter window (ruling LAB-COUNTER-WHO, LAB-ASK) -----------------------------
     def response_options(self, ctx: Ctx, window: str, player: str) -> list[Option]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablekit.core import HIDDEN, OWNER, PUBLIC, Ctx, Decision, GameDef, OptionSpec, Result
 from tablekit.core.cards import Field
 
@@ -142,6 +144,19 @@ class LFGGame(GameDef):
     def result(self, ctx: Ctx) -> Result:
         o = scoring.outcome(ctx)
         return Result(o.winners, {p: T.renown(ctx, p) for p in ctx.players}, o.reason, o.ending)
+
+    def seat_facts(self, ctx: Ctx) -> dict[str, dict[str, Any]]:
+        """Each seat's party: `defence`, `support` and `damage`, how many of its heroes
+        can fill each role (a hero of two roles counts for both, though she fills one
+        at a time), and `scoundrels`, how many of its heroes are scoundrels."""
+        return {p: self.party_facts(ctx, p) for p in ctx.players}
+
+    def party_facts(self, ctx: Ctx, p: str) -> dict[str, Any]:
+        """What p's party is made of (its heroes as they lie now, face-down ones too)."""
+        hs = T.heroes(ctx, p)
+        facts: dict[str, Any] = {r: sum(1 for u in hs if r in T.roles(ctx, u)) for r in T.ROLES}
+        facts["scoundrels"] = T.scoundrels(ctx, p)
+        return facts
 
     # the priority list: activated abilities are the core's triggers (see resolution.py)
     def order_triggers(self, ctx: Ctx, triggers: list[dict]):

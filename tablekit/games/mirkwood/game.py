@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablekit.core import (
     HIDDEN,
     OWNER,
@@ -228,6 +230,18 @@ class MirkwoodGame(GameDef):
     def result(self, ctx: Ctx) -> Result:
         """Reached only past the safety cap, which ends the game through ctx.end_game."""
         return Result([], {}, "the game was stopped before its end", "unfinished")
+
+    def seat_facts(self, ctx: Ctx) -> dict[str, dict[str, Any]]:
+        """Each seat's heroes (the hero cards in its own zones, alive or dead: card
+        ids, sorted, joined by "+"; "" before they are dealt) and the `deck` option
+        the seats play (starter or allies)."""
+        deck = str(ctx.state.options.get("deck", "starter"))
+        return {p: {"heroes": "+".join(self.heroes_of(ctx, p)), "deck": deck} for p in ctx.players}
+
+    def heroes_of(self, ctx: Ctx, p: str) -> list[str]:
+        """The card ids of the heroes lying in p's own zones (in play, dead or out), sorted."""
+        return sorted(ctx.defn(u).id for z, info in ctx.state.zone_info.items() if info["owner"] == p
+                      for u in ctx.zone(z) if ctx.kind(u) == "hero")
 
     def describe_zone(self, ctx: Ctx, zone: str) -> str:
         """The victory display's header gives its total (points 88, 130)."""
