@@ -21,7 +21,7 @@ MAX_RECORDS = 20_000
 KEYS = {
     "creatures": {"hero", "first"},
     "lfg": {"defence", "support", "damage", "scoundrels"},
-    "labyrinth": {"retinues", "retinue_count"},
+    "labyrinth": {"retinues", "retinue_count", "first"},
     "foehunters": {"hero", "foe"},
     "mirkwood": {"heroes", "deck"},
 }
@@ -99,6 +99,9 @@ def labyrinth_truth(ctx: Ctx, found: dict[str, dict[str, Any]], started: bool) -
         names = fs["retinues"].split("+") if fs["retinues"] else []
         assert names == sorted(got) and fs["retinue_count"] == len(got)
         assert all(ctx.defn(r).kind == "retinue" for r in names)
+        assert fs["first"] is (ctx.extra["first"] == p)
+    if started:
+        assert sum(fs["first"] for fs in found.values()) == 1
 
 
 def foehunters_truth(ctx: Ctx, found: dict[str, dict[str, Any]], started: bool) -> None:

@@ -168,11 +168,12 @@ class LabyrinthGame(GameDef):
         return Result([], scores, "nobody gathered a third retinue (ruling LAB-LONG)", "unfinished")
 
     def seat_facts(self, ctx: Ctx) -> dict[str, dict[str, Any]]:
-        """Each lord's gathered retinues (retinue ids, sorted, joined by "+") and how
-        many there are."""
+        """Each lord's gathered retinues (retinue ids, sorted, joined by "+"), how many
+        there are, and whether the lord took the first turn (drawn at random)."""
         got = ctx.extra.get("gathered", {})
-        return {p: {"retinues": "+".join(sorted(got.get(p, []))), "retinue_count": len(got.get(p, []))}
-                for p in ctx.players}
+        first = ctx.extra.get("first")
+        return {p: {"retinues": "+".join(sorted(got.get(p, []))), "retinue_count": len(got.get(p, [])),
+                    "first": p == first} for p in ctx.players}
 
     # -- the counter window (ruling LAB-COUNTER-WHO, LAB-ASK) -----------------------------
     def response_options(self, ctx: Ctx, window: str, player: str) -> list[Option]:
