@@ -54,6 +54,9 @@ N_HEAVY = 20
 MAX_RECORDS = 20_000
 SAMPLE_EVERY = 25
 HEAVY_SEEDS = range(N_HEAVY)  # the first 20 of the 200 seeds: every player count
+FAST_HEAVY_SEEDS = (0, 2, 3)  # the heavy checks again on the fast path (Game.watched = False),
+# on seeds of every player count whose games are not the longest: time travel replays from the start
+FAST_SAME_SEEDS = 40
 
 
 def player_count(game_id: str, seed: int) -> int:
@@ -62,13 +65,17 @@ def player_count(game_id: str, seed: int) -> int:
     return counts[seed % len(counts)]
 
 
-def new(game_id: str, seed: int, variant: str | None = None) -> tablekit.Game:
+def new(game_id: str, seed: int, variant: str | None = None, watched: bool = True) -> tablekit.Game:
+    """A seeded game; `watched=False` puts it on the fast path bots and simulations take."""
     cap = tablekit.game_info(game_id).safety_options()  # a game with no limit of its own: its safety cap
     if variant is None:
-        return tablekit.new_game(game_id, players=player_count(game_id, seed), seed=seed, options=cap)
-    counts = variant_counts(game_id, variant)
-    return tablekit.new_game(game_id, players=counts[seed % len(counts)], seed=seed, variant=variant,
-                             options=cap)
+        g = tablekit.new_game(game_id, players=player_count(game_id, seed), seed=seed, options=cap)
+    else:
+        counts = variant_counts(game_id, variant)
+        g = tablekit.new_game(game_id, players=counts[seed % len(counts)], seed=seed, variant=variant,
+                              options=cap)
+    g.watched = watched
+    return g
 
 
 def variant_counts(game_id: str, variant: str) -> list[int]:
@@ -194,11 +201,12 @@ def test_games_are_registered():
         assert 1 <= info.min_players <= info.max_players
 
 
+@pytest.mark.parametrize("watched", [True, False], ids=["watched", "fast-path"])
 @pytest.mark.parametrize("game_id", GAMES)
-def test_random_playouts(game_id):
+def test_random_playouts(game_id, watched):
     counts = set()
     for seed in range(N_PLAYOUTS):
-        g = new(game_id, seed)
+        g = new(game_id, seed, watched=watched)
         counts.add(len(g.players))
         play(g, random.Random(seed))
         st = g.state
@@ -383,8 +391,33 @@ def test_time_travel_and_views(game_id, seed):
     heavy_playout(game_id, seed)
 
 
-def heavy_playout(game_id: str, seed: int, variant: str | None = None) -> None:
-    g = new(game_id, seed, variant)
+@pytest.mark.parametrize("seed", FAST_HEAVY_SEEDS)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_time_travel_and_views_on_the_fast_path(game_id, seed):
+    """The heavy checks on a game nobody watches: undo and goto replay from the start."""
+    heavy_playout(game_id, seed, watched=False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_fast_path_gives_the_same_records(game_id):
+    """The same seeds and answers, watched and on the fast path: the same records and
+    the same positions. The fast path's words are read only after its game is over,
+    so each must hold the values of its own step."""
+    for seed in range(FAST_SAME_SEEDS):
+        slow, fast = new(game_id, seed), new(game_id, seed, watched=False)
+        for g in (slow, fast):
+            rnd = random.Random(seed)
+            while not g.is_over:
+                d = g.pending
+                g.choose(*random_answer(d, rnd)) if d is not None else g.step()
+        assert fast.state.to_dict() == slow.state.to_dict(), f"{game_id} seed {seed}: the positions differ"
+        for a, b in zip(slow.history, fast.history):
+            assert a.to_dict() == b.to_dict(), f"{game_id} seed {seed}, record {a.index}: {a.text!r} / {b.text!r}"
+        assert len(slow.history) == len(fast.history)
+
+
+def heavy_playout(game_id: str, seed: int, variant: str | None = None, watched: bool = True) -> None:
+    g = new(game_id, seed, variant, watched)
     chk = random.Random(10_000 + seed)  # the checker's own randomness: never the players'
     states = [g.state.to_dict()]  # the state after each record
     sampled: dict[int, dict] = {}

@@ -17,12 +17,12 @@ from .errors import (
 )
 from .flow import ActionWindow, Ask, Branch, ForEachPlayer, Loop, Node, Say, Sequence, Step
 from .gamedef import GameDef, OptionSpec, Result
-from .records import StepRecord
+from .records import Later, StepRecord
 from .state import HIDDEN, OWNER, PUBLIC, State
 
 __all__ = [
     "Ability", "AbilityUse", "ActionWindow", "Ask", "Branch", "CardDef", "CardFileError", "Ctx",
-    "Decision", "Effect", "Field", "ForEachPlayer", "OrderRule", "PENDING", "Pause", "Game", "GameDef", "GameOver", "HIDDEN", "IllegalChoice", "Loop",
+    "Decision", "Effect", "Field", "ForEachPlayer", "OrderRule", "PENDING", "Pause", "Game", "GameDef", "GameOver", "HIDDEN", "IllegalChoice", "Later", "Loop",
     "NeedsDecision", "Node", "OWNER", "Option", "OptionSpec", "PUBLIC", "Reason", "Result", "SaveFormatError",
     "Say", "ScenarioError", "Sequence", "SetupError", "State", "Step", "StepRecord", "TablekitError",
 ]

@@ -11,6 +11,7 @@ from .conditions import tokens as _cond_tokens
 from .effects import PENDING, Effect, Pause, _Pending
 from .lasting import KINDS as LASTING_KINDS
 from .lasting import end_point, until_words
+from .records import Later
 from .state import State, _copy
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -125,6 +126,25 @@ class Ctx:
         if not uids:
             return "nothing"
         return ", ".join(self.name(u) for u in uids)
+
+    def names_later(self, uids) -> Later:
+        """`names(uids)` written out only when read (the fast path, see `Later`):
+        the cards are taken now, their names looked up when the words are read
+        (a card's name is fixed for the game)."""
+        card_ids = [self.state.cards[u]["card"] for u in uids]
+        if not card_ids:
+            return Later(lambda: "nothing")
+        names, game, defs = self._names, self.game, self.defs
+
+        def write() -> str:
+            out = []
+            for cid in card_ids:
+                n = names.get(cid)
+                if n is None:
+                    n = names[cid] = game.card_name(defs[cid])
+                out.append(n)
+            return ", ".join(out)
+        return Later(write)
 
     def counter(self, player: str, key: str, default: int = 0) -> Any:
         return self.state.player(player).get(key, default)

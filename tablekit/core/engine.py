@@ -28,7 +28,16 @@ __all__ = ["Game", "make_game", "load_game", "SAVE_FORMAT_VERSION", "SNAPSHOT_EV
 
 
 class Game(Stepping, Timeline, Positions):
-    """A game in progress. Create it with `tablekit.new_game`."""
+    """A game in progress. Create it with `tablekit.new_game`.
+
+    `watched` (True) says a person may read the game as it goes. Set it False
+    for the fast path bots and simulations take: the records' words are
+    written out only when read (their values are taken at the step), no hint
+    is written for a decision, and no snapshot is kept beyond the start (undo
+    and goto replay from it). The records, the choices and the positions are
+    exactly those of a watched game."""
+
+    watched = True
 
     def __init__(self, gamedef: GameDef, players: list[str], seed: int,
                  variant: str | None, options: dict[str, Any]):

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from typing import Sequence as Seq
 
 from .lasting import turn_begins
+from .records import Later
 
 if TYPE_CHECKING:  # pragma: no cover
     from .context import Ctx
@@ -37,11 +38,13 @@ class Say:
     """What a rule did: the explanation, and optionally the ruling it applied
     and a shorter text for the seats that may not see the cards named. From
     an Ask's resolve, `again=True` keeps the decision open: it is asked again
-    (for an action taken "at any time" while the question stands)."""
+    (for an action taken "at any time" while the question stands). `text`
+    (and `public`) may be `Later` words, written out only when read: a game
+    nobody watches (`Game.watched = False`) keeps them unwritten in its records."""
 
-    text: str
+    text: str | Later
     rule: str | None = None
-    public: str | None = None
+    public: str | Later | None = None
     again: bool = False
 
 

@@ -2,11 +2,38 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 
-@dataclass(slots=True)
+class Later:
+    """Words written out only when read: `Later(fn)` where `fn()` returns the
+    text. The values the words name must be taken when the Later is made (as
+    arguments bound now, not read from the position later), so the text is
+    true of the position of its step whenever it is read. `Later` joins with
+    text (`later + " more words"`) into another Later."""
+
+    __slots__ = ("_fn", "_text")
+
+    def __init__(self, fn: Callable[[], str]):
+        self._fn = fn
+        self._text: str | None = None
+
+    def __str__(self) -> str:
+        if self._text is None:
+            self._text = self._fn()
+            self._fn = None  # type: ignore[assignment]  # the values it held are no longer needed
+        return self._text
+
+    def __add__(self, more: str) -> Later:
+        return Later(lambda: str(self) + more)
+
+    def __bool__(self) -> bool:
+        return True  # a rule's words are never empty; the text is checked once it is read
+
+    def __repr__(self) -> str:
+        return f"Later({str(self)!r})"
+
+
 class StepRecord:
     """One rule applied (kind "step") or one decision answered (kind "choice").
 
@@ -15,19 +42,62 @@ class StepRecord:
     `rule` the rulebook section or ruling id, `text` the explanation with the
     real cards and numbers. `public_text`, when set, is what the other seats
     are told (the text names cards only `player` may see).
+
+    On the fast path (a game nobody watches, `Game.watched = False`) `text`
+    and `public_text` may be held as `Later` words: the values they name were
+    taken at the step, and they are written out the first time they are read.
     """
 
-    index: int
-    kind: str
-    node: tuple[str, ...]
-    path: tuple[str, ...]
-    rule: str
-    text: str
-    events: list[dict[str, Any]] = field(default_factory=list)
-    player: str | None = None
-    choice: tuple[str, ...] = ()
-    public_text: str | None = None
-    secret: bool = False  # a hidden pick: other seats see neither its choice nor its events
+    __slots__ = ("index", "kind", "node", "path", "rule", "_text", "events", "player", "choice",
+                 "_public", "secret")
+
+    def __init__(self, index: int, kind: str, node: tuple[str, ...], path: tuple[str, ...], rule: str,
+                 text: str | Later, events: list[dict[str, Any]] | None = None, player: str | None = None,
+                 choice: tuple[str, ...] = (), public_text: str | Later | None = None,
+                 secret: bool = False):
+        self.index = index
+        self.kind = kind
+        self.node = node
+        self.path = path
+        self.rule = rule
+        self._text = text
+        self.events = [] if events is None else events
+        self.player = player
+        self.choice = choice
+        self._public = public_text
+        self.secret = secret  # a hidden pick: other seats see neither its choice nor its events
+
+    @property
+    def text(self) -> str:
+        t = self._text
+        if type(t) is not str:
+            t = self._text = str(t)
+        return t
+
+    @text.setter
+    def text(self, value: str | Later) -> None:
+        self._text = value
+
+    @property
+    def public_text(self) -> str | None:
+        t = self._public
+        if t is not None and type(t) is not str:
+            t = self._public = str(t)
+        return t
+
+    @public_text.setter
+    def public_text(self, value: str | Later | None) -> None:
+        self._public = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StepRecord) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # records are compared by value, like the dataclass was
+
+    def __repr__(self) -> str:
+        return (f"StepRecord(index={self.index}, kind={self.kind!r}, node={self.node!r}, path={self.path!r}, "
+                f"rule={self.rule!r}, text={self.text!r}, events={self.events!r}, player={self.player!r}, "
+                f"choice={self.choice!r}, public_text={self.public_text!r}, secret={self.secret!r})")
 
     def text_for(self, viewer: str | None) -> str:
         """The explanation as a seat may read it: the player it concerns reads

@@ -23,7 +23,7 @@ from .effects import Effect, OrderRule, Pause
 from .errors import GameOver, IllegalChoice, NeedsDecision, SaveFormatError, TablekitError
 from .flow import POP, PUSH, READY, ActionWindow, Ask, Node, Say, Step
 from .lasting import frame_done
-from .records import StepRecord
+from .records import Later, StepRecord
 
 UNTIL = ("decision", "phase", "round", "end")
 
@@ -87,7 +87,7 @@ class Stepping:
                 raise TablekitError(f"internal: {self._open[0]!r} said a decision arises, "
                                     "but none was built")
         d = self._pending
-        if d is not None and self._hinted is not d:
+        if d is not None and self._hinted is not d and self.watched:  # a hint is for a person
             self._hinted = d
             if not d.hint:
                 d.hint = self.gamedef.hint(self.ctx, d) or ""
@@ -145,6 +145,7 @@ class Stepping:
         seats = _bots.seat_kinds(bots, self.players)
         out: list[StepRecord] = []
         level = until if until in ("phase", "round") else None
+        rnd = random.Random()
         start_key = self._level_key(level) if level else None
         while not self.state.over and len(out) < max_records:
             d = self.pending
@@ -152,7 +153,7 @@ class Stepping:
                 kind = seats.get(d.player)
                 if until == "decision" or kind is None:
                     break
-                rnd = random.Random(self.state.seed * 1_000_003 + len(self.history))
+                rnd.seed(self.state.seed * 1_000_003 + len(self.history))  # as random.Random(that seed)
                 ids = _bots.answer(kind, self.gamedef, self.ctx, d, rnd,
                                    view_seed=f"{self.state.seed}:{len(self.history)}")
                 out.append(self.choose(*ids))
@@ -418,9 +419,9 @@ class Stepping:
             say = node.resolve(ctx, (oid,))
             player = d.player
             if isinstance(say, Say):
-                say.text = f"{say.text} (the only legal choice)"
+                say.text = say.text + " (the only legal choice)"
             else:
-                say = f"{say} (the only legal choice)"
+                say = say + " (the only legal choice)"
         else:  # pragma: no cover
             raise TablekitError(f"internal: cannot step at {node!r}")
         cursor = st.cursor
@@ -625,10 +626,10 @@ class Stepping:
     def _note_endings(self, rec: StepRecord) -> None:
         """Add to a record what lasting effects ended as the cursor moved on after it."""
         endings = self.ctx._endings
-        words = " ".join(endings)
-        rec.text = f"{rec.text} {words}"
-        if rec.public_text is not None:
-            rec.public_text = f"{rec.public_text} {words}"
+        words = " " + " ".join(endings)
+        rec.text = rec._text + words  # a Later stays one (the fast path)
+        if rec._public is not None:
+            rec.public_text = rec._public + words
         endings.clear()
 
     def _record(self, kind: str, node: Node, path: tuple[str, ...], say: Any,
@@ -637,15 +638,20 @@ class Stepping:
         if isinstance(say, Say):
             text, rule, public = say.text, say.rule or rule, say.public
         else:
-            text, public = str(say), None
+            text, public = (say if type(say) is Later else str(say)), None
+        if self.watched:  # words for a person are written at once; the fast path writes them when read
+            if type(text) is Later:
+                text = str(text)
+            if type(public) is Later:
+                public = str(public)
         if not text:
             raise TablekitError(f"internal: the rule {node.name!r} gave no explanation")
         if self.state.over and self.state.result and any(e.get("type") == "end_game" for e in self.ctx.events):
             why = self.state.result.get("text", "")
-            if why and why not in text:
-                text = f"{text} The game is over: {why}"
+            if why:
+                text = _with_over(text, why)
                 if public is not None:
-                    public = f"{public} The game is over: {why}"
+                    public = _with_over(public, why)
         rec = StepRecord(index=len(self.history), kind=kind, node=node.path, path=path,
                          rule=rule or node.rule, text=text, events=self.ctx.events,
                          player=player, choice=choice, public_text=public)
@@ -672,6 +678,13 @@ class Stepping:
             return "the game is over"
         who = ", ".join(res.winners) or "nobody"
         return f"the game is over; winners: {who}"
+
+
+def _with_over(text: str | Later, why: str) -> str | Later:
+    """A record's words with why the game is over added (unless they say it already)."""
+    if type(text) is Later:
+        return Later(lambda: _with_over(str(text), why))
+    return text if why in text else f"{text} The game is over: {why}"
 
 
 __all__ = ["Stepping", "UNTIL", "in_progress"]

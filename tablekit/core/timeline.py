@@ -204,6 +204,8 @@ class Timeline:
         self._maybe_snapshot()
 
     def _maybe_snapshot(self) -> None:
+        if not self.watched:  # the fast path: time travel replays from the start instead
+            return
         n = len(self.history)
         if n % SNAPSHOT_EVERY == 0 and n not in self._snaps:
             self._snaps[n] = self._snapshot()

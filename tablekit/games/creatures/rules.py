@@ -7,7 +7,20 @@ docs/rulings/creatures.md.
 
 from __future__ import annotations
 
-from tablekit.core import PENDING, Ask, Ctx, Decision, ForEachPlayer, Loop, Option, Pause, Say, Sequence, Step
+from tablekit.core import (
+    PENDING,
+    Ask,
+    Ctx,
+    Decision,
+    ForEachPlayer,
+    Later,
+    Loop,
+    Option,
+    Pause,
+    Say,
+    Sequence,
+    Step,
+)
 
 from . import table as T
 from .powers import power_options, start_power
@@ -107,7 +120,8 @@ def draw(ctx: Ctx) -> Say:
                  "(ruling CC-END).")
     rule = "CC-RESHUFFLE" if "CC-RESHUFFLE" in notes else ("CC-END" if short or "CC-END" in notes else DRAW)
     n = T.plural(len(drawn), "card")
-    return Say(f"{p} brings the hand up to five: draws {n} ({ctx.names(drawn)}).{notes}{short}",
+    names = ctx.names_later(drawn)  # the cards are taken now; the words are written when read
+    return Say(Later(lambda: f"{p} brings the hand up to five: draws {n} ({names}).{notes}{short}"),
                rule=rule, public=f"{p} brings the hand up to five: draws {n}.{notes}{short}")
 
 
@@ -558,7 +572,8 @@ def resolve_discard(ctx: Ctx, ids) -> Say:
     cards = [i.split(":", 1)[1] for i in ids]
     for u in cards:
         ctx.move(u, T.DISCARD)
-    return Say(f"{p} discards {ctx.names(cards)}.", rule=DISC)
+    names = ctx.names_later(cards)
+    return Say(Later(lambda: f"{p} discards {names}."), rule=DISC)
 
 
 # -- the ending ------------------------------------------------------------------------
