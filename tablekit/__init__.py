@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 # Import the games subpackage first: importing it later would rebind the name
 # `tablekit.games` from the function below to the subpackage.
@@ -27,6 +27,9 @@ from .core.registry import get_game, registry
 from .core.scenario import check_scenario, load_scenario
 
 if TYPE_CHECKING:  # the balance lab imports pandas: only when it is called
+    import concurrent.futures
+    import threading
+
     import pandas
 
     from .balance import Comparison
@@ -63,13 +66,17 @@ def load(text: str) -> Game:
 
 
 def simulate(game: str, games: int = 1000, players: int | Sequence[int] | None = None,
-             bots: str | Sequence[str] | Mapping[str, str] = "random", **settings: Any) -> pandas.DataFrame:
-    """Play `games` seeded bot games (seed, seed + 1, ...) and return one row a game,
-    as a pandas DataFrame: see `tablekit.balance.simulate` for every argument
-    (variant, options, seed, workers, executor, chunk, progress, cancel)."""
+             bots: str | Sequence[str] | Mapping[str, str] = "random",
+             variant: str | None = None, options: Mapping | None = None,
+             seed: int = 0, workers: int | None = None, executor: concurrent.futures.Executor | None = None,
+             chunk: int | None = None, progress: Callable[[int, int], None] | None = None,
+             cancel: threading.Event | None = None) -> pandas.DataFrame:
+    """Play `games` seeded bot games (seeds seed, seed + 1, ...) and return one row a
+    game, as a pandas DataFrame: see `tablekit.balance.simulate`."""
     from .balance import simulate as run
 
-    return run(game, games, players, bots, **settings)
+    return run(game, games, players, bots, variant, options, seed, workers, executor, chunk,
+               progress, cancel)
 
 
 def compare(game: str, a: Mapping[str, Any], b: Mapping[str, Any], games: int = 1000,
@@ -79,3 +86,12 @@ def compare(game: str, a: Mapping[str, Any], b: Mapping[str, Any], games: int = 
     from .balance import compare as run
 
     return run(game, a, b, games, **common)
+
+
+def __getattr__(name: str) -> Any:
+    """`tablekit.balance` (summary, Comparison) is imported on first use: it imports pandas."""
+    if name == "balance":
+        import importlib
+
+        return importlib.import_module(".balance", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

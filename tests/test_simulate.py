@@ -224,9 +224,10 @@ def test_compare_refuses_a_bad_setting_before_any_game(monkeypatch):
 def test_import_tablekit_imports_no_balance_library():
     code = ("import sys, tablekit; tablekit.simulate; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('pandas', 'matplotlib', 'tqdm', 'dask', 'distributed')))")
+            "('pandas', 'matplotlib', 'tqdm', 'dask', 'distributed'))); "
+            "print(tablekit.balance.summary.__module__, 'pandas' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert out.stdout.splitlines() == ["[]", "tablekit.balance True"]  # imported on first use
 
 
 def test_cli_prints_the_summary_and_writes_the_rows(tmp_path, capsys):
@@ -262,3 +263,10 @@ def test_cli_dask_without_dask_says_what_to_install(monkeypatch, capsys):
     assert cli.main(["simulate", "creatures", "--games", "2", "--dask", "tcp://127.0.0.1:8786"]) == 2
     err = capsys.readouterr().err.strip()
     assert "tablekit[dask]" in err and "\n" not in err
+
+
+def test_a_game_stopped_at_the_record_cap_is_not_over():
+    job = simulation.GameJob("creatures", 0, 9, 2, ("random", "random"), None, {}, max_records=10)
+    row = simulation.play_row(job)
+    assert row["ending"] == "not_over" and row["records"] == 10 and row["winners"] == ""
+    assert row["seat1_won"] is False and row["seat2_score"] != row["seat2_score"]  # NaN: no result yet
