@@ -12,7 +12,8 @@ options unless `--option` sets them. Per player count it prints the share of
 each `result.ending` (a game still running after `--max-records` records counts
 as "not_over") and the median number of rounds.
 
-Rounds are counted generically: the records of the game's round loop (the flow
+Rounds are counted as tablekit.core.simulation counts them (`rounds_of`,
+shared with `tablekit.simulate`): the records of the game's round loop (the flow
 node with `level="round"`) are grouped by the round they belong to (their place
 in the running path), and a game's length is the number of rounds it entered. A
 game whose flow has no round loop reports no median.
@@ -28,34 +29,9 @@ from multiprocessing import Pool
 from typing import Any
 
 import tablekit
-from tablekit.core.flow import Node
+from tablekit.core.simulation import round_place, rounds_of
 
 WORKERS = 2
-
-
-def round_place(root: Node) -> tuple[str, int] | None:
-    """The round loop's name and its place in a record's path (the number of
-    shown nodes above it), or None when the flow has no round loop."""
-
-    def find(node: Node, shown: int) -> tuple[str, int] | None:
-        if node.level == "round":
-            return node.name, shown
-        for child in node.children:
-            found = find(child, shown + (1 if node.show else 0))
-            if found:
-                return found
-        return None
-
-    return find(root, 0)
-
-
-def rounds_of(game: tablekit.Game, place: tuple[str, int] | None) -> int | None:
-    """How many rounds the game entered (None when it has no round loop)."""
-    if place is None:
-        return None
-    name, at = place
-    seen = {r.path[at] for r in game.history if name in r.node and len(r.path) > at}
-    return len(seen)
 
 
 def play_one(job: tuple[str, int, int, str, str | None, dict[str, Any], int]) -> tuple[int, str, int | None]:

@@ -1,4 +1,4 @@
-"""The `tablekit` command: games, play, check, serve, bench, rules."""
+"""The `tablekit` command: games, play, check, serve, bench, rules, simulate."""
 
 from __future__ import annotations
 
@@ -65,6 +65,56 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(res.to_dict()))
     else:
         print("\n".join(res.lines()))
+    return 0
+
+
+def _dask_executor(address: str):
+    """The executor of a Dask cluster (`distributed.Client(address).get_executor()`)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise TablekitError("--dask needs Dask: install tablekit[dask] "
+                            "(pip install 'tablekit[dask]')") from None
+    try:
+        return Client(address, timeout="10s").get_executor()
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise TablekitError(f"cannot reach the Dask scheduler at {_show(address)} "
+                            f"({' '.join(str(exc).split())[:120] or type(exc).__name__})") from None
+
+
+def _print_tables(tables: dict) -> None:
+    """The summary tables of a run, each under its heading."""
+    headings = {"by_position": "Win rate by seat position (a row per player count)",
+                "by_fact": "Win rate by the game's facts about each seat",
+                "endings": "Endings", "lengths": "Length: records and rounds"}
+    for key, heading in headings.items():
+        table = tables[key]
+        print(f"\n{heading}")
+        print(table.to_string() if len(table) else "  (none: the game declares no facts about its seats)")
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from .balance import simulate, summary
+
+    executor = _dask_executor(args.dask) if args.dask else None
+    with tqdm(total=args.games, unit="game", file=sys.stderr, disable=None, leave=False) as bar:
+        def progress(done: int, total: int) -> None:
+            bar.update(done - bar.n)
+
+        df = simulate(args.game, games=args.games, players=args.players, bots=args.bots,
+                      variant=args.variant, options=_options(args), seed=args.seed,
+                      workers=args.workers, executor=executor, progress=progress)
+    print(f"{args.game}: {len(df)} games, seeds {args.seed} to {args.seed + args.games - 1}")
+    _print_tables(summary(df))
+    if args.csv:
+        try:
+            df.to_csv(args.csv, index=False)
+        except OSError as exc:
+            raise TablekitError(f"cannot write the rows to {_show(args.csv)} "
+                                f"({exc.strerror or 'error'})") from None
+        print(f"\nwrote {len(df)} rows to {args.csv}")
     return 0
 
 
@@ -382,6 +432,66 @@ def seeds_arg(value: str) -> int:
     return _whole(value, "the number of seeded games", 1, SEEDS_MAX)
 
 
+GAMES_MAX = 10_000_000
+WORKERS_MAX = 256
+
+
+@_typed("games")
+def games_arg(value: str) -> int:
+    return _whole(value, "the number of games", 1, GAMES_MAX)
+
+
+@_typed("workers")
+def workers_arg(value: str) -> int:
+    return _whole(value, "the number of worker processes", 1, WORKERS_MAX)
+
+
+@_typed("player counts")
+def player_counts_arg(value: str) -> list[int]:
+    """One or more player counts separated by commas, such as 3 or 2,3,4 (the
+    game checks each against its own counts)."""
+    parts = value.split(",")
+    if not value or len(parts) > 20 or not all(re.fullmatch(r"[0-9]{1,3}", p.strip()) for p in parts):
+        raise argparse.ArgumentTypeError(f"players are one or more counts separated by commas, such as "
+                                         f"3 or 2,3,4, not {_show(value)}")
+    return [int(p) for p in parts]
+
+
+@_typed("bots")
+def seat_bots_arg(value: str) -> str | list[str]:
+    """One bot for every seat, or one per seat position separated by commas."""
+    kinds = value.split(",")
+    if not all(k in BOTS for k in kinds) or len(kinds) > PLAYERS_MAX:
+        raise argparse.ArgumentTypeError(f"the bots are {' or '.join(BOTS)}, or one per seat separated "
+                                         f"by commas (random,heuristic,random), not {_show(value)}")
+    return kinds[0] if len(kinds) == 1 else kinds
+
+
+@_typed("Dask address")
+def dask_arg(value: str) -> str:
+    if not re.fullmatch(r"[a-z][a-z0-9+]{1,10}://[A-Za-z0-9.\-\[\]:]{1,200}:[0-9]{1,5}", value):
+        raise argparse.ArgumentTypeError(f"a Dask scheduler's address looks like tcp://host:8786, "
+                                         f"not {_show(value)}")
+    return value
+
+
+@_typed("csv file")
+def csv_file(value: str) -> str:
+    """Where `tablekit simulate --csv` writes its rows: a .csv file in a folder that exists."""
+    if not value.isprintable() or len(value) > 1000:
+        raise argparse.ArgumentTypeError(f"{_show(value)} is not a file name")
+    p = Path(value)
+    if p.suffix.lower() != ".csv":
+        raise argparse.ArgumentTypeError(f"the rows are written to a .csv file, not {_show(value)}")
+    try:
+        folder_ok = (p.parent if str(p.parent) else Path(".")).is_dir()
+    except (OSError, ValueError):
+        folder_ok = False
+    if not folder_ok:
+        raise argparse.ArgumentTypeError(f"there is no folder for {_show(value)}")
+    return value
+
+
 class _Parser(argparse.ArgumentParser):
     """An argparse parser whose errors are one line: what is wrong, and where help is."""
 
@@ -458,6 +568,24 @@ def build_parser() -> argparse.ArgumentParser:
     _game_setup_arguments(b)
     b.add_argument("--json", action="store_true")
     b.set_defaults(fn=_cmd_bench)
+    m = sub.add_parser("simulate", help="play many seeded bot games and print the balance tables "
+                                        "(win rate by seat and by the game's facts, endings, lengths)")
+    m.add_argument("game", type=game_id, help="the game: " + ", ".join(games()))
+    m.add_argument("--games", type=games_arg, default=1000, help=f"how many games (1 to {GAMES_MAX}; "
+                   "game i is played with the seed SEED + i)")
+    m.add_argument("--players", type=player_counts_arg, default=None,
+                   help="a player count, or counts cycled over the games, such as 2,3,4 (default: the "
+                        "game's own default count)")
+    m.add_argument("--bots", type=seat_bots_arg, default="random", metavar="BOTS",
+                   help="random or heuristic for every seat, or one per seat position: random,heuristic")
+    _game_setup_arguments(m)
+    m.add_argument("--seed", type=seed_arg, default=0, help="the first game's seed (default 0)")
+    m.add_argument("--workers", type=workers_arg, default=None,
+                   help="worker processes (1: this process; default: as many as the machine has cores)")
+    m.add_argument("--dask", type=dask_arg, default=None, metavar="ADDRESS",
+                   help="play on a Dask cluster, such as tcp://host:8786 (needs tablekit[dask])")
+    m.add_argument("--csv", type=csv_file, default=None, metavar="FILE", help="write one row a game to FILE")
+    m.set_defaults(fn=_cmd_simulate)
     return ap
 
 

@@ -1,0 +1,272 @@
+"""The balance lab: tablekit.simulate, compare, balance.summary and `tablekit simulate`.
+
+Every row is checked against the same seed replayed by hand; the same seeds give
+the same DataFrame in this process, in a process pool and on a thread pool; bad
+settings are refused before any game is played."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pandas as pd
+import pytest
+from pandas.testing import assert_frame_equal
+
+import tablekit
+from tablekit import cli
+from tablekit.balance import Comparison, summary
+from tablekit.core import simulation
+from tablekit.core.errors import TablekitError
+
+COLUMNS = ["game", "seed", "players", "variant", "ending", "records", "rounds", "winners"]
+SEAT = ["name", "bot", "score", "won"]
+
+
+def _facts(ctx) -> dict:
+    """Facts a game could declare about its seats: the seat's position and its hero."""
+    return {p: {"position": i + 1, "hero": ctx.names(ctx.zone(f"{p}/hero"))} for i, p in enumerate(ctx.players)}
+
+
+@pytest.fixture(scope="module")
+def creatures_20() -> pd.DataFrame:
+    gamedef = tablekit.game_info("creatures")
+    gamedef.seat_facts = _facts  # the instance's own hook, in this process only
+    try:
+        return tablekit.simulate("creatures", games=20, players=3, seed=40, workers=1)
+    finally:
+        del gamedef.seat_facts
+
+
+def test_the_rows_are_true_of_the_games(creatures_20):
+    df = creatures_20
+    facts = ["position", "hero"]
+    assert list(df.columns) == COLUMNS + [f"seat{k}_{c}" for k in (1, 2, 3) for c in SEAT + facts]
+    assert list(df["game"]) == list(range(20)) and list(df["seed"]) == list(range(40, 60))
+    assert set(df["players"]) == {3} and not df.attrs["cancelled"]
+    for i in (0, 7, 19):
+        row = df.iloc[i]
+        g = tablekit.new_game("creatures", players=3, seed=40 + i,
+                              options=tablekit.game_info("creatures").safety_options())
+        g.run(until="end", bots="random")
+        res = g.result
+        assert row["ending"] == res.ending and row["records"] == len(g.history)
+        assert row["winners"] == ",".join(res.winners)
+        rounds = {r.path[0] for r in g.history if r.path and r.path[0].startswith("Round ")}
+        assert row["rounds"] == len(rounds) > 0
+        for k, seat in enumerate(g.players, start=1):
+            assert row[f"seat{k}_name"] == seat and row[f"seat{k}_bot"] == "random"
+            assert row[f"seat{k}_score"] == res.scores[seat]
+            assert row[f"seat{k}_won"] == (seat in res.winners)
+            assert row[f"seat{k}_position"] == k
+            assert row[f"seat{k}_hero"] == g.ctx.names(g.ctx.zone(f"{seat}/hero")) != "nothing"
+
+
+def test_rounds_of_reads_the_flow_as_endings_did():
+    g = tablekit.new_game("creatures", players=2, seed=3)
+    g.run(until="end", bots="random")
+    place = simulation.round_place(g.flow)
+    assert place == ("Rounds", 0)
+    assert simulation.rounds_of(g) == simulation.rounds_of(g, place) == len(
+        {r.path[0] for r in g.history if r.path and r.path[0].startswith("Round ")})
+    assert simulation.rounds_of(g, None) is None
+
+
+def test_the_same_seeds_give_the_same_frame_however_they_run():
+    here = tablekit.simulate("creatures", games=12, players=[2, 3, 4], seed=5, workers=1)
+    pool = tablekit.simulate("creatures", games=12, players=[2, 3, 4], seed=5, workers=2, chunk=3)
+    with ThreadPoolExecutor(2) as ex:
+        threads = tablekit.simulate("creatures", games=12, players=[2, 3, 4], seed=5, executor=ex, chunk=5)
+    assert_frame_equal(here, pool)
+    assert_frame_equal(here, threads)
+    assert list(here["players"]) == [2, 3, 4] * 4  # the counts cycle
+    two = here[here["players"] == 2]
+    assert two["seat3_name"].isna().all() and two["seat4_won"].isna().all()
+    assert here.loc[here["players"] == 4, "seat4_name"].eq("P4").all()
+    other = tablekit.simulate("creatures", games=12, players=[2, 3, 4], seed=500, workers=1)
+    assert list(other["seed"]) == list(range(500, 512))
+    assert not other[["records", "winners"]].equals(here[["records", "winners"]])
+
+
+def test_bots_by_position_and_by_seat():
+    df = tablekit.simulate("creatures", games=4, players=3, bots=["heuristic", "random", "random"], workers=1)
+    assert list(df.loc[0, ["seat1_bot", "seat2_bot", "seat3_bot"]]) == ["heuristic", "random", "random"]
+    df = tablekit.simulate("creatures", games=2, players=2, bots={"P1": "random", "P2": "heuristic"}, workers=1)
+    assert list(df.loc[1, ["seat1_bot", "seat2_bot"]]) == ["random", "heuristic"]
+
+
+def test_progress_counts_up_to_the_total():
+    seen: list[tuple[int, int]] = []
+    tablekit.simulate("creatures", games=6, players=2, workers=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(k, 6) for k in range(1, 7)]
+    seen.clear()
+    tablekit.simulate("creatures", games=6, players=2, workers=2, chunk=2,
+                      progress=lambda d, t: seen.append((d, t)))
+    assert [d for d, _ in seen] == sorted({d for d, _ in seen}) and seen[-1] == (6, 6)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_cancel_returns_the_rows_finished_so_far(workers):
+    cancel = threading.Event()
+
+    def progress(done: int, total: int) -> None:
+        if done >= 2:
+            cancel.set()
+
+    df = tablekit.simulate("creatures", games=40, players=2, workers=workers, chunk=2, progress=progress,
+                           cancel=cancel)
+    assert df.attrs["cancelled"] is True
+    assert 2 <= len(df) < 40 and list(df["game"]) == sorted(df["game"])
+    if workers == 1:
+        assert len(df) == 2  # checked between games: the third never started
+
+
+def test_compare_plays_the_same_seeds_and_tables_each_statistic():
+    cmp = tablekit.compare("creatures", a={"players": 2}, b={"players": 3}, games=10, seed=3, workers=1)
+    assert isinstance(cmp, Comparison) and not cmp.cancelled
+    assert list(cmp.a["seed"]) == list(cmp.b["seed"]) == list(range(3, 13))
+    assert set(cmp.a["players"]) == {2} and set(cmp.b["players"]) == {3}
+    t = cmp.table
+    assert list(t.columns) == ["a", "b", "diff", "ci_low", "ci_high"]
+    assert {"games", "win rate seat1", "win rate seat2", "win rate seat3", "mean records",
+            "mean rounds"} <= set(t.index)
+    assert t.loc["games", "a"] == 10 and t.loc["win rate seat3", "a"] != t.loc["win rate seat3", "a"]  # NaN
+    assert t.loc["win rate seat1", "a"] == cmp.a["seat1_won"].mean()
+    assert t.loc["mean records", "b"] == cmp.b["records"].mean()
+    for name in ("win rate seat1", "win rate seat2"):
+        row = t.loc[name]
+        assert row["diff"] == pytest.approx(row["b"] - row["a"])
+        assert row["ci_low"] <= row["diff"] <= row["ci_high"] and row["ci_low"] < row["ci_high"]
+    assert t.loc["mean records"].isna()[["ci_low", "ci_high"]].all()
+
+
+def test_a_ruling_setting_reaches_the_games(monkeypatch):
+    readings: list[str] = []
+    play = simulation.play_game
+
+    def spy(*args, **kwargs):
+        g = play(*args, **kwargs)
+        readings.append(g.state.options["rulings"]["LAB-CHAIN"])
+        return g
+
+    monkeypatch.setattr(simulation, "play_game", spy)
+    cmp = tablekit.compare("labyrinth", a={}, b={"rulings": {"LAB-CHAIN": "stack"}}, games=3, workers=1)
+    default = next(iter(tablekit.game_info("labyrinth").ruling_variants["LAB-CHAIN"]))
+    assert default != "stack" and readings == [default] * 3 + ["stack"] * 3
+    assert len(cmp.a) == len(cmp.b) == 3
+
+
+def test_summary_tables(creatures_20):
+    df = creatures_20
+    tables = summary(df)
+    pos = tables["by_position"]
+    assert list(pos.index) == [3] and pos.loc[3, "games"] == 20
+    for k in (1, 2, 3):
+        assert pos.loc[3, f"seat{k}"] == df[f"seat{k}_won"].mean()
+    fact = tables["by_fact"]
+    first = fact[(fact["fact"] == "position") & (fact["value"] == 1)].iloc[0]
+    assert first["seats"] == 20 and first["wins"] == df["seat1_won"].sum()
+    assert set(fact["fact"]) == {"position", "hero"}
+    heroes = fact[fact["fact"] == "hero"]
+    assert heroes["seats"].sum() == 60 and heroes["wins"].sum() == df[["seat1_won", "seat2_won", "seat3_won"]].sum().sum()
+    ends = tables["endings"]
+    assert ends["games"].sum() == 20 and ends["share"].sum() == pytest.approx(1.0)
+    assert ends.loc["most_treasure", "games"] == (df["ending"] == "most_treasure").sum()
+    lengths = tables["lengths"]
+    assert lengths.loc["records", "p50"] == df["records"].median()
+    assert lengths.loc["rounds", "p5"] <= lengths.loc["rounds", "p95"]
+    with pytest.raises(TablekitError, match="DataFrame of tablekit.simulate"):
+        summary(pd.DataFrame({"x": [1]}))
+
+
+BAD = [
+    (dict(game="chess"), "no game 'chess'"),
+    (dict(games=0), "games must be a whole number of at least 1"),
+    (dict(games=True), "games must be"),
+    (dict(bots="genius"), "genius"),
+    (dict(bots=["random"]), "up to 3 players"),
+    (dict(bots={"P1": "random", "P2": "random"}), "no bot for P3"),
+    (dict(bots={"P9": "random"}), "P9"),
+    (dict(workers=0), "workers must be"),
+    (dict(chunk=0), "chunk must be"),
+    (dict(options={"nope": 1}), "no option 'nope'"),
+    (dict(options=[1]), "options must be a mapping"),
+    (dict(players=9), "2 to 4"),
+    (dict(players="3"), "players must be a count"),
+    (dict(players=[3, 9]), "not 9"),
+    (dict(variant="zzz"), "no variant 'zzz'"),
+    (dict(seed=-1), "seed must be"),
+]
+
+
+@pytest.mark.parametrize("bad,words", BAD, ids=[w for _, w in BAD])
+def test_bad_input_is_refused_before_any_game(bad, words, monkeypatch):
+    def never(*args, **kwargs):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(simulation, "play_game", never)
+    settings = {"game": "creatures", "games": 5, "players": 3, "workers": 2, **bad}
+    with pytest.raises(TablekitError) as info:
+        tablekit.simulate(**settings)
+    assert words in str(info.value) and "\n" not in str(info.value)
+
+
+def test_compare_refuses_a_bad_setting_before_any_game(monkeypatch):
+    monkeypatch.setattr(simulation, "play_game", lambda *a, **k: pytest.fail("a game was played"))
+    with pytest.raises(TablekitError, match="unknown setting 'colour'"):
+        tablekit.compare("creatures", a={}, b={"colour": "red"}, games=3, workers=1)
+    with pytest.raises(TablekitError, match="no variant 'zzz'"):
+        tablekit.compare("creatures", a={}, b={"variant": "zzz"}, games=3, workers=1)
+
+
+def test_import_tablekit_imports_no_balance_library():
+    code = ("import sys, tablekit; tablekit.simulate; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('pandas', 'matplotlib', 'tqdm', 'dask', 'distributed'))); "
+            "print(tablekit.balance.summary.__module__, 'pandas' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == ["[]", "tablekit.balance True"]  # imported on first use
+
+
+def test_cli_prints_the_summary_and_writes_the_rows(tmp_path, capsys):
+    path = tmp_path / "rows.csv"
+    assert cli.main(["simulate", "creatures", "--games", "30", "--players", "3", "--workers", "2",
+                     "--csv", str(path)]) == 0
+    out = capsys.readouterr().out
+    for heading in ("Win rate by seat position", "Win rate by the game's facts", "Endings",
+                    "Length: records and rounds", "most_treasure", "p95", f"wrote 30 rows to {path}"):
+        assert heading in out
+    rows = pd.read_csv(path)
+    assert len(rows) == 30 and list(rows.columns[:8]) == COLUMNS and list(rows["seed"]) == list(range(30))
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["--games", "0"], "--games"),
+    (["--bots", "genius"], "--bots"),
+    (["--players", "two"], "--players"),
+    (["--workers", "0"], "--workers"),
+    (["--csv", "rows.txt"], ".csv"),
+    (["--dask", "somewhere"], "tcp://host:8786"),
+    (["--players", "9"], "2 to 4"),
+    (["--option", "nope=1"], "no option 'nope'"),
+])
+def test_cli_bad_arguments_exit_2_with_one_line(argv, words, capsys):
+    assert cli.main(["simulate", "creatures", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and "\n" not in err and "Traceback" not in err
+
+
+def test_cli_dask_without_dask_says_what_to_install(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    assert cli.main(["simulate", "creatures", "--games", "2", "--dask", "tcp://127.0.0.1:8786"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "tablekit[dask]" in err and "\n" not in err
+
+
+def test_a_game_stopped_at_the_record_cap_is_not_over():
+    job = simulation.GameJob("creatures", 0, 9, 2, ("random", "random"), None, {}, max_records=10)
+    row = simulation.play_row(job)
+    assert row["ending"] == "not_over" and row["records"] == 10 and row["winners"] == ""
+    assert row["seat1_won"] is False and row["seat2_score"] != row["seat2_score"]  # NaN: no result yet
