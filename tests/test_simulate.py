@@ -25,24 +25,16 @@ COLUMNS = ["game", "seed", "players", "variant", "ending", "records", "rounds", 
 SEAT = ["name", "bot", "score", "won"]
 
 
-def _facts(ctx) -> dict:
-    """Facts a game could declare about its seats: the seat's position and its hero."""
-    return {p: {"position": i + 1, "hero": ctx.names(ctx.zone(f"{p}/hero"))} for i, p in enumerate(ctx.players)}
-
-
 @pytest.fixture(scope="module")
 def creatures_20() -> pd.DataFrame:
-    gamedef = tablekit.game_info("creatures")
-    gamedef.seat_facts = _facts  # the instance's own hook, in this process only
-    try:
-        return tablekit.simulate("creatures", games=20, players=3, seed=40, workers=1)
-    finally:
-        del gamedef.seat_facts
+    return tablekit.simulate("creatures", games=20, players=3, seed=40, workers=1)
 
 
 def test_the_rows_are_true_of_the_games(creatures_20):
     df = creatures_20
-    facts = ["position", "hero"]
+    facts = list(next(iter(tablekit.game_info("creatures").seat_facts(
+        tablekit.new_game("creatures", players=3, seed=1).ctx).values())))
+    assert facts == ["hero", "first"]
     assert list(df.columns) == COLUMNS + [f"seat{k}_{c}" for k in (1, 2, 3) for c in SEAT + facts]
     assert list(df["game"]) == list(range(20)) and list(df["seed"]) == list(range(40, 60))
     assert set(df["players"]) == {3} and not df.attrs["cancelled"]
@@ -60,8 +52,9 @@ def test_the_rows_are_true_of_the_games(creatures_20):
             assert row[f"seat{k}_name"] == seat and row[f"seat{k}_bot"] == "random"
             assert row[f"seat{k}_score"] == res.scores[seat]
             assert row[f"seat{k}_won"] == (seat in res.winners)
-            assert row[f"seat{k}_position"] == k
-            assert row[f"seat{k}_hero"] == g.ctx.names(g.ctx.zone(f"{seat}/hero")) != "nothing"
+            real = g.gamedef.seat_facts(g.ctx)[seat]
+            assert row[f"seat{k}_hero"] == real["hero"] and real["hero"] in ("Fighter", "Wizard", "Priest", "Thief")
+            assert row[f"seat{k}_first"] == real["first"] == (g.ctx.extra["first"] == seat)
 
 
 def test_rounds_of_reads_the_flow_as_endings_did():
@@ -166,9 +159,11 @@ def test_summary_tables(creatures_20):
     for k in (1, 2, 3):
         assert pos.loc[3, f"seat{k}"] == df[f"seat{k}_won"].mean()
     fact = tables["by_fact"]
-    first = fact[(fact["fact"] == "position") & (fact["value"] == 1)].iloc[0]
-    assert first["seats"] == 20 and first["wins"] == df["seat1_won"].sum()
-    assert set(fact["fact"]) == {"position", "hero"}
+    first = fact[(fact["fact"] == "first") & (fact["value"] == True)].iloc[0]  # noqa: E712
+    starters = sum((df[f"seat{k}_first"] == True).sum() for k in (1, 2, 3))  # noqa: E712
+    assert first["seats"] == starters == 20
+    assert first["wins"] == sum((df[f"seat{k}_first"] & df[f"seat{k}_won"]).sum() for k in (1, 2, 3))
+    assert set(fact["fact"]) == {"first", "hero"}
     heroes = fact[fact["fact"] == "hero"]
     assert heroes["seats"].sum() == 60 and heroes["wins"].sum() == df[["seat1_won", "seat2_won", "seat3_won"]].sum().sum()
     ends = tables["endings"]

@@ -84,11 +84,13 @@ def seat_names(players: int) -> list[str]:
 
 def play_game(gamedef: GameDef, players: int, seed: int, variant: str | None,
               options: dict[str, Any], seats: dict[str, str], max_records: int = MAX_RECORDS) -> Game:
-    """Play one game with bots on the given seats (seat -> kind); returns it finished,
-    or stopped after `max_records` records."""
+    """Play one game with bots on the given seats (seat -> kind) on the fast path
+    (`Game.watched = False`: the same records, their words written only if read);
+    returns it finished, or stopped after `max_records` records."""
     from .engine import make_game
 
     g = make_game(gamedef, players, seed, variant, options)
+    g.watched = False  # nobody reads these games as they go: the engine's fast path
     g.run(until="end", bots=seats, max_records=max_records)
     return g
 
