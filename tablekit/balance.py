@@ -203,8 +203,11 @@ def _execute(plan: _Plan, workers: int | None, executor: Executor | None, chunk:
         try:
             rows, cancelled = _run_on(pool, plan.jobs, chunk or _default_chunk(len(plan.jobs), workers),
                                       progress, cancel)
-        finally:  # a cancelled or failed run does not wait for the tasks still running
+        except BaseException:  # a failed run does not wait for the tasks still running
             pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        # a finished run lets its workers exit before it returns; a cancelled one does not wait
+        pool.shutdown(wait=not cancelled, cancel_futures=True)
     return _frame(plan, rows, cancelled)
 
 
