@@ -308,7 +308,7 @@ class RunView(Guarded, W.VBox):
                  on_done: Callable[[], None] | None = None):
         super().__init__()
         self.add_class("tk-balance-run")
-        self._simulate, self._compare, self._on_done = simulate, compare, on_done
+        self.simulate_fn, self.compare_fn, self._on_done = simulate, compare, on_done
         self.thread: threading.Thread | None = None
         self.cancel_event = threading.Event()
         self.request: Request | None = None
@@ -368,11 +368,11 @@ class RunView(Guarded, W.VBox):
         self.status.value = f"<div class='tk-status'>{done:,} of {games_words(total)} played…</div>"
 
     def _functions(self) -> tuple[Callable, Callable]:
-        if self._simulate is not None and self._compare is not None:
-            return self._simulate, self._compare
+        if self.simulate_fn is not None and self.compare_fn is not None:
+            return self.simulate_fn, self.compare_fn
         import tablekit
 
-        return self._simulate or tablekit.simulate, self._compare or tablekit.compare
+        return self.simulate_fn or tablekit.simulate, self.compare_fn or tablekit.compare
 
     def _play(self, request: Request, progress: Progress) -> None:
         try:
@@ -607,8 +607,8 @@ EXAMPLES: dict[str, Example] = {
         Request("creatures", 300, 3, "random", 0, 1)),
     "lfg": Example(
         "Does the first seat win more often?",
-        "300 games of four random bots. With four seats, a fair game gives each seat about 1 win in 4; "
-        "compare the first seat's interval with that.",
+        "300 games of four random bots. In a fair game every seat would win about as often as any other: "
+        "compare the first seat's interval with the others'.",
         Request("lfg", 300, 4, "random", 0, 1)),
     "labyrinth": Example(
         "How much shorter is the gentle variant?",
