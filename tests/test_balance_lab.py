@@ -277,3 +277,14 @@ def test_one_run_with_the_real_simulate():
     assert "Done: 6 of 6 games played" in lab.view.status.value
     assert lab.view.result["seed"].tolist() == list(range(6))
     assert is_png(lab.view.plot.value) and "Win rate by seat position" in lab.view.tables_html.value
+
+
+def test_a_game_without_rounds_and_a_fact_that_is_a_list():
+    df = FakeSimulate()("lfg", games=20, players=2, seed=0)
+    df["rounds"] = None                                       # a game with no round loop
+    df["seat1_hero"] = [["fighter", "thief"]] * 20            # a fact made of several values
+    t = B.balance_tables(df)
+    assert list(t["lengths"].columns) == ["percentile", "records"]
+    assert "fighter, thief" in set(t["by_fact"]["value"])
+    assert B.lengths_of(df)[0] == "records" and is_png(B.plot_run(df, t))
+    assert is_png(B.plot_comparison(df, FakeSimulate()("lfg", games=20, players=2), t, t))

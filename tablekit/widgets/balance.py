@@ -148,6 +148,11 @@ def fact_names(df) -> list[str]:
     return [f for f in found if f not in SEAT_COLUMNS]
 
 
+def fact_value(v: Any) -> Any:
+    """A fact as a table groups it: a list or a mapping becomes its text."""
+    return ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v) if isinstance(v, dict) else v
+
+
 def seat_rows(df):
     """One row a seat of each game: players, position, won, and the game's facts."""
     import pandas as pd
@@ -157,7 +162,7 @@ def seat_rows(df):
     for k in range(1, int(df["players"].max()) + 1 if len(df) else 1):
         part = df[df["players"] >= k]
         cols = {"players": part["players"], "position": k, "won": part[f"seat{k}_won"].astype(bool)}
-        cols.update({f: part[f"seat{k}_{f}"] for f in facts})
+        cols.update({f: part[f"seat{k}_{f}"].map(fact_value) for f in facts})
         parts.append(pd.DataFrame(cols))
     return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=["players", "position", "won"])
 
@@ -179,8 +184,8 @@ def balance_tables(df) -> dict[str, Any]:
     by_fact = [_rates(seats.groupby(f)).rename(columns={f: "value"}).assign(fact=f) for f in fact_names(df)]
     endings = df["ending"].value_counts().rename_axis("ending").reset_index(name="games")
     endings["share"] = endings["games"] / max(len(df), 1)
-    lengths = {c: df[c].dropna().quantile([0.05, 0.25, 0.5, 0.75, 0.95]) for c in ("records", "rounds")
-               if df[c].notna().any()}
+    numbers = {c: pd.to_numeric(df[c], errors="coerce").dropna() for c in ("records", "rounds")}
+    lengths = {c: v.quantile([0.05, 0.25, 0.5, 0.75, 0.95]) for c, v in numbers.items() if len(v)}
     lengths_df = pd.DataFrame(lengths).rename_axis("percentile").reset_index()
     lengths_df["percentile"] = (lengths_df["percentile"] * 100).round().astype(int)
     return {"by_position": _rates(seats.groupby(["players", "position"])),
@@ -209,8 +214,12 @@ def tables_html(tables: dict[str, Any], heading: str = "") -> str:
     return "".join(parts)
 
 
-def length_column(df) -> str:
-    return "rounds" if df["rounds"].notna().any() else "records"
+def lengths_of(df):
+    """Each game's length in rounds, or in records for a game without rounds (its name, the numbers)."""
+    import pandas as pd
+
+    rounds = pd.to_numeric(df["rounds"], errors="coerce").dropna()
+    return ("rounds", rounds) if len(rounds) else ("records", pd.to_numeric(df["records"], errors="coerce"))
 
 
 def _png(fig) -> bytes:
@@ -236,8 +245,8 @@ def plot_run(df, tables: dict[str, Any]) -> bytes:
     axes[0].bar(labels, pos["win_rate"], yerr=_errors(pos), capsize=4, color="#4a78b5", edgecolor="black")
     axes[0].set(title="Win rate by seat position", ylabel="win rate (95% interval)", ylim=(0, 1))
     axes[0].tick_params(axis="x", rotation=45)
-    col = length_column(df)
-    axes[1].hist(df[col].dropna(), bins=30, color="#888", edgecolor="black")
+    col, lengths = lengths_of(df)
+    axes[1].hist(lengths, bins=30, color="#888", edgecolor="black")
     axes[1].set(title=f"Game length ({col})", xlabel=col, ylabel="games")
     if by_fact is not None:
         first = by_fact[by_fact["fact"] == by_fact["fact"].iloc[0]]
@@ -265,9 +274,11 @@ def plot_comparison(a, b, ta: dict[str, Any], tb: dict[str, Any]) -> bytes:
     left.set_xticks(list(xs), [f"{p}p seat {k}" for p, k in labels], rotation=45)
     left.set(title="Win rate by seat position, A and B", ylabel="win rate (95% interval)", ylim=(0, 1))
     left.legend()
-    col = length_column(a) if a["rounds"].notna().any() or not b["rounds"].notna().any() else length_column(b)
-    for df, name, style in ((a, "A", "solid"), (b, "B", "dashed")):
-        right.hist(df[col].dropna(), bins=30, histtype="step", linestyle=style, linewidth=2, label=name)
+    (col, la), (col_b, lb) = lengths_of(a), lengths_of(b)
+    if col != col_b:                                  # one setting without rounds: compare records
+        col, la, lb = "records", *(lengths_of(df.assign(rounds=None))[1] for df in (a, b))
+    for lengths, name, style in ((la, "A", "solid"), (lb, "B", "dashed")):
+        right.hist(lengths, bins=30, histtype="step", linestyle=style, linewidth=2, label=name)
     right.set(title=f"Game length ({col}), A and B", xlabel=col, ylabel="games")
     right.legend()
     return _png(fig)
