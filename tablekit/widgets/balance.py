@@ -589,7 +589,11 @@ class BalanceLab(Guarded, W.VBox):
             raise TablekitError("a run is still going: wait for it, or cancel it first")
         req = self.request()
         self.run_button.disabled = True
-        self.view.start(req)
+        try:
+            self.view.start(req)
+        except BaseException:
+            self.run_button.disabled = False
+            raise
 
     def cancel(self) -> None:
         self.view.cancel()
