@@ -369,9 +369,9 @@ class RunView(Guarded, W.VBox):
     def cancel(self) -> None:
         if not self.running:
             raise TablekitError("no run is going")
-        self.cancel_event.set()
         self.cancel_button.disabled = True
         self.status.value = "<div class='tk-status'>Cancelling: no new games start…</div>"
+        self.cancel_event.set()                   # after the words: the run's last words come after these
 
     def show_progress(self, done: int) -> None:
         total = self.request.total if self.request else 0
