@@ -290,8 +290,8 @@ def test_the_index_lists_the_ruling_lab_next_to_the_games():
     folder = Path(__file__).resolve().parent.parent / "notebooks"
     assert (folder / "ruling-lab.ipynb").exists()
     tiles = index_tiles(folder)
-    assert tiles[:-1] == game_tiles(folder) and len(tiles) == len(tablekit.games()) + 1
-    lab = tiles[-1]
+    assert tiles[:-2] == game_tiles(folder) and len(tiles) == len(tablekit.games()) + 2
+    lab = tiles[-2]
     assert lab.startswith("<a class='tk-tile tk-lab-tile' href='ruling-lab.ipynb'")
     assert "The ruling lab" in lab and "Settle a rules question" in lab
     assert lab in GameIndex(folder).value

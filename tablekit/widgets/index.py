@@ -1,5 +1,5 @@
 """The index page: one tile per registered game, linking to its teaching page,
-and a tile for the ruling lab next to them."""
+and a tile each for the ruling lab and the balance lab next to them."""
 
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ TILE_STYLE = ("display:inline-block;border:2px solid #333;border-radius:8px;padd
               "margin:6px;text-decoration:none;color:inherit")
 LAB_PAGE = "ruling-lab.ipynb"
 LAB_WORDS = "Settle a rules question: replay a scenario file, or build and save your own position"
+BALANCE_PAGE = "balance-lab.ipynb"
+BALANCE_WORDS = ("Play thousands of bot games: does the first player win more, is one hero stronger, "
+                 "what a variant or a ruling changes")
 
 
 def game_tiles(folder: str | Path = ".") -> list[str]:
@@ -42,10 +45,18 @@ def lab_tile(folder: str | Path = ".") -> str | None:
             f"{html.escape(LAB_WORDS)}<br><u>Open the ruling lab</u></a>")
 
 
+def balance_tile(folder: str | Path = ".") -> str | None:
+    """The balance lab's tile, a link to its page when that page is in `folder` (None without it)."""
+    if not (Path(folder) / BALANCE_PAGE).exists():
+        return None
+    return (f"<a class='tk-tile tk-balance-tile' href='{BALANCE_PAGE}' style='{TILE_STYLE}'><b>The balance lab</b>"
+            f"<br>{html.escape(BALANCE_WORDS)}<br><u>Open the balance lab</u></a>")
+
+
 def index_tiles(folder: str | Path = ".") -> list[str]:
-    """Every tile of the index page: the games', then the ruling lab's."""
-    lab = lab_tile(folder)
-    return game_tiles(folder) + ([lab] if lab is not None else [])
+    """Every tile of the index page: the games', then the ruling lab's and the balance lab's."""
+    labs = [t for t in (lab_tile(folder), balance_tile(folder)) if t is not None]
+    return game_tiles(folder) + labs
 
 
 def GameIndex(folder: str | Path = ".") -> W.HTML:  # noqa: N802 - a widget, named like one
