@@ -1,5 +1,6 @@
 """The ipywidgets layer: imports the core, never the reverse."""
 
+from .balance import BalanceLab
 from .browser import CardBrowser
 from .builder import ScenarioBuilder
 from .lab import RulingLab
@@ -7,7 +8,7 @@ from .lazy import LazySection
 from .rules import RulesView
 from .sandbox import SEAT_ALL, SEAT_NOBODY, Sandbox
 
-__all__ = ["SEAT_ALL", "SEAT_NOBODY", "CardBrowser", "LazySection", "RulesView", "RulingLab", "Sandbox",
+__all__ = ["SEAT_ALL", "SEAT_NOBODY", "BalanceLab", "CardBrowser", "LazySection", "RulesView", "RulingLab", "Sandbox",
            "ScenarioBuilder"]
 
 
