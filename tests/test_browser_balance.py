@@ -34,7 +34,7 @@ def test_run_reaches_the_end_and_shows_the_plot_then_cancel_stops_a_bigger_run(v
     set_games(app, 12)
     run.click()
     wait_for_status(page, "Done: 12 of 12 games played", 120_000)
-    bar = app.locator(".tk-balance-run .widget-progress .progress-bar").first
+    bar = app.locator(".tk-balance-bar .progress-bar").first
     assert bar.evaluate("el => el.style.width") == "100%"
     plot = app.locator("img.tk-balance-plot").first
     page.wait_for_function("() => { const i = document.querySelector('img.tk-balance-plot'); "

@@ -188,7 +188,7 @@ def student_context(browser, hub_url: str):
 
 
 def expected_tiles() -> int:
-    """The tiles the index shows as links: the games that have a notebook, and the ruling lab."""
+    """The tiles the index shows as links: the games that have a notebook, and the two labs (ruling and balance)."""
     return sum("<a class='tk-tile" in tile for tile in index_tiles(notebooks_dir()))
 
 
