@@ -140,24 +140,50 @@ def _default_chunk(games: int, workers: int) -> int:
     return max(1, min(CHUNK_MAX, games // (workers * 8)))
 
 
-def _run_here(jobs: list[GameJob], progress: Progress | None, cancel) -> tuple[list[dict], bool]:
+class _Rows:
+    """The rows as they come back, held as one list a column (a list of dicts
+    costs several times the DataFrame it becomes); each text value is kept
+    once (the seats' names, the bots, the endings repeat in every row)."""
+
+    def __init__(self) -> None:
+        self.columns: dict[str, list] = {}
+        self.n = 0
+        self._texts: dict[str, str] = {}
+
+    def __len__(self) -> int:
+        return self.n
+
+    def add(self, rows: list[dict]) -> None:
+        columns, texts = self.columns, self._texts
+        for row in rows:
+            for key in row.keys() - columns.keys():  # a column first seen: None in the rows before
+                columns[key] = [None] * self.n
+            for key, col in columns.items():
+                v = row.get(key)
+                if type(v) is str:
+                    v = texts.setdefault(v, v)
+                col.append(v)
+            self.n += 1
+
+
+def _run_here(jobs: list[GameJob], progress: Progress | None, cancel) -> tuple[_Rows, bool]:
     """Play the games in this process, looking at `cancel` between games."""
-    rows: list[dict] = []
+    rows = _Rows()
     for job in jobs:
         if cancel is not None and cancel.is_set():
             return rows, True
-        rows.append(play_row(job))
+        rows.add([play_row(job)])
         if progress is not None:
             progress(len(rows), len(jobs))
     return rows, False
 
 
 def _run_on(executor: Executor, jobs: list[GameJob], chunk: int, progress: Progress | None,
-            cancel) -> tuple[list[dict], bool]:
+            cancel) -> tuple[_Rows, bool]:
     """Play the games in tasks of `chunk` games on an executor; on cancel, stop
     waiting and cancel the tasks not started."""
     pending: dict[Future, int] = {executor.submit(play_chunk, c): len(c) for c in _chunks(jobs, chunk)}
-    rows: list[dict] = []
+    rows = _Rows()
     try:
         while pending:
             if cancel is not None and cancel.is_set():
@@ -165,7 +191,7 @@ def _run_on(executor: Executor, jobs: list[GameJob], chunk: int, progress: Progr
             done, _ = wait(pending, timeout=WAIT_SECONDS, return_when=FIRST_COMPLETED)
             for fut in done:
                 pending.pop(fut)
-                rows.extend(fut.result())
+                rows.add(fut.result())
                 if progress is not None:
                     progress(len(rows), len(jobs))
         return rows, False
@@ -174,18 +200,19 @@ def _run_on(executor: Executor, jobs: list[GameJob], chunk: int, progress: Progr
             fut.cancel()
 
 
-def _frame(plan: _Plan, rows: list[dict], cancelled: bool) -> pd.DataFrame:
+def _frame(plan: _Plan, rows: _Rows, cancelled: bool) -> pd.DataFrame:
     """The rows as a DataFrame sorted by game, the columns in THE order."""
-    rows = sorted(rows, key=lambda r: r["game"])
     facts: dict[str, None] = {}
-    for row in rows:
-        for key in row:
-            if key.startswith("seat"):
-                fact = key.split("_", 1)[1]
-                if fact not in SEAT_COLUMNS:
-                    facts.setdefault(fact)
+    for key in rows.columns:
+        if key.startswith("seat"):
+            fact = key.split("_", 1)[1]
+            if fact not in SEAT_COLUMNS:
+                facts.setdefault(fact)
     seat_cols = [f"seat{k}_{c}" for k in range(1, plan.max_players + 1) for c in [*SEAT_COLUMNS, *facts]]
-    df = pd.DataFrame(rows, columns=BASE_COLUMNS + seat_cols)
+    names = BASE_COLUMNS + seat_cols
+    df = pd.DataFrame({c: rows.columns.get(c, [None] * len(rows)) for c in names}, columns=names)
+    rows.columns.clear()  # the lists are the DataFrame's now
+    df = df.sort_values("game", kind="stable", ignore_index=True)
     df.attrs["game"] = plan.game
     df.attrs["cancelled"] = cancelled
     return df
