@@ -99,13 +99,20 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from .balance import simulate, summary
 
     executor = _dask_executor(args.dask) if args.dask else None
-    with tqdm(total=args.games, unit="game", file=sys.stderr, disable=None, leave=False) as bar:
-        def progress(done: int, total: int) -> None:
-            bar.update(done - bar.n)
+    played = [0]
+    try:
+        with tqdm(total=args.games, unit="game", file=sys.stderr, disable=None, leave=False) as bar:
+            def progress(done: int, total: int) -> None:
+                played[0] = done
+                bar.update(done - bar.n)
 
-        df = simulate(args.game, games=args.games, players=args.players, bots=args.bots,
-                      variant=args.variant, options=_options(args), seed=args.seed,
-                      workers=args.workers, executor=executor, progress=progress)
+            df = simulate(args.game, games=args.games, players=args.players, bots=args.bots,
+                          variant=args.variant, options=_options(args), seed=args.seed,
+                          workers=args.workers, executor=executor, progress=progress)
+    except KeyboardInterrupt:
+        print(f"tablekit: stopped (Ctrl-C) after {played[0]} of {args.games} games; no tables printed",
+              file=sys.stderr)
+        return 130
     print(f"{args.game}: {len(df)} games, seeds {args.seed} to {args.seed + args.games - 1}")
     _print_tables(summary(df))
     if args.csv:

@@ -265,3 +265,15 @@ def test_a_game_stopped_at_the_record_cap_is_not_over():
     row = simulation.play_row(job)
     assert row["ending"] == "not_over" and row["records"] == 10 and row["winners"] == ""
     assert row["seat1_won"] is False and row["seat2_score"] != row["seat2_score"]  # NaN: no result yet
+
+
+def test_cli_ctrl_c_stops_with_one_line(monkeypatch, capsys):
+    from tablekit import balance, cli
+
+    def interrupted(*args, progress=None, **kw):
+        progress(3, 30)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(balance, "simulate", interrupted)
+    assert cli.main(["simulate", "creatures", "--games", "30"]) == 130
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == "tablekit: stopped (Ctrl-C) after 3 of 30 games; no tables printed"

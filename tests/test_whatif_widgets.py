@@ -40,7 +40,7 @@ def test_branch_here_opens_two_branches_at_this_record():
         assert side.branch_button not in side.controls.children, "a branch does not branch again"
         assert side.style_html.value == "", "the outer table's stylesheet serves the branches"
     assert f"two branches from record {len(g.history)}" in b.head.value
-    assert f"{g.pending.player} must answer" in b.head.value
+    assert f"There {g.pending.player} was asked" in b.head.value
     assert "The two positions are the same" in b.diff_view.value
 
 

@@ -39,8 +39,8 @@ class Branches(W.VBox):
         self.origin = len(game.history)
         where = " › ".join(game.path) or ("the end" if game.is_over else "the start")
         d = game.pending
-        asked = (f" {d.player} must answer “{d.prompt}”: answer it one way on each side."
-                 if d is not None else " Step each side on, and change a reading on one side.")
+        asked = (f" There {d.player} was asked “{d.prompt}”: answer it one way on each side."
+                 if d is not None else " Step each side on, or pick another reading on one side.")
         self.head = W.HTML(
             f"<div class='tk-section'>{escape(title or 'What if')}: two branches from record {self.origin}</div>"
             f"<div class='tk-help'>Both branches start at record {self.origin} ({escape(where)}) with the same past "
