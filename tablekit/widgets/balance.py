@@ -176,8 +176,11 @@ def _rates(groups) -> Any:
 
 
 def balance_tables(df) -> dict[str, Any]:
-    """The run's tables (the shape of `tablekit.balance.summary`): "by_position", "by_fact",
-    "endings", "lengths"."""
+    """The run's tables as the lab shows and plots them: "by_position" and "by_fact"
+    in long form with a Wilson 95% interval on each win rate, "endings" and
+    "lengths". The keys are those of `tablekit.balance.summary`, but not its
+    shapes (summary is wide and has no intervals): two aggregations of the same
+    rows that should become one."""
     import pandas as pd
 
     seats = seat_rows(df)
