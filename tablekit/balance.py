@@ -156,8 +156,9 @@ class _Rows:
     def add(self, rows: list[dict]) -> None:
         columns, texts = self.columns, self._texts
         for row in rows:
-            for key in row.keys() - columns.keys():  # a column first seen: None in the rows before
-                columns[key] = [None] * self.n
+            for key in row:  # a column first seen (in the row's order): None in the rows before
+                if key not in columns:
+                    columns[key] = [None] * self.n
             for key, col in columns.items():
                 v = row.get(key)
                 if type(v) is str:

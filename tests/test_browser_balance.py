@@ -39,6 +39,7 @@ def test_run_reaches_the_end_and_shows_the_plot_then_cancel_stops_a_bigger_run(v
     plot = app.locator("img.tk-balance-plot").first
     page.wait_for_function("() => { const i = document.querySelector('img.tk-balance-plot'); "
                            "return i && i.complete && i.naturalWidth > 0; }", timeout=30_000)
+    plot.wait_for(state="visible", timeout=10_000)
     box = plot.bounding_box()
     assert box and box["width"] > 100 and box["height"] > 100
     assert "Win rate by seat position" in app.locator(".tk-balance-tables").inner_text()

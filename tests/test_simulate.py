@@ -16,7 +16,7 @@ import pytest
 from pandas.testing import assert_frame_equal
 
 import tablekit
-from tablekit import cli
+from tablekit import balance, cli
 from tablekit.balance import Comparison, summary
 from tablekit.core import simulation
 from tablekit.core.errors import TablekitError
@@ -74,6 +74,9 @@ def test_the_same_seeds_give_the_same_frame_however_they_run():
         threads = tablekit.simulate("creatures", games=12, players=[2, 3, 4], seed=5, executor=ex, chunk=5)
     assert_frame_equal(here, pool)
     assert_frame_equal(here, threads)
+    for df in (here, pool, threads):  # the seat's own facts in the order the game declares them
+        assert [c for c in df.columns if c.startswith("seat1_")] == [
+            "seat1_name", "seat1_bot", "seat1_score", "seat1_won", "seat1_hero", "seat1_first"]
     assert list(here["players"]) == [2, 3, 4] * 4  # the counts cycle
     two = here[here["players"] == 2]
     assert two["seat3_name"].isna().all() and two["seat4_won"].isna().all()
@@ -81,6 +84,15 @@ def test_the_same_seeds_give_the_same_frame_however_they_run():
     other = tablekit.simulate("creatures", games=12, players=[2, 3, 4], seed=500, workers=1)
     assert list(other["seed"]) == list(range(500, 512))
     assert not other[["records", "winners"]].equals(here[["records", "winners"]])
+
+
+def test_the_rows_keep_their_columns_in_the_order_they_come():
+    rows = balance._Rows()
+    keys = [f"k{n}" for n in (7, 3, 19, 0, 11, 5, 16, 2, 13, 9, 1, 18, 4, 15, 8, 12, 6, 17, 10, 14)]
+    rows.add([{"first": 1}, {k: n for n, k in enumerate(keys)}, {"first": 2, "late": "x"}])
+    assert list(rows.columns) == ["first", *keys, "late"]  # never a set's order
+    assert rows.columns["first"] == [1, None, 2] and rows.columns["late"] == [None, None, "x"]
+    assert rows.columns["k7"] == [None, 0, None]
 
 
 def test_bots_by_position_and_by_seat():

@@ -416,9 +416,12 @@ class RunView(Guarded, W.VBox):
             self.bar.bar_style = "success"
             words = f"Done: {played:,} of {games_words(request.total)} played (seeds {request.seed} to " \
                     f"{request.seed + request.games - 1})."
+        if all(len(df) for df in frames):
+            self._show_results(request, result)
+        # the status comes last: when it says "Done", the tables and the plot are on the page
         self.status.value = f"<div class='tk-status'><b>{escape(words)}</b></div>"
-        if not all(len(df) for df in frames):
-            return
+
+    def _show_results(self, request: Request, result: Any) -> None:
         if request.b is None:
             self.tables = balance_tables(result)
             self.tables_html.value = tables_html(self.tables)
