@@ -38,6 +38,7 @@ SEAT_COLUMNS = ["name", "bot", "score", "won"]
 SETTING_KEYS = ("variant", "options", "players", "bots", "rulings")
 PERCENTILES = (5, 25, 50, 75, 95)
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
+RATE_COLUMNS = ["wins", "win_rate", "ci_low", "ci_high"]
 CHUNK_MAX = 100
 WAIT_SECONDS = 0.1  # how often a run waiting on workers looks at `cancel`
 
@@ -289,66 +290,95 @@ def _fact_names(df: pd.DataFrame) -> list[str]:
             if c.startswith("seat1_") and c.split("_", 1)[1] not in SEAT_COLUMNS]
 
 
+def fact_value(v: Any) -> Any:
+    """A fact as a table groups it: a list becomes its text ("fighter, thief"), a mapping its repr."""
+    return ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v) if isinstance(v, dict) else v
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """A 95% interval for a win rate of `wins` in `n` games (Wilson's); NaN for no games."""
+    if n == 0:
+        return math.nan, math.nan
+    p = wins / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
 def _won(df: pd.DataFrame, k: int) -> pd.Series:
-    """Whether seat k won, in the games that have a seat k."""
+    """Whether seat k won, in the games that have a seat k (indexed by the game's row)."""
     return df.loc[df[f"seat{k}_name"].notna(), f"seat{k}_won"].astype(bool)
+
+
+def _rate_row(wins: int, n: int) -> dict[str, float]:
+    low, high = wilson(wins, n)
+    return {"wins": wins, "win_rate": wins / n if n else math.nan, "ci_low": low, "ci_high": high}
 
 
 def _by_position(df: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for n in sorted(df["players"].unique()):
         mine = df[df["players"] == n]
-        rows.append({"players": int(n), "games": len(mine),
-                     **{f"seat{k}": (_won(mine, k).mean() if k <= n else math.nan)
-                        for k in range(1, _max_seats(df) + 1)}})
-    return pd.DataFrame(rows, columns=["players", "games", *[f"seat{k}" for k in range(1, _max_seats(df) + 1)]]
-                        ).set_index("players")
+        for k in range(1, int(n) + 1):
+            won = _won(mine, k)
+            rows.append({"players": int(n), "position": k, "games": len(won),
+                         **_rate_row(int(won.sum()), len(won))})
+    return pd.DataFrame(rows, columns=["players", "position", "games", *RATE_COLUMNS])
 
 
 def _seats_with(df: pd.DataFrame, fact: str) -> pd.DataFrame:
-    """One row a seat of every game: the fact's value and whether that seat won."""
+    """One row a seat of every game: the fact's value (a list as its text) and whether that seat won."""
     parts = []
     for k in range(1, _max_seats(df) + 1):
         has = df[f"seat{k}_name"].notna()
-        parts.append(pd.DataFrame({"value": df.loc[has, f"seat{k}_{fact}"],
+        parts.append(pd.DataFrame({"value": df.loc[has, f"seat{k}_{fact}"].map(fact_value),
                                    "won": df.loc[has, f"seat{k}_won"].astype(bool)}))
     return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame({"value": [], "won": []})
+
+
+def _fact_values(values) -> list:
+    return sorted(set(values), key=lambda v: (type(v).__name__, str(v)))
 
 
 def _by_fact(df: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for fact in _fact_names(df):
         seats = _seats_with(df, fact).dropna(subset=["value"])
-        values = sorted(set(seats["value"]), key=lambda v: (type(v).__name__, str(v)))
-        for value in values:
+        for value in _fact_values(seats["value"]):
             won = seats.loc[seats["value"] == value, "won"]
-            rows.append({"fact": fact, "value": value, "seats": len(won), "wins": int(won.sum()),
-                         "win_rate": won.mean()})
-    return pd.DataFrame(rows, columns=["fact", "value", "seats", "wins", "win_rate"])
+            rows.append({"fact": fact, "value": value, "seats": len(won), **_rate_row(int(won.sum()), len(won))})
+    return pd.DataFrame(rows, columns=["fact", "value", "seats", *RATE_COLUMNS])
 
 
 def _endings(df: pd.DataFrame) -> pd.DataFrame:
     counts = df["ending"].value_counts()
     order = sorted(counts.index, key=lambda e: (-counts[e], e))
-    return pd.DataFrame({"games": [int(counts[e]) for e in order],
-                         "share": [counts[e] / len(df) for e in order]},
-                        index=pd.Index(order, name="ending"))
+    return pd.DataFrame({"ending": order, "games": [int(counts[e]) for e in order],
+                         "share": [counts[e] / len(df) for e in order]})
 
 
 def _lengths(df: pd.DataFrame) -> pd.DataFrame:
-    rows = {}
+    rows = []
     for col in ("records", "rounds"):
         values = pd.to_numeric(df[col], errors="coerce").dropna()
-        rows[col] = {"mean": values.mean() if len(values) else math.nan,
-                     **{f"p{p}": (values.quantile(p / 100) if len(values) else math.nan) for p in PERCENTILES}}
-    return pd.DataFrame.from_dict(rows, orient="index")
+        if len(values):  # a game without rounds has no rounds row
+            rows.append({"length": col, "mean": values.mean(),
+                         **{f"p{p}": values.quantile(p / 100) for p in PERCENTILES}})
+    return pd.DataFrame(rows, columns=["length", "mean", *[f"p{p}" for p in PERCENTILES]])
 
 
 def summary(df: pd.DataFrame) -> dict[str, pd.DataFrame]:
-    """The tables of a run: "by_position" (the win rate of each seat position, a row
-    per player count), "by_fact" (the win rate of the seats by each value of each
-    per-seat fact), "endings" (the games and share of each ending) and "lengths"
-    (the mean and the 5/25/50/75/95th percentiles of records and rounds)."""
+    """The tables of a run, each a plain table (no index):
+
+    * "by_position": a row per player count and seat position: games, wins,
+      win_rate and its Wilson 95% interval (ci_low, ci_high);
+    * "by_fact": a row per value of each per-seat fact (a list fact as its
+      text): seats, wins, win_rate, ci_low, ci_high;
+    * "endings": a row per ending, the most frequent first: games, share;
+    * "lengths": a row for records and one for rounds (none for a game
+      without rounds): the mean and the 5/25/50/75/95th percentiles.
+
+    The command line prints them, and the balance lab shows and plots them."""
     if not isinstance(df, pd.DataFrame) or "ending" not in df.columns:
         raise TablekitError("summary takes the DataFrame of tablekit.simulate")
     return {"by_position": _by_position(df), "by_fact": _by_fact(df), "endings": _endings(df),
@@ -395,7 +425,7 @@ def _setting(name: str, base: Mapping, setting: Mapping) -> dict[str, Any]:
 
 
 def _proportion_rows(name: str, a: pd.Series, b: pd.Series) -> dict[str, float]:
-    """Win rates of a and b, their difference and its 95% Wald interval."""
+    """Win rates of a and b (independent samples), their difference and its 95% Wald interval."""
     pa, pb = a.mean() if len(a) else math.nan, b.mean() if len(b) else math.nan
     diff = pb - pa
     if len(a) and len(b):
@@ -404,6 +434,26 @@ def _proportion_rows(name: str, a: pd.Series, b: pd.Series) -> dict[str, float]:
     else:
         low = high = math.nan
     return {"statistic": name, "a": pa, "b": pb, "diff": diff, "ci_low": low, "ci_high": high}
+
+
+def _paired_rows(name: str, a: pd.DataFrame, b: pd.DataFrame, k: int) -> dict[str, float]:
+    """Seat k's win rate under a and b. Where every game with a seat k under one
+    setting has one under the other on the same seed, the interval is that of the
+    mean of the per-seed differences (a paired interval: the seed's deal is the
+    same under both settings, so what it shares drops out); otherwise the two
+    runs are taken as independent samples (`_proportion_rows`)."""
+    wa = _won(a, k) if f"seat{k}_won" in a.columns else pd.Series([], dtype=bool)
+    wb = _won(b, k) if f"seat{k}_won" in b.columns else pd.Series([], dtype=bool)
+    row = _proportion_rows(name, wa, wb)
+    sa, sb = a.loc[wa.index, "seed"], b.loc[wb.index, "seed"]
+    if len(wa) < 2 or len(wa) != len(wb) or set(sa) != set(sb):
+        return row
+    pairs = pd.DataFrame({"seed": sa, "a": wa.astype(int)}).merge(
+        pd.DataFrame({"seed": sb, "b": wb.astype(int)}), on="seed")
+    d = pairs["b"] - pairs["a"]
+    half = Z95 * float(d.std(ddof=1)) / math.sqrt(len(d))
+    row["ci_low"], row["ci_high"] = row["diff"] - half, row["diff"] + half
+    return row
 
 
 def _plain_row(name: str, a: float, b: float) -> dict[str, float]:
@@ -417,18 +467,17 @@ def _mean(s: pd.Series) -> float:
 
 def comparison_table(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
     """Each statistic of two runs side by side: games, the win rate of each seat
-    position and of each per-seat fact value (with the 95% Wald interval of the
-    difference of two proportions), the share of each ending, mean records and rounds."""
+    position (a 95% interval of the difference paired by seed) and of each
+    per-seat fact value (Wald's interval of the difference of two independent
+    proportions), the share of each ending, mean records and rounds."""
     rows = [_plain_row("games", len(a), len(b))]
     for k in range(1, max(_max_seats(a), _max_seats(b)) + 1):
-        wa = _won(a, k) if f"seat{k}_won" in a.columns else pd.Series([], dtype=bool)
-        wb = _won(b, k) if f"seat{k}_won" in b.columns else pd.Series([], dtype=bool)
-        rows.append(_proportion_rows(f"win rate seat{k}", wa, wb))
+        rows.append(_paired_rows(f"win rate seat{k}", a, b, k))
     for fact in dict.fromkeys(_fact_names(a) + _fact_names(b)):
         sa = _seats_with(a, fact).dropna(subset=["value"]) if f"seat1_{fact}" in a.columns else None
         sb = _seats_with(b, fact).dropna(subset=["value"]) if f"seat1_{fact}" in b.columns else None
         values = set(sa["value"] if sa is not None else []) | set(sb["value"] if sb is not None else [])
-        for value in sorted(values, key=lambda v: (type(v).__name__, str(v))):
+        for value in _fact_values(values):
             wa = sa.loc[sa["value"] == value, "won"] if sa is not None else pd.Series([], dtype=bool)
             wb = sb.loc[sb["value"] == value, "won"] if sb is not None else pd.Series([], dtype=bool)
             rows.append(_proportion_rows(f"win rate {fact}={value}", wa, wb))
@@ -453,10 +502,12 @@ def compare(game: str, a: Mapping, b: Mapping, games: int = 1000, **common: Any)
     A setting has any of: variant, options, players, bots, and rulings
     ({"LAB-CHAIN": "stack"}, merged into options["rulings"]); `common` holds the
     settings both share and simulate's other arguments (seed, workers, executor,
-    chunk, progress, cancel). `table`'s diff is b - a; each win-rate difference
-    has a 95% Wald interval of the difference of two proportions (the two runs
-    treated as independent samples, which ignores that they share seeds and so
-    errs on the wide side). Both settings are checked before any game is played."""
+    chunk, progress, cancel). `table`'s diff is b - a, each win-rate difference
+    with a 95% interval: a seat position's is paired by seed (the interval of
+    the mean per-seed difference, since both settings play the same deals),
+    a fact value's treats the two runs as independent samples (the seats that
+    hold a value differ between the settings; Wald's interval, on the wide
+    side). Both settings are checked before any game is played."""
     running = {k: common.pop(k) for k in ("seed", "workers", "executor", "chunk", "progress", "cancel")
                if k in common}
     base = _setting("common", {}, common)

@@ -84,13 +84,14 @@ def _dask_executor(address: str):
 
 def _print_tables(tables: dict) -> None:
     """The summary tables of a run, each under its heading."""
-    headings = {"by_position": "Win rate by seat position (a row per player count)",
-                "by_fact": "Win rate by the game's facts about each seat",
-                "endings": "Endings", "lengths": "Length: records and rounds"}
+    headings = {"by_position": "Win rate by seat position (Wilson 95% interval)",
+                "by_fact": "Win rate by the game's facts about each seat (Wilson 95% interval)",
+                "endings": "Endings", "lengths": "Length: records and rounds, mean and percentiles"}
     for key, heading in headings.items():
         table = tables[key]
         print(f"\n{heading}")
-        print(table.to_string() if len(table) else "  (none: the game declares no facts about its seats)")
+        print(table.to_string(index=False) if len(table) else
+              "  (none: the game declares no facts about its seats)")
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ import pandas as pd
 import pytest
 
 import tablekit
+from tablekit.balance import summary
 from tablekit.core.registry import get_game
 from tablekit.widgets import balance as B
 from tablekit.widgets.balance import BalanceLab
@@ -255,16 +256,16 @@ def test_an_error_in_the_run_shows_in_the_banner():
 
 def test_the_statistics_of_a_run():
     df = FakeSimulate()("creatures", games=50, players=2, seed=1)
-    t = B.balance_tables(df)
+    t = summary(df)  # the lab shows the tables of tablekit.balance.summary
     pos = t["by_position"]
     assert pos["wins"].sum() == 50 and (pos["ci_low"] <= pos["win_rate"]).all()
     assert (pos["win_rate"] <= pos["ci_high"]).all()
-    assert set(t["by_fact"]["value"]) <= {"Priest", "Thief"} and t["by_fact"]["games"].sum() == 100
+    assert set(t["by_fact"]["value"]) <= {"Priest", "Thief"} and t["by_fact"]["seats"].sum() == 100
     assert t["endings"].to_dict("records") == [{"ending": "most_treasure", "games": 50, "share": 1.0}]
-    assert t["lengths"]["percentile"].tolist() == [5, 25, 50, 75, 95]
-    assert t["lengths"]["rounds"].iloc[2] == df["rounds"].median()
-    low, high = B.wilson(5, 10)
-    assert 0 < low < 0.5 < high < 1
+    assert t["lengths"]["length"].tolist() == ["records", "rounds"]
+    assert t["lengths"].set_index("length").loc["rounds", "p50"] == df["rounds"].median()
+    html = B.tables_html(t)
+    assert "Win rate by seat position" in html and "ci_low" in html and "most_treasure" in html
 
 
 def test_one_run_with_the_real_simulate():
@@ -283,8 +284,8 @@ def test_a_game_without_rounds_and_a_fact_that_is_a_list():
     df = FakeSimulate()("lfg", games=20, players=2, seed=0)
     df["rounds"] = None                                       # a game with no round loop
     df["seat1_hero"] = [["fighter", "thief"]] * 20            # a fact made of several values
-    t = B.balance_tables(df)
-    assert list(t["lengths"].columns) == ["percentile", "records"]
+    t = summary(df)
+    assert t["lengths"]["length"].tolist() == ["records"]  # no rounds row for a game without rounds
     assert "fighter, thief" in set(t["by_fact"]["value"])
     assert B.lengths_of(df)[0] == "records" and is_png(B.plot_run(df, t))
     assert is_png(B.plot_comparison(df, FakeSimulate()("lfg", games=20, players=2), t, t))

@@ -17,7 +17,7 @@ from pandas.testing import assert_frame_equal
 
 import tablekit
 from tablekit import balance, cli
-from tablekit.balance import Comparison, summary
+from tablekit.balance import Comparison, comparison_table, summary, wilson
 from tablekit.core import simulation
 from tablekit.core.errors import TablekitError
 
@@ -167,9 +167,14 @@ def test_summary_tables(creatures_20):
     df = creatures_20
     tables = summary(df)
     pos = tables["by_position"]
-    assert list(pos.index) == [3] and pos.loc[3, "games"] == 20
+    assert list(pos.columns) == ["players", "position", "games", "wins", "win_rate", "ci_low", "ci_high"]
+    assert pos[["players", "position"]].values.tolist() == [[3, 1], [3, 2], [3, 3]]
     for k in (1, 2, 3):
-        assert pos.loc[3, f"seat{k}"] == df[f"seat{k}_won"].mean()
+        row = pos[pos["position"] == k].iloc[0]
+        assert row["games"] == 20 and row["win_rate"] == df[f"seat{k}_won"].mean()
+        assert row["wins"] == df[f"seat{k}_won"].sum()
+        assert (row["ci_low"], row["ci_high"]) == pytest.approx(wilson(int(row["wins"]), 20))
+        assert row["ci_low"] <= row["win_rate"] <= row["ci_high"]
     fact = tables["by_fact"]
     first = fact[(fact["fact"] == "first") & (fact["value"] == True)].iloc[0]  # noqa: E712
     starters = sum((df[f"seat{k}_first"] == True).sum() for k in (1, 2, 3))  # noqa: E712
@@ -180,12 +185,59 @@ def test_summary_tables(creatures_20):
     assert heroes["seats"].sum() == 60 and heroes["wins"].sum() == df[["seat1_won", "seat2_won", "seat3_won"]].sum().sum()
     ends = tables["endings"]
     assert ends["games"].sum() == 20 and ends["share"].sum() == pytest.approx(1.0)
-    assert ends.loc["most_treasure", "games"] == (df["ending"] == "most_treasure").sum()
-    lengths = tables["lengths"]
+    assert list(ends["games"]) == sorted(ends["games"], reverse=True)  # the most frequent first
+    assert ends.set_index("ending").loc["most_treasure", "games"] == (df["ending"] == "most_treasure").sum()
+    lengths = tables["lengths"].set_index("length")
     assert lengths.loc["records", "p50"] == df["records"].median()
     assert lengths.loc["rounds", "p5"] <= lengths.loc["rounds", "p95"]
     with pytest.raises(TablekitError, match="DataFrame of tablekit.simulate"):
         summary(pd.DataFrame({"x": [1]}))
+
+
+def test_wilson_interval():
+    low, high = wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)  # Wilson's 95% interval of 5 in 10
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    assert all(v != v for v in wilson(0, 0))  # no games: NaN
+
+
+def frame(seeds: list[int], won: list[list[bool]]) -> pd.DataFrame:
+    """A run's rows as simulate makes them: two seats, `won[i]` the winners of game i."""
+    rows = [{"game": i, "seed": s, "players": 2, "variant": None, "ending": "end", "records": 10, "rounds": 2,
+             "winners": "", **{f"seat{k + 1}_{c}": v for k in range(2)
+                              for c, v in (("name", f"P{k + 1}"), ("bot", "random"), ("score", 0),
+                                           ("won", w[k]))}}
+            for i, (s, w) in enumerate(zip(seeds, won))]
+    return pd.DataFrame(rows)
+
+
+def test_a_seat_positions_difference_is_paired_by_seed():
+    rng = __import__("random").Random(7)
+    a_wins = [rng.random() < 0.5 for _ in range(200)]
+    a = frame(list(range(200)), [[w, not w] for w in a_wins])
+    # b: the same deals, seat 1 wins 10 more of them
+    flip = [i for i, w in enumerate(a_wins) if not w][:10]
+    b_wins = [w or i in flip for i, w in enumerate(a_wins)]
+    b = frame(list(range(200)), [[w, not w] for w in b_wins])
+    row = comparison_table(a, b).loc["win rate seat1"]
+    assert row["diff"] == pytest.approx(10 / 200)
+    d = pd.Series([int(y) - int(x) for x, y in zip(a_wins, b_wins)])
+    half = 1.959963984540054 * d.std(ddof=1) / len(d) ** 0.5
+    assert (row["ci_low"], row["ci_high"]) == pytest.approx((0.05 - half, 0.05 + half))
+    assert row["ci_low"] > 0  # paired: the shared deals drop out, and the gain shows
+    pa, pb = sum(a_wins) / 200, sum(b_wins) / 200
+    wald = 1.959963984540054 * (pa * (1 - pa) / 200 + pb * (1 - pb) / 200) ** 0.5
+    assert 0.05 - wald < 0  # as two independent samples it would not
+    same = comparison_table(a, a).loc["win rate seat1"]
+    assert (same["diff"], same["ci_low"], same["ci_high"]) == (0, 0, 0)
+
+
+def test_unpaired_seeds_fall_back_to_independent_samples():
+    a = frame([0, 1, 2, 3], [[True, False], [False, True], [True, False], [True, False]])
+    b = frame([10, 11, 12, 13], [[False, True], [False, True], [True, False], [False, True]])
+    row = comparison_table(a, b).loc["win rate seat1"]
+    half = 1.959963984540054 * (0.75 * 0.25 / 4 + 0.25 * 0.75 / 4) ** 0.5
+    assert row["diff"] == -0.5 and (row["ci_low"], row["ci_high"]) == pytest.approx((-0.5 - half, -0.5 + half))
 
 
 BAD = [

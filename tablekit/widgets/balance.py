@@ -14,7 +14,6 @@ pandas and matplotlib are imported only when a run's results are shown.
 from __future__ import annotations
 
 import io
-import math
 import os
 import re
 import threading
@@ -130,73 +129,6 @@ class Request:
                               variant=args.get("variant"), options=args.get("options"))
 
 
-# -- the statistics ----------------------------------------------------------------------------------
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """A 95% interval for a win rate of `wins` in `n` games (Wilson's); NaN for no games."""
-    if n == 0:
-        return math.nan, math.nan
-    p = wins / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, mid - half), min(1.0, mid + half)
-
-
-def fact_names(df) -> list[str]:
-    """The game's per-seat facts among the columns (`seat1_hero` -> "hero")."""
-    found = [m.group(1) for c in df.columns if (m := re.fullmatch(r"seat1_(.+)", c))]
-    return [f for f in found if f not in SEAT_COLUMNS]
-
-
-def fact_value(v: Any) -> Any:
-    """A fact as a table groups it: a list or a mapping becomes its text."""
-    return ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v) if isinstance(v, dict) else v
-
-
-def seat_rows(df):
-    """One row a seat of each game: players, position, won, and the game's facts."""
-    import pandas as pd
-
-    facts = fact_names(df)
-    parts = []
-    for k in range(1, int(df["players"].max()) + 1 if len(df) else 1):
-        part = df[df["players"] >= k]
-        cols = {"players": part["players"], "position": k, "won": part[f"seat{k}_won"].astype(bool)}
-        cols.update({f: part[f"seat{k}_{f}"].map(fact_value) for f in facts})
-        parts.append(pd.DataFrame(cols))
-    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=["players", "position", "won"])
-
-
-def _rates(groups) -> Any:
-    out = groups["won"].agg(games="count", wins="sum").reset_index()
-    out["win_rate"] = out["wins"] / out["games"]
-    ci = [wilson(int(w), int(n)) for w, n in zip(out["wins"], out["games"])]
-    out["ci_low"], out["ci_high"] = [c[0] for c in ci], [c[1] for c in ci]
-    return out
-
-
-def balance_tables(df) -> dict[str, Any]:
-    """The run's tables as the lab shows and plots them: "by_position" and "by_fact"
-    in long form with a Wilson 95% interval on each win rate, "endings" and
-    "lengths". The keys are those of `tablekit.balance.summary`, but not its
-    shapes (summary is wide and has no intervals): two aggregations of the same
-    rows that should become one."""
-    import pandas as pd
-
-    seats = seat_rows(df)
-    by_fact = [_rates(seats.groupby(f)).rename(columns={f: "value"}).assign(fact=f) for f in fact_names(df)]
-    endings = df["ending"].value_counts().rename_axis("ending").reset_index(name="games")
-    endings["share"] = endings["games"] / max(len(df), 1)
-    numbers = {c: pd.to_numeric(df[c], errors="coerce").dropna() for c in ("records", "rounds")}
-    lengths = {c: v.quantile([0.05, 0.25, 0.5, 0.75, 0.95]) for c, v in numbers.items() if len(v)}
-    lengths_df = pd.DataFrame(lengths).rename_axis("percentile").reset_index()
-    lengths_df["percentile"] = (lengths_df["percentile"] * 100).round().astype(int)
-    return {"by_position": _rates(seats.groupby(["players", "position"])),
-            "by_fact": (pd.concat(by_fact, ignore_index=True)[["fact", "value", "games", "wins", "win_rate",
-                                                                "ci_low", "ci_high"]] if by_fact else None),
-            "endings": endings, "lengths": lengths_df}
-
-
 # -- showing them --------------------------------------------------------------------------------------
 
 TABLE_TITLES = {"by_position": "Win rate by seat position (95% interval)",
@@ -241,6 +173,8 @@ def plot_run(df, tables: dict[str, Any]) -> bytes:
     from matplotlib.figure import Figure
 
     by_fact = tables.get("by_fact")
+    if by_fact is not None and not len(by_fact):
+        by_fact = None
     fig = Figure(figsize=(12 if by_fact is not None else 8.5, 3.6), layout="constrained")
     axes = fig.subplots(1, 3 if by_fact is not None else 2)
     pos = tables["by_position"]
@@ -422,12 +356,14 @@ class RunView(Guarded, W.VBox):
         self.status.value = f"<div class='tk-status'><b>{escape(words)}</b></div>"
 
     def _show_results(self, request: Request, result: Any) -> None:
+        from ..balance import summary  # pandas: imported when a run's results are shown
+
         if request.b is None:
-            self.tables = balance_tables(result)
+            self.tables = summary(result)
             self.tables_html.value = tables_html(self.tables)
             self.plot.value = plot_run(result, self.tables)
         else:
-            ta, tb = balance_tables(result.a), balance_tables(result.b)
+            ta, tb = summary(result.a), summary(result.b)
             self.tables = {"comparison": result.table, "a": ta, "b": tb}
             self.tables_html.value = (
                 "<div class='tk-section'>A and B side by side (diff = B − A, with a 95% interval for each "
