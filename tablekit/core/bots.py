@@ -37,7 +37,7 @@ def seat_kinds(bots: str | Mapping[str, str] | None, players: list[str]) -> dict
 
 def random_answer(d: Decision, rnd: random.Random) -> list[str]:
     """A random legal answer (a uniformly random number of picks between min and max)."""
-    legal = [o.id for o in d.legal]
+    legal = [o.id for o in d.options if o.legal]
     if d.max == 1 and d.min == 1:
         return [rnd.choice(legal)]
     for _ in range(30):

@@ -155,6 +155,7 @@ class Loop(Node):
         super().__init__(name, text, rule, [body], **kw)
         self.until = until
         self.label_format = label
+        self._labels: dict[int, str] = {}  # each pass's label, formatted once
 
     def settle(self, ctx, frame):
         if self.until(ctx):
@@ -170,7 +171,11 @@ class Loop(Node):
 
     def label(self, frame):
         if self.label_format:
-            return self.label_format.format(n=frame.get("k", 0))
+            k = frame.get("k", 0)
+            words = self._labels.get(k)
+            if words is None:
+                words = self._labels[k] = self.label_format.format(n=k)
+            return words
         return super().label(frame)
 
 
@@ -188,6 +193,7 @@ class ForEachPlayer(Node):
         self.order = order
         self.skip = skip
         self.label_format = label
+        self._labels: dict[str, str] = {}  # each player's label, formatted once
         self.sets_turn = sets_turn
 
     def settle(self, ctx, frame):
@@ -226,7 +232,11 @@ class ForEachPlayer(Node):
         return {"n": self.id, "o": order, "i": order.index(who) + 1, "p": who}
 
     def label(self, frame):
-        return self.label_format.format(player=frame.get("p", "?"))
+        p = frame.get("p", "?")
+        words = self._labels.get(p)
+        if words is None:
+            words = self._labels[p] = self.label_format.format(player=p)
+        return words
 
 
 class Branch(Node):

@@ -23,15 +23,18 @@ VISIBILITIES = (HIDDEN, OWNER, PUBLIC)
 _ATOMS = (str, int, float, bool, type(None))
 
 
+_ATOM_TYPES = frozenset(_ATOMS)
+
+
 def _copy(x: Any) -> Any:
     """A deep copy of plain JSON-like data (much faster than copy.deepcopy on the
     many small dicts of a state); anything else is handed to copy.deepcopy."""
     t = type(x)
-    if t is dict:
-        return {k: _copy(v) for k, v in x.items()}
+    if t is dict:  # a value that is an atom is kept as it is, without a call
+        return {k: v if type(v) in _ATOM_TYPES else _copy(v) for k, v in x.items()}
     if t is list:
-        return [_copy(v) for v in x]
-    if t in _ATOMS:
+        return [v if type(v) in _ATOM_TYPES else _copy(v) for v in x]
+    if t in _ATOM_TYPES:
         return x
     return copy.deepcopy(x)
 

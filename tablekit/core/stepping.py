@@ -126,9 +126,13 @@ class Stepping:
         for oid in option_ids:
             if not isinstance(oid, str):
                 raise IllegalChoice(f"option ids are strings, not {oid!r}")
-        d.check(option_ids)
+        return self._answer(d, tuple(option_ids))
+
+    def _answer(self, d: Decision, ids: tuple[str, ...]) -> StepRecord:
+        """Answer the open decision `d` with `ids` (strings): checked, applied, recorded."""
+        d.check(ids)
         try:
-            rec = self._do_choice(tuple(option_ids))
+            rec = self._do_choice(ids)
         except Exception:
             self._rewind(len(self.history))  # a failing rule must leave nothing changed
             raise
@@ -146,6 +150,9 @@ class Stepping:
         out: list[StepRecord] = []
         level = until if until in ("phase", "round") else None
         rnd = random.Random()
+        # a bot's answer at record i is random.Random(seed * 1_000_003 + i)'s: one Random reseeded
+        # by the seeding random.Random.seed ends in for an int (its base class's, in C)
+        reseed = super(random.Random, rnd).seed
         start_key = self._level_key(level) if level else None
         while not self.state.over and len(out) < max_records:
             d = self.pending
@@ -153,10 +160,10 @@ class Stepping:
                 kind = seats.get(d.player)
                 if until == "decision" or kind is None:
                     break
-                rnd.seed(self.state.seed * 1_000_003 + len(self.history))  # as random.Random(that seed)
-                ids = _bots.answer(kind, self.gamedef, self.ctx, d, rnd,
-                                   view_seed=f"{self.state.seed}:{len(self.history)}")
-                out.append(self.choose(*ids))
+                reseed(self.state.seed * 1_000_003 + len(self.history))
+                view = f"{self.state.seed}:{len(self.history)}" if kind == "heuristic" else None
+                ids = _bots.answer(kind, self.gamedef, self.ctx, d, rnd, view_seed=view)
+                out.append(self._answer(d, tuple(ids)))
             else:
                 out.append(self.step())
             if level and self._level_key(level) != start_key:
