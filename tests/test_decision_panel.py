@@ -14,7 +14,7 @@ import tablekit
 from tablekit.core import Decision, Option
 from tablekit.games.creatures import positions as P
 from tablekit.widgets import SEAT_ALL, Sandbox
-from tablekit.widgets.sandbox import FOLD_AFTER, game_over_html
+from tablekit.widgets.sandbox import FOLD_AFTER, game_over_html, prompt_line
 
 
 def panel_html(sb: Sandbox) -> str:
@@ -34,6 +34,37 @@ def creatures(seed: int = 7):
 
 
 # -- the decision panel -----------------------------------------------------------------------------
+
+def test_the_prompt_names_the_seat_once():
+    opts = [Option("a", "A")]
+    assert prompt_line(Decision("Ana", "Pick one", opts)) == "Ana: Pick one"
+    assert prompt_line(Decision("Ana", "Ana: which hero?", opts)) == "Ana: which hero?"
+    assert prompt_line(Decision("Ana", "Ana, the first player: who?", opts)) == "Ana, the first player: who?"
+    assert prompt_line(Decision("Ana", "Ana (threat 32): engage?", opts)) == "Ana (threat 32): engage?"
+    assert prompt_line(Decision("Ana", "Anabel: which hero?", opts)) == "Ana: Anabel: which hero?"  # not the seat
+    party = Decision("Ana", "Ana: go?", opts, party=["Ana", "Bo"])
+    assert prompt_line(party) == "The party (Ana, Bo; Ana speaks): Ana: go?"
+
+
+def test_a_mirkwood_prompt_that_names_its_seat_is_shown_with_it_once():
+    g = tablekit.new_game("mirkwood", players=1, seed=2)
+    sb = Sandbox(g, seat=SEAT_ALL)
+    seen = 0
+    for _ in range(400):  # a bots' game, looking at the panel at every decision
+        d = g.pending
+        if d is None:
+            if g.state.over:
+                break
+            g.step()
+            continue
+        sb._decision_key = None
+        sb.refresh()
+        html = " ".join(w.value for row in sb.decision_panel.children for w in getattr(row, "children", [row])
+                        if isinstance(getattr(w, "value", None), str))
+        assert f"{d.player}: {d.player}" not in html
+        seen += d.prompt.startswith(d.player)
+        g.choose(d.legal[0].id)
+    assert seen  # the game did ask prompts that open with the seat
 
 def test_more_than_a_few_illegal_options_fold_with_every_label_and_reason(monkeypatch):
     g, sb = creatures()

@@ -113,6 +113,18 @@ def options_in_order(d: Decision) -> tuple[list[Option], list[Option]]:
     return first + [o for o in rest if o.legal], illegal
 
 
+def prompt_line(d: Decision) -> str:
+    """Who decides and what is asked: "Ana: Step 2: you may play ...". A prompt
+    that already opens with the seat's name as a word ("Ana: which hero?",
+    "Ana, the first player: ...", "Ana (threat 32): ...") is not given it twice."""
+    if d.party:
+        return f"The party ({', '.join(d.party)}; {d.player} speaks): {d.prompt}"
+    rest = d.prompt[len(d.player):] if d.prompt.startswith(d.player) else None
+    if rest is not None and (not rest or not (rest[0].isalnum() or rest[0] == "_")):
+        return d.prompt
+    return f"{d.player}: {d.prompt}"
+
+
 def game_over_html(game: Game) -> str:
     """The game-over panel: who won, the scores as a table, and how the game ended in words."""
     res = game.result
@@ -672,8 +684,7 @@ class Sandbox(Guarded, W.VBox):
             self.decision_panel.children = [W.HTML(f"<div class='tk-prompt'>Waiting for {escape(d.player)} to "
                                                    "choose (switch the view to that seat to answer).</div>")]
             return
-        who = (f"The party ({', '.join(d.party)}; {d.player} speaks)" if d.party else d.player)
-        rows: list[W.Widget] = [W.HTML(f"<div class='tk-prompt'>{escape(who)}: {escape(d.prompt)}</div>")]
+        rows: list[W.Widget] = [W.HTML(f"<div class='tk-prompt'>{escape(prompt_line(d))}</div>")]
         if d.hint:
             rows.append(W.HTML(f"<div class='tk-hint'>Hint: {escape(d.hint)}</div>"))
         shown, folded = options_in_order(d)
