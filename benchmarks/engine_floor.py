@@ -30,6 +30,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import plain_creatures  # noqa: E402
+from engine_ratio import positive  # noqa: E402  (the same check of --games)
 
 import tablekit  # noqa: E402
 from tablekit.core import Ask, Ctx, Decision, ForEachPlayer, GameDef, Loop, Option, Result, Sequence, Step  # noqa: E402
@@ -132,16 +133,6 @@ def table(m: dict[str, Any]) -> str:
         f"  one plain Creatures game, whole:         {m['plain_game_ms']:.3f} ms",
         f"  floor / plain game:                      {m['floor_over_plain']:.1f}",
     ])
-
-
-def positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the number of games must be a whole number, not {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"the number of games must be at least 1, not {n}")
-    return n
 
 
 def main(argv: list[str] | None = None) -> int:
