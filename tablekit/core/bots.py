@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Mapping
 
+from . import rng as _rng
 from .decision import Decision
 from .errors import IllegalChoice, TablekitError
 
@@ -33,6 +34,55 @@ def seat_kinds(bots: str | Mapping[str, str] | None, players: list[str]) -> dict
             raise TablekitError(f"bots: {name!r} must be played by one of {', '.join(KINDS)}, not {kind!r}")
         out[name] = kind
     return out
+
+
+class RecordRandom(random.Random):
+    """A bot's randomness at one record of a game: SplitMix64 (`core/rng.py`,
+    the generator of the game state) started from `seed * 1_000_003 + i`,
+    for the game's seed and the record's index i. `reseed(seed, i)` moves it
+    to another record. A bot's answer at a record is then the same however
+    the game got there (forked, undone and redone, watched or not), and
+    starting a record's stream costs two integer operations, where seeding
+    the Mersenne Twister of `random.Random` fills 624 words each time."""
+
+    _s: int
+
+    def __init__(self, seed: int = 0, i: int = 0):
+        self._s = _rng.seed_state(seed * 1_000_003 + i)
+        self.gauss_next = None
+
+    def reseed(self, seed: int, i: int) -> None:
+        self._s = _rng.seed_state(seed * 1_000_003 + i)
+
+    def seed(self, a=None, version: int = 2) -> None:  # noqa: D102 - random.Random's
+        self._s = _rng.seed_state(0 if a is None else int(a))
+
+    def _randbelow(self, n: int) -> int:
+        self._s, r = _rng.below(self._s, n)
+        return r
+
+    def random(self) -> float:
+        self._s, r = _rng.next_u64(self._s)
+        return (r >> 11) * (1.0 / 9007199254740992.0)
+
+    def getrandbits(self, k: int) -> int:
+        out, have = 0, 0
+        while have < k:
+            self._s, r = _rng.next_u64(self._s)
+            out |= r << have
+            have += 64
+        return out & ((1 << k) - 1)
+
+    def getstate(self):  # noqa: D102
+        return self._s
+
+    def setstate(self, state) -> None:  # noqa: D102
+        self._s = int(state)
+
+
+def record_random(seed: int, i: int) -> RecordRandom:
+    """The randomness a bot answers with at record `i` of a game seeded `seed`."""
+    return RecordRandom(seed, i)
 
 
 def random_answer(d: Decision, rnd: random.Random) -> list[str]:

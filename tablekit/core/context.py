@@ -63,6 +63,7 @@ class Ctx:
         self.state = state
         self.events: list[dict[str, Any]] = []
         self._index: dict[str, list[tuple[str, Ability]]] | None = None
+        self._plain_moves = False  # set with the index (see _build_index)
         self._names: dict[str, str] = {}
         self._procedures: dict[str, Callable[[Ctx, dict], None]] = {}
         self._kinds = {cid: d.kind for cid, d in defs.items()}
@@ -172,6 +173,13 @@ class Ctx:
             ev["index"] = index
         if changes:
             ev["changes"] = changes
+        st = self.state
+        if self._index is not None and self._plain_moves and not st.lasting and not st.over:
+            # nothing can replace a move or trigger on one, and no game check follows: the
+            # pipeline comes down to the core's procedure and the record of the event
+            core_move(self, ev)
+            self.events.append(ev)
+            return ev
         return self._emit(ev)
 
     def batch(self, events: list[dict[str, Any]]) -> list[dict | None | _Pending]:
@@ -906,12 +914,18 @@ class Ctx:
             yield uid, ab
 
     def _build_index(self) -> dict[tuple[str, str], list[tuple[str, Ability]]]:
+        """The abilities of the cards by (type, event or window or stat). Also
+        finds whether a move is plain while this index holds: no card's
+        ability replaces it or triggers on it, the game's procedure for it is
+        the core's and the game has no state checks (see `move`)."""
         index: dict[tuple[str, str], list[tuple[str, Ability]]] = {}
         for uid in sorted(self.state.cards):
             d = self.defs[self.state.cards[uid]["card"]]
             for ab in d.abilities:
                 key = ab.stat if ab.type == "modifier" else ab.window if ab.type == "action" else ab.on
                 index.setdefault((ab.type, key), []).append((uid, ab))
+        self._plain_moves = (("replacement", "move") not in index and ("trigger", "move") not in index
+                             and self.game.procedure("move") is core_move and not self._checks)
         return index
 
     def reindex(self) -> None:

@@ -33,6 +33,10 @@ class Option:
         self.id = id
         self.label = label
         self.legal = legal
+        if type(reason) is str:  # the common case: no Reason with a rule of its own
+            self.reason = reason
+            self.rule = rule
+            return
         if rule is None:
             rule = getattr(reason, "rule", None)
         self.reason = str(reason)

@@ -14,7 +14,6 @@ what it pushed): then they wait until it is done.
 
 from __future__ import annotations
 
-import random
 from typing import Any, Mapping
 
 from . import bots as _bots
@@ -149,23 +148,31 @@ class Stepping:
         seats = _bots.seat_kinds(bots, self.players)
         out: list[StepRecord] = []
         level = until if until in ("phase", "round") else None
-        rnd = random.Random()
-        # a bot's answer at record i is random.Random(seed * 1_000_003 + i)'s: one Random reseeded
-        # by the seeding random.Random.seed ends in for an int (its base class's, in C)
-        reseed = super(random.Random, rnd).seed
+        rnd = _bots.RecordRandom()  # a bot's answer at record i: its randomness reseeded for i
+        reseed = rnd.reseed
         start_key = self._level_key(level) if level else None
-        while not self.state.over and len(out) < max_records:
-            d = self.pending
+        to_decision = until == "decision"
+        history, gamedef, answer = self.history, self.gamedef, _bots.answer
+        while len(out) < max_records:
+            st = self.state  # a failing rule rewinds to a new State object
+            if st.over:
+                break
+            d = self._pending
+            if self._open is not None and (d is None or self.watched):
+                d = self.pending  # built on first look; a watched game's hint added
             if d is not None:
                 kind = seats.get(d.player)
-                if until == "decision" or kind is None:
+                if to_decision or kind is None:
                     break
-                reseed(self.state.seed * 1_000_003 + len(self.history))
-                view = f"{self.state.seed}:{len(self.history)}" if kind == "heuristic" else None
-                ids = _bots.answer(kind, self.gamedef, self.ctx, d, rnd, view_seed=view)
+                i = len(history)
+                reseed(st.seed, i)
+                view = f"{st.seed}:{i}" if kind == "heuristic" else None
+                ids = answer(kind, gamedef, self.ctx, d, rnd, view_seed=view)
                 out.append(self._answer(d, tuple(ids)))
-            else:
-                out.append(self.step())
+            else:  # no decision is open and the game is not over: the next rule is a step
+                rec = self._do_step()
+                self._commit(rec)
+                out.append(rec)
             if level and self._level_key(level) != start_key:
                 break
         return out
@@ -177,16 +184,10 @@ class Stepping:
         self._pending = None
         self._open = None
         self._rule: OrderRule | None = None
-        cursor = st.cursor
-        rounds = 0
-        while not st.over:
-            rounds += 1
-            if rounds > SETTLE_LIMIT:
-                raise TablekitError(
-                    f"the rules went round {SETTLE_LIMIT} times without a rule to apply or a decision "
-                    "to make: this position can never go on (a loop whose every pass is skipped)")
-            if cursor is not st.cursor:  # a rule may have replaced the list (end_game clears it in place)
-                cursor = st.cursor
+        for _ in range(SETTLE_LIMIT):
+            if st.over:
+                return
+            cursor = st.cursor  # a rule may have replaced the list (end_game clears it in place)
             if st.triggers and not self._busy():
                 if st.trigger_next is None:
                     r = self.gamedef.order_triggers(ctx, st.triggers)
@@ -252,6 +253,10 @@ class Stepping:
                         top["data"]["_discarded"] = [f["label"] for f in chain[:-1]]
                         for f in chain[:-1]:
                             ctx.remove_frame(f)
+        if not st.over:
+            raise TablekitError(
+                f"the rules went round {SETTLE_LIMIT} times without a rule to apply or a decision "
+                "to make: this position can never go on (a loop whose every pass is skipped)")
 
     def _busy(self) -> bool:
         """Whether an effect or an event on the stack is part-way through (the
@@ -659,10 +664,8 @@ class Stepping:
                 text = _with_over(text, why)
                 if public is not None:
                     public = _with_over(public, why)
-        rec = StepRecord(index=len(self.history), kind=kind, node=node.path, path=path,
-                         rule=rule or node.rule, text=text, events=self.ctx.events,
-                         player=player, choice=choice, public_text=public)
-        return rec
+        return StepRecord(len(self.history), kind, node.path, path, rule or node.rule, text, self.ctx.events,
+                          player, choice, public)
 
     def _level_key(self, level: str) -> tuple | None:
         key = None

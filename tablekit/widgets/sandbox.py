@@ -18,6 +18,7 @@ import ipywidgets as W
 import yaml
 
 from ..core.bots import answer as bot_answer
+from ..core.bots import record_random
 from ..core.decision import Decision, Option
 from ..core.engine import Game, make_game
 from ..core.errors import TablekitError
@@ -362,8 +363,7 @@ class Sandbox(Guarded, W.VBox):
             kind = self.bots.get(d.player)
             if kind is None:
                 raise TablekitError(f"{d.player} must choose first (see the decision above the table).")
-            import random
-            rnd = random.Random(g.state.seed * 1_000_003 + len(g.history))
+            rnd = record_random(g.state.seed, len(g.history))  # as Game.run's bot would answer
             g.choose(*bot_answer(kind, g.gamedef, g.ctx, d, rnd))
         else:
             g.step()

@@ -49,12 +49,10 @@ def played_to(g: Game, phase: str, round_no: int = 1) -> Game:
 
 def bot_answer(g: Game) -> list[str]:
     """The heuristic bot's answer to the open decision (as `Game.run` would give it)."""
-    import random
-
     from tablekit.core import bots
 
     d = g.pending
-    rnd = random.Random(g.state.seed * 1_000_003 + len(g.history))
+    rnd = bots.record_random(g.state.seed, len(g.history))
     return bots.answer("heuristic", GAME, g.ctx, d, rnd, view_seed=f"{g.state.seed}:{len(g.history)}")
 
 

@@ -1,0 +1,64 @@
+"""A bot's randomness at a record: `bots.record_random(seed, i)`, SplitMix64 from
+the game's seed and the record's index (docs/core.md, "Bots and errors")."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tablekit
+from tablekit.core import Decision, Option, bots
+from tablekit.core.errors import IllegalChoice
+
+
+def draws(rnd: random.Random) -> list:
+    return [rnd.random(), rnd.getrandbits(70), rnd.randint(3, 9), rnd.choice("abcdefg"),
+            rnd.sample(range(20), 4)]
+
+
+def test_the_same_record_gives_the_same_numbers_and_another_record_others():
+    assert draws(bots.record_random(7, 12)) == draws(bots.record_random(7, 12))
+    assert draws(bots.record_random(7, 12)) != draws(bots.record_random(7, 13))
+    assert draws(bots.record_random(7, 12)) != draws(bots.record_random(8, 12))
+    rnd = bots.record_random(1, 1)
+    first = draws(rnd)
+    rnd.reseed(7, 12)  # one object moved to another record is that record's
+    assert draws(rnd) == draws(bots.record_random(7, 12))
+    rnd.reseed(1, 1)
+    assert draws(rnd) == first
+
+
+def test_its_numbers_are_in_range_and_spread():
+    rnd = bots.record_random(3, 0)
+    seen = [rnd.randrange(6) for _ in range(6000)]
+    assert set(seen) == set(range(6))
+    assert all(800 < seen.count(k) < 1200 for k in range(6))
+    assert all(0.0 <= rnd.random() < 1.0 for _ in range(1000))
+    assert all(0 <= rnd.getrandbits(5) < 32 for _ in range(1000))
+
+
+def test_random_answers_through_it_are_legal():
+    d = Decision("P1", "Pick two or three", [Option("a", "A"), Option("b", "B", False, "no"),
+                                            Option("c", "C"), Option("d", "D")], min=2, max=3)
+    for i in range(50):
+        ids = bots.random_answer(d, bots.record_random(5, i))
+        d.check(ids)
+        assert "b" not in ids
+    with pytest.raises(IllegalChoice):
+        d.check(["b", "a"])
+
+
+def test_run_answers_as_record_random_says():
+    """Game.run's random bot at record i answers from record_random(seed, i): playing the
+    same game by hand with those answers gives the same records."""
+    g = tablekit.new_game("creatures", players=3, seed=11)
+    g.run(until="end", bots="random")
+    h = tablekit.new_game("creatures", players=3, seed=11)
+    while not h.is_over:
+        d = h.pending
+        if d is None:
+            h.step()
+        else:
+            h.choose(*bots.random_answer(d, bots.record_random(11, len(h.history))))
+    assert [r.to_dict() for r in h.history] == [r.to_dict() for r in g.history]
