@@ -92,8 +92,9 @@ class MassAttack(Power):
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         card = use.args["card"]
         v = T.value(ctx, card)
-        n = sum(1 for _, m in _all_monsters(ctx) if T.remaining(ctx, m) <= v)
-        if _all_monsters(ctx) and not n:  # still legal: the card is spent (ruling CC-MASS-NONE)
+        everywhere = _all_monsters(ctx)
+        n = sum(1 for _, m in everywhere if T.remaining(ctx, m) <= v)
+        if everywhere and not n:  # still legal: the card is spent (ruling CC-MASS-NONE)
             return f"Mass attack with {ctx.name(card)} (Wizard): kills nothing, every monster is stronger"
         return f"Mass attack with {ctx.name(card)} (Wizard)"
 
