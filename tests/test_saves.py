@@ -240,6 +240,11 @@ BASE_CASES = {
                                       b.__setitem__("result", {"winners": ["Zed"], "scores": {}})), ["Zed"]),
     "trigger of an unknown card": (lambda b, d: b.__setitem__("triggers", [{"source": "ZZ#1", "ability": 0,
                                                                              "controller": None}]), ["ZZ#1"]),
+    "trigger of a card given as a list": (lambda b, d: b.__setitem__("triggers", [{"card": ["a"], "ability": 0,
+                                                                                    "controller": None}]),
+                                          ["trigger"]),
+    "delayed trigger of an effect given as a list": (lambda b, d: b.__setitem__(
+        "triggers", [{"effect": ["x"], "event": {}, "controller": None}]), ["trigger"]),
     "trigger_next out of range": (lambda b, d: b.__setitem__("trigger_next", 3), ["trigger_next"]),
     "unknown field": (lambda b, d: b.__setitem__("mood", "sunny"), ["mood"]),
     "missing field": (lambda b, d: b.pop("zones"), ["zones"]),
@@ -264,7 +269,7 @@ def _stack_save() -> dict:
 
 @pytest.mark.parametrize("field,value", [("fx", "teleport"), ("st", "sleeping"), ("then", "__class__"),
                                          ("then", "save"), ("ctl", "Zed"), ("src", "ZZ#1"), ("data", None),
-                                         ("ab", 99)])
+                                         ("ab", 99), ("src", []), ("card", {"a": 1}), ("fx", ["x"])])
 def test_bad_effect_frame(field, value):
     data = _stack_save()
     frame = next(f for f in data["base"]["cursor"] if "fx" in f)

@@ -291,6 +291,12 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _named(value: Any, known: Any) -> bool:
+    """Whether a save's value is a name (a string) among `known`'s keys: a list or
+    an object there is no name, and is never looked up (it cannot be hashed)."""
+    return isinstance(value, str) and value in known
+
+
 def _check_records(recs: Any) -> list[dict]:
     if not isinstance(recs, list):
         raise SaveFormatError(f"the save's records must be a list, not {_short(recs)}")
@@ -466,7 +472,7 @@ class _Base:
                 self.fail(f"has {where} before any flow frame")
             parent = False
             if "fx" in f:
-                if f["fx"] not in effects:
+                if not _named(f["fx"], effects):
                     self.fail(f"has {where} of an unknown effect {_short(f['fx'])}")
                 eff = effects[f["fx"]]
                 if f.get("st") not in STAGES:
@@ -487,9 +493,9 @@ class _Base:
                         self.fail(f"has {where} whose {key} {_short(name)} is not a stage of "
                                   f"the effect {f['fx']!r}")
                 src, card, ab = f.get("src"), f.get("card"), f.get("ab")
-                if src is not None and src not in cards:
+                if src is not None and not _named(src, cards):
                     self.fail(f"has {where} from an unknown card {_short(src)}")
-                if card is not None and card not in defs:
+                if card is not None and not _named(card, defs):
                     self.fail(f"has {where} of an unknown card definition {_short(card)}")
                 if ab is not None and (card is None or not _is_int(ab)
                                        or not 0 <= ab < len(defs[card].abilities)):
@@ -518,12 +524,12 @@ class _Base:
             if t.get("event") is not None and not isinstance(t["event"], dict):
                 self.fail(f"has a {where} whose event is {_short(t['event'])}")
             if t.get("effect") is not None:
-                if t["effect"] not in effects or not isinstance(t.get("event"), dict):
+                if not _named(t["effect"], effects) or not isinstance(t.get("event"), dict):
                     self.fail(f"has a delayed {where} of an unknown effect {_short(t['effect'])}")
                 continue
             src = t.get("source")
             card = t.get("card") or (cards[src]["card"] if isinstance(src, str) and src in cards else None)
-            if card not in defs:
+            if not _named(card, defs):
                 self.fail(f"has a {where} from an unknown card {_short(t.get('card') or src)}")
             ab = t.get("ability")
             if not _is_int(ab) or not 0 <= ab < len(defs[card].abilities):
