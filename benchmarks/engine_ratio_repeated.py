@@ -29,14 +29,12 @@ from engine_ratio import positive  # noqa: E402  (the same check of --games)
 
 
 def rounds(text: str) -> int:
-    """--repeats: a whole number of at least 1."""
+    """--repeats: engine_ratio.py's check of --games (a whole number of at least 1),
+    its words about rounds (engine_ratio.py stays as it was committed)."""
     try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the number of rounds must be a whole number, not {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"the number of rounds must be at least 1, not {n}")
-    return n
+        return positive(text)
+    except argparse.ArgumentTypeError as exc:
+        raise argparse.ArgumentTypeError(str(exc).replace("of games", "of rounds")) from None
 
 
 def measure(games: int, repeats: int, seed: int) -> dict[str, Any]:
