@@ -27,7 +27,7 @@ from tablekit.core import (
     Step,
 )
 from tablekit.core.cards import load_cards
-from tablekit.core.engine import make_game
+from tablekit.core.engine import Game, make_game
 
 CARDS = textwrap.dedent("""\
     format_version: 1
@@ -264,3 +264,42 @@ def test_flow_is_introspectable(toy):
     assert root.find(["Rounds", "Turns", "Turn", "Take"]).rule == "Take"
     with pytest.raises(KeyError, match="no node"):
         root.find(["Rounds", "Nope"])
+
+
+def _without_move_abilities(toy) -> Game:
+    """The toy with Echo and Shield taken out: no card replaces a move or triggers on one."""
+    g = make_game(toy, ["Ana", "Bo"], seed=1)
+    st = g.state
+    for uid in ("echo", "shield"):
+        st.zones[st.card_zone.pop(uid)].remove(uid)
+        del st.cards[uid]
+    g.ctx.reindex()
+    g.ctx.events = []
+    return g
+
+
+def test_a_move_nothing_reacts_to_is_recorded_as_the_whole_pipeline_records_it(toy):
+    plain, piped = _without_move_abilities(toy), _without_move_abilities(toy)
+    plain.ctx.move("coin#1", "Ana/purse")  # builds the index: plain moves hold for this game
+    assert plain.ctx._plain_moves
+    piped.ctx._index = piped.ctx._build_index()
+    piped.ctx._plain_moves = False  # the same move through every step of the pipeline
+    piped.ctx.move("coin#1", "Ana/purse")
+    for g in (plain, piped):
+        g.ctx.move("coin#2", "Ana/table", index=0, damage=2)
+        g.ctx.move("coin#2", "Bo/purse", damage=None)
+    assert plain.ctx.events == piped.ctx.events
+    assert plain.state.to_json() == piped.state.to_json()
+    assert plain.ctx.events[0] == {"type": "move", "card": "coin#1", "to": "Ana/purse", "from": "pot"}
+
+
+def test_a_card_that_reacts_to_moves_keeps_every_move_in_the_pipeline(toy):
+    g = make_game(toy, ["Ana", "Bo"], seed=1)
+    g.ctx.move("coin#2", "Ana/purse")  # Echo, on Ana's table, triggers on it
+    assert not g.ctx._plain_moves
+    assert g.state.triggers and g.state.triggers[-1]["source"] == "echo"
+    g.state.zones["Bo/hand"].remove("shield")  # Shield in play on Bo's table diverts his coins
+    g.state.zones["Bo/table"].append("shield")
+    g.state.card_zone["shield"] = "Bo/table"
+    g.ctx.move("coin#1", "Bo/purse")
+    assert g.state.card_zone["coin#1"] == "pot"
