@@ -48,13 +48,13 @@ class RecordRandom(random.Random):
     _s: int
 
     def __init__(self, seed: int = 0, i: int = 0):
-        self._s = _rng.seed_state(seed * 1_000_003 + i)
+        self.reseed(seed, i)
         self.gauss_next = None
 
     def reseed(self, seed: int, i: int) -> None:
-        self._s = _rng.seed_state(seed * 1_000_003 + i)
+        self.seed(seed * 1_000_003 + i)
 
-    def seed(self, a=None, version: int = 2) -> None:  # noqa: D102 - random.Random's
+    def seed(self, a=None, version: int = 2) -> None:
         self._s = _rng.seed_state(0 if a is None else int(a))
 
     def _randbelow(self, n: int) -> int:
@@ -73,10 +73,10 @@ class RecordRandom(random.Random):
             have += 64
         return out & ((1 << k) - 1)
 
-    def getstate(self):  # noqa: D102
+    def getstate(self):
         return self._s
 
-    def setstate(self, state) -> None:  # noqa: D102
+    def setstate(self, state) -> None:
         self._s = int(state)
 
 
