@@ -28,8 +28,19 @@ def below(state: int, n: int) -> tuple[int, int]:
     """Return (new state, a uniform integer in [0, n))."""
     if n <= 0:
         raise ValueError("below() needs a positive bound")
-    limit = (1 << 64) - ((1 << 64) % n)
-    while True:
-        state, r = next_u64(state)
+    limit = _LIMITS.get(n)
+    if limit is None:
+        limit = (1 << 64) - ((1 << 64) % n)  # r below it: r % n is uniform
+        if n < _CACHED:
+            _LIMITS[n] = limit
+    while True:  # next_u64 written out (no call): this is the hot path of shuffles and bots
+        state = (state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        r = z ^ (z >> 31)
         if r < limit:
             return state, r % n
+
+
+_CACHED = 4096  # the rejection limits of bounds below this are kept once computed
+_LIMITS: dict[int, int] = {}

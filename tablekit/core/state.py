@@ -127,9 +127,11 @@ class State:
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates shuffle in place, using only the state's RNG."""
+        below, rng = _rng.below, self.rng
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            rng, j = below(rng, i + 1)
             items[i], items[j] = items[j], items[i]
+        self.rng = rng
 
     # -- serialisation ---------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from . import bots as _bots
 from .decision import Decision, Option
 from .effects import Effect, OrderRule, Pause
 from .errors import GameOver, IllegalChoice, NeedsDecision, SaveFormatError, TablekitError
-from .flow import POP, PUSH, READY, ActionWindow, Ask, Node, Say, Step
+from .flow import POP, PUSH, READY, ActionWindow, Ask, Node, Say, Sequence, Step
 from .lasting import frame_done
 from .records import Later, StepRecord
 
@@ -29,6 +29,7 @@ UNTIL = ("decision", "phase", "round", "end")
 # the most moves of the cursor between two rules: more means a loop that can never end
 # (every pass skipped), which is an error of the position, never a wait
 SETTLE_LIMIT = 100_000
+_POPPED = (POP,)  # what Sequence.settle and Step.settle return when done
 
 
 def in_progress(frame: dict) -> bool:
@@ -152,7 +153,7 @@ class Stepping:
         reseed = rnd.reseed
         start_key = self._level_key(level) if level else None
         to_decision = until == "decision"
-        history, gamedef, answer = self.history, self.gamedef, _bots.answer
+        history, gamedef, answer, random_answer = self.history, self.gamedef, _bots.answer, _bots.random_answer
         while len(out) < max_records:
             st = self.state  # a failing rule rewinds to a new State object
             if st.over:
@@ -166,8 +167,10 @@ class Stepping:
                     break
                 i = len(history)
                 reseed(st.seed, i)
-                view = f"{st.seed}:{i}" if kind == "heuristic" else None
-                ids = answer(kind, gamedef, self.ctx, d, rnd, view_seed=view)
+                if kind == "random":
+                    ids = random_answer(d, rnd)
+                else:
+                    ids = answer(kind, gamedef, self.ctx, d, rnd, view_seed=f"{st.seed}:{i}")
                 out.append(self._answer(d, tuple(ids)))
             else:  # no decision is open and the game is not over: the next rule is a step
                 rec = self._do_step()
@@ -215,7 +218,22 @@ class Stepping:
             if "n" in frame:
                 n = frame["n"]
                 node = nodes[n]
-                r = node.settle(ctx, frame)
+                kind = type(node)
+                if kind is Sequence:  # Sequence.settle and Step.settle, inline (the most common nodes)
+                    i = frame.get("i", 0)
+                    children = node.children
+                    if i < len(children):
+                        frame["i"] = i + 1
+                        p = frame.get("p")
+                        cursor.append({"n": children[i].id} if p is None else {"n": children[i].id, "p": p})
+                        continue
+                    r = _POPPED
+                elif kind is Step:
+                    if node.when is None or node.when(ctx):
+                        return
+                    r = _POPPED
+                else:
+                    r = node.settle(ctx, frame)
                 tag = r[0]
                 if tag is PUSH:
                     # a frame carries the player of the turn it belongs to (see Ctx.player)
@@ -471,7 +489,9 @@ class Stepping:
         ctx._said = None
         if ctx._endings:  # left over from a settle that made no record (a restore, a rebase)
             ctx._endings.clear()
-        d = self.pending
+        d = self._pending
+        if d is None:
+            d = self.pending  # built on first look
         if d is None:  # replaying a save that does not fit the rules
             raise SaveFormatError("a recorded choice has no open decision to answer")
         opened = self._open
