@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .decision import Decision
 
 PUSH, POP, READY, OPEN = "push", "pop", "ready", "open"
+_POPPED, _OPENED = (POP,), (OPEN, None)  # the answers of settle that carry nothing else
 
 
 @dataclass
@@ -298,8 +299,11 @@ class Ask(Node):
         self.ask = ask
         self.resolve = resolve
         self.auto_forced = auto_forced
-        # `when`, if given, is a cheap test that holds exactly when ask() would
-        # return a decision: the decision is then built only when looked at.
+        # `when`, if given, is a cheap test that is false whenever ask() would
+        # return None, so ask() is not called then. Without auto_forced it must
+        # also hold only when ask() returns a decision: the decision is then
+        # built only when looked at. With auto_forced, ask() still decides once
+        # `when` holds (it may return None), since a forced answer needs it.
         self.when = when
 
     def forced(self, d: Decision) -> str | None:
@@ -309,8 +313,11 @@ class Ask(Node):
         return legal[0].id if len(legal) == 1 else None
 
     def settle(self, ctx, frame):
-        if self.when is not None and not self.auto_forced:
-            return (OPEN, None) if self.when(ctx) else (POP,)
+        if self.when is not None:
+            if not self.when(ctx):
+                return _POPPED
+            if not self.auto_forced:
+                return _OPENED
         d = self.ask(ctx)
         if d is None:
             return (POP,)

@@ -20,7 +20,7 @@ from . import bots as _bots
 from .decision import Decision, Option
 from .effects import Effect, OrderRule, Pause
 from .errors import GameOver, IllegalChoice, NeedsDecision, SaveFormatError, TablekitError
-from .flow import POP, PUSH, READY, ActionWindow, Ask, Node, Say, Sequence, Step
+from .flow import _POPPED, POP, PUSH, READY, ActionWindow, Ask, Node, Say, Sequence, Step
 from .lasting import frame_done
 from .records import Later, StepRecord
 
@@ -29,7 +29,6 @@ UNTIL = ("decision", "phase", "round", "end")
 # the most moves of the cursor between two rules: more means a loop that can never end
 # (every pass skipped), which is an error of the position, never a wait
 SETTLE_LIMIT = 100_000
-_POPPED = (POP,)  # what Sequence.settle and Step.settle return when done
 
 
 def in_progress(frame: dict) -> bool:

@@ -48,7 +48,8 @@ class Timeline:
         rec = self._future.pop()
         self._replay_one(rec)
         self.history.append(rec)
-        self._maybe_snapshot()
+        if self.watched:
+            self._maybe_snapshot()
         return rec
 
     def forget_redo(self) -> None:
@@ -201,11 +202,10 @@ class Timeline:
         if self._future:
             self.forget_redo()
         self.history.append(rec)
-        self._maybe_snapshot()
+        if self.watched:  # the fast path keeps no snapshots: time travel replays from the start
+            self._maybe_snapshot()
 
     def _maybe_snapshot(self) -> None:
-        if not self.watched:  # the fast path: time travel replays from the start instead
-            return
         n = len(self.history)
         if n % SNAPSHOT_EVERY == 0 and n not in self._snaps:
             self._snaps[n] = self._snapshot()

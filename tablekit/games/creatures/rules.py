@@ -682,7 +682,7 @@ def build_flow():
                       "are lost, one at a time, until the monster points are used up."),
             Ask("Cover a follower", ask_cover, resolve_cover, "You choose the monster card that "
                 "covers a partly struck follower (ruling CC-ABSORB suggests the highest).",
-                "CC-ABSORB", auto_forced=True, offers=("cover:<card>",)),
+                "CC-ABSORB", auto_forced=True, when=covering, offers=("cover:<card>",)),
             Ask("Discard from hand", ask_hand_discard, resolve_hand_discard,
                 "Discard one card from hand for each monster point that got through.", COUNTER,
                 when=must_discard, offers=("discard:<card>",)),

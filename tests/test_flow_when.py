@@ -1,0 +1,96 @@
+"""`Ask(when=...)`: a cheap test that keeps `ask` from being called where the
+decision cannot arise, for an automatic (auto_forced) decision as for any."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tablekit.core import Ask, Ctx, Decision, GameDef, Option, Result, Sequence, Step
+from tablekit.core.cards import load_cards
+from tablekit.core.engine import make_game
+
+CARDS = "format_version: 1\ngame: whentoy\ncards:\n  - {id: token, name: Token, text: A token.}\n"
+
+
+class WhenToy(GameDef):
+    """One automatic decision with `when`, then one asked decision with `when`."""
+
+    id = "whentoy"
+    title = "When toy"
+
+    def __init__(self, card_file: Path, forced_when: bool, asked_when: bool, forced_options: int = 1):
+        self.card_file = card_file
+        self.forced_when, self.asked_when, self.forced_options = forced_when, asked_when, forced_options
+        self.asked: list[str] = []  # which ask functions ran
+
+    @property
+    def cards(self):
+        return load_cards(self.card_file, "whentoy", {}, frozenset())
+
+    def ask_forced(self, ctx: Ctx) -> Decision | None:
+        self.asked.append("forced")
+        opts = [Option(f"o{k}", f"Option {k}") for k in range(self.forced_options)]
+        return Decision(ctx.state.player_names[0], "Forced?", opts) if opts else None
+
+    def ask_open(self, ctx: Ctx) -> Decision:
+        self.asked.append("open")
+        return Decision(ctx.state.player_names[0], "Open?", [Option("a", "A"), Option("b", "B")])
+
+    def build_flow(self):
+        return Sequence("Toy", children=[
+            Ask("Forced", self.ask_forced, lambda ctx, ids: f"{ids[0]} is applied.", "T", auto_forced=True,
+                when=lambda ctx: self.forced_when),
+            Ask("Open", self.ask_open, lambda ctx, ids: f"{ids[0]} is chosen.", "T",
+                when=lambda ctx: self.asked_when),
+            Step("End", lambda ctx: "The toy ends.", "", "T"),
+        ])
+
+    def create_table(self, ctx: Ctx) -> None:
+        ctx.state.add_zone("box", None, "public")
+        ctx.state.add_card("token", "token", "box")
+
+    def result(self, ctx: Ctx) -> Result:
+        return Result([], {}, "nobody wins", "end")
+
+
+def _toy(tmp_path: Path, **kw) -> WhenToy:
+    card_file = tmp_path / "whentoy.yaml"
+    card_file.write_text(CARDS, encoding="utf-8")
+    return WhenToy(card_file, **kw)
+
+
+def test_a_false_when_skips_an_automatic_decision_without_building_it(tmp_path):
+    toy = _toy(tmp_path, forced_when=False, asked_when=False)
+    g = make_game(toy, ["A", "B"], seed=1)
+    g.run(until="end")
+    assert toy.asked == []
+    assert [r.text for r in g.history] == ["The toy ends."]
+
+
+def test_a_true_when_lets_an_automatic_decision_be_forced(tmp_path):
+    toy = _toy(tmp_path, forced_when=True, asked_when=False)
+    g = make_game(toy, ["A", "B"], seed=1)
+    g.run(until="end")
+    assert "forced" in toy.asked and "open" not in toy.asked
+    assert g.history[0].text == "o0 is applied. (the only legal choice)"
+
+
+def test_with_a_true_when_ask_still_decides_an_automatic_decision(tmp_path):
+    # the automatic decision's `when` holds, but ask() finds no option: it does not arise
+    toy = _toy(tmp_path, forced_when=True, asked_when=False, forced_options=0)
+    g = make_game(toy, ["A", "B"], seed=1)
+    g.run(until="end")
+    assert [r.text for r in g.history] == ["The toy ends."]
+
+
+def test_an_automatic_decision_with_two_options_is_asked(tmp_path):
+    toy = _toy(tmp_path, forced_when=True, asked_when=False, forced_options=2)
+    g = make_game(toy, ["A", "B"], seed=1)
+    assert g.pending is not None and g.pending.prompt == "Forced?"
+
+
+def test_an_asked_decision_is_built_only_when_looked_at(tmp_path):
+    toy = _toy(tmp_path, forced_when=False, asked_when=True)
+    g = make_game(toy, ["A", "B"], seed=1)
+    assert toy.asked == []  # the cursor stands at the decision, not built yet
+    assert g.pending.prompt == "Open?" and toy.asked == ["open"]
