@@ -20,7 +20,7 @@ from . import bots as _bots
 from .decision import Decision, Option
 from .effects import Effect, OrderRule, Pause
 from .errors import GameOver, IllegalChoice, NeedsDecision, SaveFormatError, TablekitError
-from .flow import _POPPED, POP, PUSH, READY, ActionWindow, Ask, Node, Say, Sequence, Step
+from .flow import POP, PUSH, READY, ActionWindow, Ask, Node, Say, Sequence, Step
 from .lasting import frame_done
 from .records import Later, StepRecord
 
@@ -218,26 +218,27 @@ class Stepping:
                 n = frame["n"]
                 node = nodes[n]
                 kind = type(node)
-                if kind is Sequence:  # Sequence.settle and Step.settle, inline (the most common nodes)
+                if kind is Sequence:  # Sequence.settle, inline (the most common node)
                     i = frame.get("i", 0)
                     children = node.children
                     if i < len(children):
                         frame["i"] = i + 1
-                        p = frame.get("p")
-                        cursor.append({"n": children[i].id} if p is None else {"n": children[i].id, "p": p})
-                        continue
-                    r = _POPPED
-                elif kind is Step:
+                        tag, child = PUSH, children[i]
+                    else:
+                        tag = POP
+                elif kind is Step:  # Step.settle, inline
                     if node.when is None or node.when(ctx):
                         return
-                    r = _POPPED
+                    tag = POP
                 else:
                     r = node.settle(ctx, frame)
-                tag = r[0]
+                    tag = r[0]
+                    if tag is PUSH:
+                        child = r[1]
                 if tag is PUSH:
                     # a frame carries the player of the turn it belongs to (see Ctx.player)
                     p = frame.get("p")
-                    cursor.append({"n": r[1].id} if p is None else {"n": r[1].id, "p": p})
+                    cursor.append({"n": child.id} if p is None else {"n": child.id, "p": p})
                 elif tag is POP:
                     cursor.pop()
                     if st.lasting or st.delayed:
