@@ -112,6 +112,18 @@ class Decision:
 
     def check(self, ids: Sequence[str]) -> None:
         """Raise IllegalChoice with the reason if `ids` is not an allowed answer."""
+        one = None  # the common case, checked at once: one legal pick where one is allowed
+        if len(ids) == 1 and self.min <= 1 <= self.max:
+            one = self._by_id.get(ids[0])
+        if one is None or not one.legal:
+            self._check_picks(ids)
+        if self.validate is not None:
+            why = self.validate(ids)
+            if why:
+                raise IllegalChoice(why)
+
+    def _check_picks(self, ids: Sequence[str]) -> None:
+        """The options exist, none twice, as many as allowed, each legal."""
         for oid in ids:
             if oid not in self._by_id:
                 known = ", ".join(o.id for o in self.options) or "none"
@@ -131,10 +143,6 @@ class Decision:
             opt = self._by_id[oid]
             if not opt.legal:
                 raise IllegalChoice(f"{opt.label}: {opt.reason}")
-        if self.validate is not None:
-            why = self.validate(ids)
-            if why:
-                raise IllegalChoice(why)
 
     def to_dict(self) -> dict:
         """The decision as plain data (without `validate`), as an effect's frame keeps it."""
