@@ -62,3 +62,20 @@ def test_run_answers_as_record_random_says():
         else:
             h.choose(*bots.random_answer(d, bots.record_random(11, len(h.history))))
     assert [r.to_dict() for r in h.history] == [r.to_dict() for r in g.history]
+
+
+@pytest.mark.parametrize("illegal", [(), ("b",), ("a", "c")])
+def test_a_one_pick_answer_is_what_choice_picks_among_the_legal_options(illegal):
+    """random_answer's one pick is `rnd.choice` of the legal ids, whether every
+    option is legal (taken straight from the options) or some are not."""
+    opts = [Option(k, k.upper(), k not in illegal, "no" if k in illegal else "") for k in "abcde"]
+    d = Decision("P1", "Pick one", opts)
+    legal = [o.id for o in opts if o.legal]
+    for i in range(40):
+        assert bots.random_answer(d, bots.record_random(9, i)) == [bots.record_random(9, i).choice(legal)]
+
+
+def test_a_one_pick_decision_with_no_legal_option_is_an_error():
+    d = Decision("P1", "Pick one", [Option("a", "A", False, "no")])
+    with pytest.raises(tablekit.TablekitError, match="no legal answer"):
+        bots.random_answer(d, bots.record_random(1, 0))

@@ -87,11 +87,19 @@ def record_random(seed: int, i: int) -> RecordRandom:
 
 def random_answer(d: Decision, rnd: random.Random) -> list[str]:
     """A random legal answer (a uniformly random number of picks between min and max)."""
-    legal = [o.id for o in d.options if o.legal]
+    options = d.options
     if d.max == 1 and d.min == 1:
+        for o in options:
+            if not o.legal:
+                break
+        else:  # every option is legal (the common case): the legal ids are the options' ids
+            if options:
+                return [options[rnd._randbelow(len(options))].id]  # what rnd.choice(legal) picks
+        legal = [o.id for o in options if o.legal]
         if not legal:
             raise TablekitError(f"no legal answer to {d!r}")
-        return [legal[rnd._randbelow(len(legal))]]  # what rnd.choice(legal) picks, one call fewer
+        return [legal[rnd._randbelow(len(legal))]]
+    legal = [o.id for o in options if o.legal]
     for _ in range(30):
         k = rnd.randint(d.min, min(d.max, len(legal)))
         ids = rnd.sample(legal, k)

@@ -87,8 +87,10 @@ class Decision:
     secret: bool = False
 
     def __post_init__(self) -> None:
-        self._by_id = {o.id: o for o in self.options}
-        if len(self._by_id) != len(self.options):
+        by_id = self._by_id = {}
+        for o in self.options:  # a loop, not a comprehension: one call fewer per decision
+            by_id[o.id] = o
+        if len(by_id) != len(self.options):
             ids = [o.id for o in self.options]
             raise ValueError(f"duplicate option ids in decision {self.prompt!r}: {ids}")
         if self.default is not None and self.default not in self._by_id:
