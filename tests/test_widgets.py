@@ -257,3 +257,41 @@ def test_a_ruling_reading_replays_the_same_game_under_it():
 def test_a_game_without_ruling_variants_shows_no_readings():
     _, sb = new_sandbox()
     assert sb.reading_pickers == {} and sb.readings_box.layout.display == "none"
+
+
+@pytest.mark.parametrize("game", ["creatures", "lfg", "labyrinth", "foehunters", "mirkwood"])
+def test_step_with_bots_answers_as_run_does(game):
+    """The sandbox's Step gives each bot seat the answer `Game.run` gives at that
+    record (`bots.record_answer`): the heuristic's seat view seeded the same way."""
+    seats = {"P1": "heuristic", "P2": "random"}
+    played = tablekit.new_game(game, players=["P1", "P2"], seed=4)
+    played.run(until="end", bots=seats, max_records=80)
+    g = tablekit.new_game(game, players=["P1", "P2"], seed=4)
+    sb = Sandbox(g, seat=SEAT_ALL, bots=seats)
+    while len(g.history) < len(played.history):
+        sb.on_step()
+    assert [r.to_dict() for r in g.history] == [r.to_dict() for r in played.history]
+
+
+def test_step_seeds_a_heuristic_seat_view_as_run_does(monkeypatch):
+    """The seat view a heuristic decides from is seeded by the record in both
+    the sandbox's Step and `Game.run` (hidden cards shuffled the same way)."""
+    from tablekit.core import bots
+
+    seen: list = []
+    real = bots.answer
+
+    def spy(kind, gamedef, ctx, d, rnd, view_seed=None):
+        seen.append(view_seed)
+        return real(kind, gamedef, ctx, d, rnd, view_seed=view_seed)
+
+    monkeypatch.setattr(bots, "answer", spy)
+    seats = {"P1": "heuristic", "P2": "heuristic"}
+    played = tablekit.new_game("lfg", players=["P1", "P2"], seed=4)
+    played.run(until="end", bots=seats, max_records=40)
+    by_run, seen[:] = list(seen), []
+    g = tablekit.new_game("lfg", players=["P1", "P2"], seed=4)
+    sb = Sandbox(g, seat=SEAT_ALL, bots=seats)
+    while len(g.history) < len(played.history):
+        sb.on_step()
+    assert by_run and seen == by_run and all(v is not None for v in seen)

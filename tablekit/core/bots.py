@@ -85,6 +85,21 @@ def record_random(seed: int, i: int) -> RecordRandom:
     return RecordRandom(seed, i)
 
 
+def record_answer(kind: str, gamedef: GameDef, ctx: Ctx, d: Decision, seed: int, i: int,
+                  rnd: RecordRandom | None = None) -> list[str]:
+    """A bot's answer to `d` at record `i` of a game seeded `seed`: what `Game.run`,
+    the sandbox's Step and the notebooks' positions all answer there. Its
+    randomness is `record_random(seed, i)` (`rnd`, if given, is moved there),
+    and a heuristic's seat view is seeded by the same record."""
+    if rnd is None:
+        rnd = RecordRandom(seed, i)
+    else:
+        rnd.reseed(seed, i)
+    if kind == "random":
+        return random_answer(d, rnd)
+    return answer(kind, gamedef, ctx, d, rnd, view_seed=f"{seed}:{i}")
+
+
 def random_answer(d: Decision, rnd: random.Random) -> list[str]:
     """A random legal answer (a uniformly random number of picks between min and max)."""
     options = d.options

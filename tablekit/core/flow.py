@@ -31,7 +31,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .decision import Decision
 
 PUSH, POP, READY, OPEN = "push", "pop", "ready", "open"
-_POPPED, _OPENED = (POP,), (OPEN, None)  # the answers of settle that carry nothing else
 
 
 @dataclass
@@ -315,9 +314,9 @@ class Ask(Node):
     def settle(self, ctx, frame):
         if self.when is not None:
             if not self.when(ctx):
-                return _POPPED
+                return (POP,)
             if not self.auto_forced:
-                return _OPENED
+                return (OPEN, None)
         d = self.ask(ctx)
         if d is None:
             return (POP,)

@@ -148,11 +148,10 @@ class Stepping:
         seats = _bots.seat_kinds(bots, self.players)
         out: list[StepRecord] = []
         level = until if until in ("phase", "round") else None
-        rnd = _bots.RecordRandom()  # a bot's answer at record i: its randomness reseeded for i
-        reseed = rnd.reseed
+        rnd = _bots.RecordRandom()  # one object, moved to each record a bot answers at
         start_key = self._level_key(level) if level else None
         to_decision = until == "decision"
-        history, gamedef, answer, random_answer = self.history, self.gamedef, _bots.answer, _bots.random_answer
+        history, gamedef, record_answer = self.history, self.gamedef, _bots.record_answer
         while len(out) < max_records:
             st = self.state  # a failing rule rewinds to a new State object
             if st.over:
@@ -164,12 +163,7 @@ class Stepping:
                 kind = seats.get(d.player)
                 if to_decision or kind is None:
                     break
-                i = len(history)
-                reseed(st.seed, i)
-                if kind == "random":
-                    ids = random_answer(d, rnd)
-                else:
-                    ids = answer(kind, gamedef, self.ctx, d, rnd, view_seed=f"{st.seed}:{i}")
+                ids = record_answer(kind, gamedef, self.ctx, d, st.seed, len(history), rnd)
                 out.append(self._answer(d, tuple(ids)))
             else:  # no decision is open and the game is not over: the next rule is a step
                 rec = self._do_step()

@@ -17,8 +17,7 @@ from typing import Any, Callable
 import ipywidgets as W
 import yaml
 
-from ..core.bots import answer as bot_answer
-from ..core.bots import record_random
+from ..core.bots import record_answer
 from ..core.decision import Decision, Option
 from ..core.engine import Game, make_game
 from ..core.errors import TablekitError
@@ -363,8 +362,7 @@ class Sandbox(Guarded, W.VBox):
             kind = self.bots.get(d.player)
             if kind is None:
                 raise TablekitError(f"{d.player} must choose first (see the decision above the table).")
-            rnd = record_random(g.state.seed, len(g.history))  # as Game.run's bot would answer
-            g.choose(*bot_answer(kind, g.gamedef, g.ctx, d, rnd))
+            g.choose(*record_answer(kind, g.gamedef, g.ctx, d, g.state.seed, len(g.history)))
         else:
             g.step()
         self.refresh()

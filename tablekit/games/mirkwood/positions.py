@@ -51,9 +51,7 @@ def bot_answer(g: Game) -> list[str]:
     """The heuristic bot's answer to the open decision (as `Game.run` would give it)."""
     from tablekit.core import bots
 
-    d = g.pending
-    rnd = bots.record_random(g.state.seed, len(g.history))
-    return bots.answer("heuristic", GAME, g.ctx, d, rnd, view_seed=f"{g.state.seed}:{len(g.history)}")
+    return bots.record_answer("heuristic", GAME, g.ctx, g.pending, g.state.seed, len(g.history))
 
 
 def placed(g: Game, add: Mapping[str, list[str]]) -> dict[str, list[str]]:
