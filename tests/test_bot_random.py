@@ -79,3 +79,17 @@ def test_a_one_pick_decision_with_no_legal_option_is_an_error():
     d = Decision("P1", "Pick one", [Option("a", "A", False, "no")])
     with pytest.raises(tablekit.TablekitError, match="no legal answer"):
         bots.random_answer(d, bots.record_random(1, 0))
+
+
+@pytest.mark.parametrize("make", [lambda i: bots.record_random(4, i), lambda i: random.Random(i)],
+                         ids=["record_random", "Random"])
+def test_a_multi_pick_answer_is_what_randint_then_sample_pick(make):
+    """random_answer's multi-pick draw is `sample(legal, randint(min, max))`,
+    whichever the size of the pool (up to 21 written out, beyond that by `sample`)."""
+    for n in (1, 2, 5, 21, 22, 30):
+        legal = [f"o{k}" for k in range(n)]
+        for lo, hi in ((0, n), (1, min(n, 3)), (n, n), (0, 0)):
+            for i in range(25):
+                rnd = make(i)
+                want = rnd.sample(legal, rnd.randint(lo, hi))
+                assert bots._some(make(i), legal, lo, hi) == want

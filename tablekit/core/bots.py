@@ -115,9 +115,9 @@ def random_answer(d: Decision, rnd: random.Random) -> list[str]:
             raise TablekitError(f"no legal answer to {d!r}")
         return [legal[rnd._randbelow(len(legal))]]
     legal = [o.id for o in options if o.legal]
+    top = min(d.max, len(legal))
     for _ in range(30):
-        k = rnd.randint(d.min, min(d.max, len(legal)))
-        ids = rnd.sample(legal, k)
+        ids = _some(rnd, legal, d.min, top) if d.min <= top else rnd.sample(legal, rnd.randint(d.min, top))
         try:
             d.check(ids)
             return ids
@@ -132,6 +132,24 @@ def random_answer(d: Decision, rnd: random.Random) -> list[str]:
             except IllegalChoice:
                 continue
     raise TablekitError(f"no legal answer to {d!r}")
+
+
+def _some(rnd: random.Random, legal: list[str], lo: int, hi: int) -> list[str]:
+    """`rnd.sample(legal, rnd.randint(lo, hi))` for 0 <= lo <= hi <= len(legal),
+    drawing the same numbers in fewer calls: the count, then a partial
+    Fisher-Yates of a copy, as `sample` does for a population of up to 21."""
+    n = len(legal)
+    if n > 21:
+        return rnd.sample(legal, rnd.randint(lo, hi))
+    below = rnd._randbelow
+    k = lo + below(hi - lo + 1)
+    pool = list(legal)
+    out = []
+    for i in range(k):
+        j = below(n - i)
+        out.append(pool[j])
+        pool[j] = pool[n - i - 1]
+    return out
 
 
 def answer(kind: str, gamedef: GameDef, ctx: Ctx, d: Decision, rnd: random.Random,
