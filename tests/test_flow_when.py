@@ -94,3 +94,73 @@ def test_an_asked_decision_is_built_only_when_looked_at(tmp_path):
     g = make_game(toy, ["A", "B"], seed=1)
     assert toy.asked == []  # the cursor stands at the decision, not built yet
     assert g.pending.prompt == "Open?" and toy.asked == ["open"]
+
+
+def test_an_automatic_decision_is_built_once_for_its_forced_step(tmp_path):
+    """The decision the settle built to see that it is forced is the one the step applies."""
+    toy = _toy(tmp_path, forced_when=True, asked_when=False)
+    g = make_game(toy, ["A", "B"], seed=1)
+    g.run(until="end")
+    assert toy.asked.count("forced") == 1
+
+
+class CountToy(GameDef):
+    """Steps and a decision in a sequence, each `when` counting its calls and
+    noting the phase it is asked in."""
+
+    id = "counttoy"
+    title = "Count toy"
+
+    def __init__(self, card_file: Path):
+        self.card_file = card_file
+        self.calls: list[tuple[str, str | None]] = []
+
+    @property
+    def cards(self):
+        return load_cards(self.card_file, "whentoy", {}, frozenset())
+
+    def when(self, name: str, holds: bool):
+        def test(ctx: Ctx) -> bool:
+            self.calls.append((name, ctx.phase()))
+            return holds
+        return test
+
+    def build_flow(self):
+        return Sequence("Toy", children=[
+            Step("Skipped", lambda ctx: "never", "", "T", when=self.when("Skipped", False)),
+            Step("Held", lambda ctx: "Held applies.", "", "T", when=self.when("Held", True)),
+            Step("Phase", lambda ctx: "Phase applies.", "", "T", when=self.when("Phase", True), level="phase"),
+            Ask("Skipped ask", lambda ctx: None, lambda ctx, ids: "never", "T",
+                when=self.when("Skipped ask", False)),
+            Ask("Open", lambda ctx: Decision("A", "Open?", [Option("a", "A")]),
+                lambda ctx, ids: "a is chosen.", "T", when=self.when("Open", True)),
+            Step("End", lambda ctx: "The toy ends.", "", "T"),
+        ])
+
+    def create_table(self, ctx: Ctx) -> None:
+        ctx.state.add_zone("box", None, "public")
+        ctx.state.add_card("token", "token", "box")
+
+    def result(self, ctx: Ctx) -> Result:
+        return Result([], {}, "nobody wins", "end")
+
+
+def test_each_when_is_asked_once_and_a_phase_sees_itself(tmp_path):
+    """A Sequence passes over a Step or an Ask whose `when` is false, and enters one
+    whose `when` holds, asking each `when` once; a node of level "phase" is entered
+    before its `when` is asked, so `ctx.phase()` there is its own name."""
+    card_file = tmp_path / "counttoy.yaml"
+    card_file.write_text(CARDS, encoding="utf-8")
+    toy = CountToy(card_file)
+    g = make_game(toy, ["A", "B"], seed=1)
+    assert g.cursor == ("Toy", "Held")
+    g.step()
+    assert g.cursor == ("Toy", "Phase")
+    g.step()
+    assert g.cursor == ("Toy", "Open") and g.pending.prompt == "Open?"
+    g.choose("a")
+    g.step()
+    assert g.is_over
+    assert [r.text for r in g.history] == ["Held applies.", "Phase applies.", "a is chosen.", "The toy ends."]
+    assert toy.calls == [("Skipped", None), ("Held", None), ("Phase", "Phase"), ("Skipped ask", None),
+                         ("Open", None)]

@@ -321,7 +321,7 @@ class Ask(Node):
         if d is None:
             return (POP,)
         if self.forced(d) is not None:
-            return (READY,)
+            return (READY, d)
         return (OPEN, d)
 
 

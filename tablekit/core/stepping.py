@@ -26,6 +26,9 @@ from .records import Later, StepRecord
 
 UNTIL = ("decision", "phase", "round", "end")
 
+# the nodes a Sequence passes over without a frame when their `when` is false
+_SKIPPABLE = (Step, Ask)  # exactly these: a subclass may settle in its own way
+
 # the most moves of the cursor between two rules: more means a loop that can never end
 # (every pass skipped), which is an error of the position, never a wait
 SETTLE_LIMIT = 100_000
@@ -50,6 +53,7 @@ class Stepping:
     _pending: Decision | None
     _open: tuple | None
     _hinted: Decision | None = None  # the decision GameDef.hint was last asked about
+    _forced: Decision | None = None  # the decision of the Ask that the next step answers by itself
 
     # -- where the game is ------------------------------------------------------
     @property
@@ -179,6 +183,7 @@ class Stepping:
         st, ctx, nodes = self.state, self.ctx, self.nodes
         self._pending = None
         self._open = None
+        self._forced = None
         self._rule: OrderRule | None = None
         for _ in range(SETTLE_LIMIT):
             if st.over:
@@ -209,16 +214,31 @@ class Stepping:
                 return
             frame = cursor[-1]
             if "n" in frame:
+                held = False
                 n = frame["n"]
                 node = nodes[n]
                 kind = type(node)
                 if kind is Sequence:  # Sequence.settle, inline (the most common node)
                     i = frame.get("i", 0)
                     children = node.children
-                    if i < len(children):
+                    last = len(children)
+                    if not (st.lasting or st.delayed):
+                        # a Step or an Ask below no phase whose `when` is false is passed over
+                        # without a frame: entered, it would only be left at once, and leaving
+                        # it ends nothing (no lasting effect or delayed trigger waits on it)
+                        while i < last:
+                            child = children[i]
+                            if type(child) not in _SKIPPABLE or child.when is None or child.level == "phase":
+                                break
+                            if child.when(ctx):
+                                held = True  # settled below as its own settle would, without asking again
+                                break
+                            i += 1
+                    if i < last:
                         frame["i"] = i + 1
                         tag, child = PUSH, children[i]
                     else:
+                        frame["i"] = i
                         tag = POP
                 elif kind is Step:  # Step.settle, inline
                     if node.when is None or node.when(ctx):
@@ -233,6 +253,12 @@ class Stepping:
                     # a frame carries the player of the turn it belongs to (see Ctx.player)
                     p = frame.get("p")
                     cursor.append({"n": child.id} if p is None else {"n": child.id, "p": p})
+                    if held:  # a Step or an Ask whose `when` holds (Step.settle, Ask.settle)
+                        if type(child) is Step:
+                            return  # ready
+                        if not child.auto_forced:
+                            self._open = ("node", child, cursor[-1])  # built on first look
+                            return
                 elif tag is POP:
                     cursor.pop()
                     if st.lasting or st.delayed:
@@ -241,6 +267,8 @@ class Stepping:
                         st.extra.pop("_used_phase", None)
                         st.extra.pop("_this_phase", None)
                 elif tag is READY:
+                    if len(r) > 1:  # an Ask answered by itself: its decision, built already
+                        self._forced = r[1]
                     return
                 else:  # OPEN: the decision is built now if ask() already ran, else on first look
                     self._open = ("node", node, frame)
@@ -436,7 +464,7 @@ class Stepping:
             say = node.apply(ctx)
             player = ctx.player
         elif isinstance(node, Ask):
-            d = node.ask(ctx)
+            d = self._forced if self._forced is not None else node.ask(ctx)  # built by its settle
             oid = node.forced(d) if d is not None else None
             if oid is None:  # pragma: no cover - _settle guarantees it
                 raise TablekitError(f"internal: {node.name} is not an automatic step")
