@@ -1161,6 +1161,26 @@ def test_priest_power_rescue_or_heal_not_both():
     refused(g, "heal:9H", "rescue:8H")
 
 
+def test_every_priest_option_id_leads_back_to_its_use():
+    """PriestAid.use_for reads the use off an option id: the same use as the one
+    `uses` gives for that id (what the rules apply once it is chosen)."""
+    from tablekit.games.creatures.powers import power_options
+    g = table()
+    put(g, "Ana/followers", "9H")
+    put(g, "Ana/followers", "6C", attached_to="9H")
+    g.state.cards["9H"]["damage"] = 4
+    put(g, "discard", "8H", "2C", "3H")
+    start(g, "Followers")
+    found = power_options(g.ctx, "followers", "Ana")
+    assert sorted(oid for oid, _, _ in found) == ["heal:9H", "rescue:3H", "rescue:8H"]
+    [action] = g.ctx.actions("followers", "Ana")  # the Priest's ability, as start_power finds it
+    for oid, use, eff in found:
+        back = eff.use_for(g.ctx, action, oid)
+        assert (back.source, back.controller, back.ability, back.args) == (
+            use.source, use.controller, use.ability, use.args)
+    assert found[0][2].use_for(g.ctx, action, "mass:4S") is None
+
+
 def test_only_the_priest_rescues():
     g = table()
     put(g, "Bo/hand", "5H", "2D")

@@ -3,7 +3,8 @@ file names (`tablekit.core.Effect`).
 
 The powers used in a step of the turn (the Wizard's mass attack and the
 Joker in step 4, the Priest's aid in step 2) are `Power`s: each gives one use
-per way it can be used now (`uses`), an option id for it (`option_id`), and,
+per way it can be used now (`uses`), an option id for it (`option_id`), the
+use behind an option id (`use_for`), and,
 through the core's `check` and `label`, whether it can be used and what it is
 called. The rules build their options from `ctx.actions(...)` and
 `ctx.usable`, and apply the chosen use with `ctx.start`, whatever the effect.
@@ -56,6 +57,13 @@ class Power(Effect):
     def option_id(self, use: AbilityUse) -> str:
         return f"{self.prefix}:{use.args.get('card', use.source)}"
 
+    def use_for(self, ctx: Ctx, use: AbilityUse, option_id: str) -> AbilityUse | None:
+        """The use behind `option_id` when it is one of this power's options (else None)."""
+        for u in self.uses(ctx, use):
+            if self.option_id(u) == option_id:
+                return u
+        return None
+
 
 def power_options(ctx: Ctx, window: str, player: str):
     """The uses of `player`'s powers in `window`, each with its option id:
@@ -69,8 +77,15 @@ def power_options(ctx: Ctx, window: str, player: str):
 
 
 def start_power(ctx: Ctx, window: str, player: str, option_id: str):
-    """Apply the power behind `option_id` through the resolution stack; its Say."""
-    _, use, _ = next(x for x in power_options(ctx, window, player) if x[0] == option_id)
+    """Apply the power behind `option_id` (an option `power_options` gave) through
+    the resolution stack; its Say."""
+    for action in ctx.actions(window, player):
+        eff = ctx.game.effect(action.ability.effect)
+        use = eff.use_for(ctx, action, option_id) if isinstance(eff, Power) else None
+        if use is not None:
+            break
+    else:
+        raise ValueError(f"{option_id!r} is no power {player} can use in {window!r} now")
     return ctx.start(use.ability.effect, source=use.source, controller=player,
                      ability=ctx.defn(use.source).abilities.index(use.ability), args=dict(use.args))
 
@@ -137,6 +152,10 @@ class PriestAid(Power):
 
     def option_id(self, use: AbilityUse) -> str:
         return f"{use.args['what']}:{use.args['card']}"
+
+    def use_for(self, ctx: Ctx, use: AbilityUse, option_id: str) -> AbilityUse | None:
+        what, _, card = option_id.partition(":")  # read off the id: no pass over the discard pile
+        return _with(use, what=what, card=card) if what in ("rescue", "heal") else None
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         u = use.args["card"]

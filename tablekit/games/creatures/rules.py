@@ -179,9 +179,9 @@ def ask_monster(ctx: Ctx) -> Decision | None:
     given = T.turn_data(ctx)["targets"]
     opts = []
     for c in clubs:
+        card = f"{ctx.name(c)} ({T.value(ctx, c)})"
         for q in ctx.players:
-            where = "yourself" if q == p else q
-            label = f"Put {ctx.name(c)} ({T.value(ctx, c)}) in front of {where}"
+            label = f"Put {card} in front of {'yourself' if q == p else q}"
             if q != p and q in given:
                 opts.append(Option(f"monster:{c}:{q}", label, False,
                                    f"You already gave {q} a monster this turn: at most one on each "
