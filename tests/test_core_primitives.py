@@ -645,3 +645,26 @@ def test_a_rulings_row_keeps_an_escaped_pipe_inside_its_cell():
     assert table_cells(r"| X-ONE | A or B? | play `a \| b` | why |") == ["X-ONE", "A or B?", "play `a | b`", "why"]
     assert table_cells("| X-TWO | q | r | w |") == ["X-TWO", "q", "r", "w"]
     assert table_cells("X-THREE | q | r | w") == ["X-THREE", "q", "r", "w"]
+
+
+@pytest.mark.parametrize("game_id", ["creatures", "lfg", "labyrinth", "foehunters", "mirkwood"])
+def test_a_state_copy_is_a_deep_copy_as_from_dict_of_to_dict(game_id):
+    """State.copy (the seat view's copy) equals the round trip through to_dict and
+    shares nothing mutable with the original."""
+    from tablekit.core.state import State
+    g = tablekit.new_game(game_id, seed=3)
+    g.run(until="end", bots="random", max_records=150)
+    st = g.state
+    twin = st.copy()
+    assert twin.to_dict() == State.from_dict(st.to_dict()).to_dict() == st.to_dict()
+    assert twin.card_zone == State.from_dict(st.to_dict()).card_zone
+    before = st.to_dict()
+    uid = next(iter(twin.cards))
+    twin.cards[uid]["card"] = "changed"
+    twin.zones[twin.card_zone[uid]].append("extra")
+    twin.zone_info[twin.card_zone[uid]]["label"] = "changed"
+    twin.extra["changed"] = True
+    if twin.cursor:
+        twin.cursor[-1]["changed"] = True
+    twin.players[0]["changed"] = True
+    assert st.to_dict() == before

@@ -43,7 +43,7 @@ def hidden_from(st: State, seat: str | None) -> list[str]:
 
 def seat_state(ctx: Ctx, seat: str, rnd: random.Random) -> State:
     st = ctx.state
-    out = State.from_dict(st.to_dict())
+    out = st.copy()
     hidden = hidden_from(st, seat)
     defs = [out.cards[u]["card"] for u in hidden]
     rnd.shuffle(defs)
