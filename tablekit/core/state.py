@@ -31,8 +31,12 @@ def _copy(x: Any) -> Any:
     many small dicts of a state); anything else is handed to copy.deepcopy."""
     t = type(x)
     if t is dict:  # a value that is an atom is kept as it is, without a call
+        if _ATOM_TYPES.issuperset(map(type, x.values())):
+            return x.copy()  # atoms only (most card states): copied whole
         return {k: v if type(v) in _ATOM_TYPES else _copy(v) for k, v in x.items()}
     if t is list:
+        if _ATOM_TYPES.issuperset(map(type, x)):
+            return x.copy()
         return [v if type(v) in _ATOM_TYPES else _copy(v) for v in x]
     if t in _ATOM_TYPES:
         return x
