@@ -12,20 +12,34 @@ from tablekit.core.engine import make_game
 CARDS = "format_version: 1\ngame: whentoy\ncards:\n  - {id: token, name: Token, text: A token.}\n"
 
 
-class WhenToy(GameDef):
+class _Toy(GameDef):
+    """What both toys share: one token card in a box, and nobody wins."""
+
+    def __init__(self, card_file: Path):
+        self.card_file = card_file
+
+    @property
+    def cards(self):
+        return load_cards(self.card_file, "whentoy", {}, frozenset())
+
+    def create_table(self, ctx: Ctx) -> None:
+        ctx.state.add_zone("box", None, "public")
+        ctx.state.add_card("token", "token", "box")
+
+    def result(self, ctx: Ctx) -> Result:
+        return Result([], {}, "nobody wins", "end")
+
+
+class WhenToy(_Toy):
     """One automatic decision with `when`, then one asked decision with `when`."""
 
     id = "whentoy"
     title = "When toy"
 
     def __init__(self, card_file: Path, forced_when: bool, asked_when: bool, forced_options: int = 1):
-        self.card_file = card_file
+        super().__init__(card_file)
         self.forced_when, self.asked_when, self.forced_options = forced_when, asked_when, forced_options
         self.asked: list[str] = []  # which ask functions ran
-
-    @property
-    def cards(self):
-        return load_cards(self.card_file, "whentoy", {}, frozenset())
 
     def ask_forced(self, ctx: Ctx) -> Decision | None:
         self.asked.append("forced")
@@ -44,13 +58,6 @@ class WhenToy(GameDef):
                 when=lambda ctx: self.asked_when),
             Step("End", lambda ctx: "The toy ends.", "", "T"),
         ])
-
-    def create_table(self, ctx: Ctx) -> None:
-        ctx.state.add_zone("box", None, "public")
-        ctx.state.add_card("token", "token", "box")
-
-    def result(self, ctx: Ctx) -> Result:
-        return Result([], {}, "nobody wins", "end")
 
 
 def _toy(tmp_path: Path, **kw) -> WhenToy:
@@ -104,7 +111,7 @@ def test_an_automatic_decision_is_built_once_for_its_forced_step(tmp_path):
     assert toy.asked.count("forced") == 1
 
 
-class CountToy(GameDef):
+class CountToy(_Toy):
     """Steps and a decision in a sequence, each `when` counting its calls and
     noting the phase it is asked in."""
 
@@ -112,12 +119,8 @@ class CountToy(GameDef):
     title = "Count toy"
 
     def __init__(self, card_file: Path):
-        self.card_file = card_file
+        super().__init__(card_file)
         self.calls: list[tuple[str, str | None]] = []
-
-    @property
-    def cards(self):
-        return load_cards(self.card_file, "whentoy", {}, frozenset())
 
     def when(self, name: str, holds: bool):
         def test(ctx: Ctx) -> bool:
@@ -136,13 +139,6 @@ class CountToy(GameDef):
                 lambda ctx, ids: "a is chosen.", "T", when=self.when("Open", True)),
             Step("End", lambda ctx: "The toy ends.", "", "T"),
         ])
-
-    def create_table(self, ctx: Ctx) -> None:
-        ctx.state.add_zone("box", None, "public")
-        ctx.state.add_card("token", "token", "box")
-
-    def result(self, ctx: Ctx) -> Result:
-        return Result([], {}, "nobody wins", "end")
 
 
 def test_each_when_is_asked_once_and_a_phase_sees_itself(tmp_path):

@@ -117,7 +117,7 @@ def random_answer(d: Decision, rnd: random.Random) -> list[str]:
     legal = [o.id for o in options if o.legal]
     top = min(d.max, len(legal))
     for _ in range(30):
-        ids = _some(rnd, legal, d.min, top) if d.min <= top else rnd.sample(legal, rnd.randint(d.min, top))
+        ids = _some(rnd, legal, d.min, top)
         try:
             d.check(ids)
             return ids
@@ -135,11 +135,11 @@ def random_answer(d: Decision, rnd: random.Random) -> list[str]:
 
 
 def _some(rnd: random.Random, legal: list[str], lo: int, hi: int) -> list[str]:
-    """`rnd.sample(legal, rnd.randint(lo, hi))` for 0 <= lo <= hi <= len(legal),
-    drawing the same numbers in fewer calls: the count, then a partial
-    Fisher-Yates of a copy, as `sample` does for a population of up to 21."""
+    """`rnd.sample(legal, rnd.randint(lo, hi))`, drawing the same numbers in
+    fewer calls where 0 <= lo <= hi <= len(legal) <= 21: the count, then a
+    partial Fisher-Yates of a copy, as `sample` does for such a population."""
     n = len(legal)
-    if n > 21:
+    if n > 21 or not 0 <= lo <= hi <= n:
         return rnd.sample(legal, rnd.randint(lo, hi))
     below = rnd._randbelow
     k = lo + below(hi - lo + 1)

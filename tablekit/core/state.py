@@ -185,26 +185,9 @@ class State:
         return st
 
     def copy(self) -> State:
-        """A deep copy: what `State.from_dict(self.to_dict())` gives, copied once."""
-        st = State.__new__(State)
-        st.game, st.variant, st.seed = self.game, self.variant, self.seed
-        st.options = _copy(self.options)
-        st.players = _copy(self.players)
-        st.zones = {z: list(c) for z, c in self.zones.items()}
-        st.zone_info = _copy(self.zone_info)
-        st.cards = _copy(self.cards)
-        st.card_zone = {uid: z for z, uids in st.zones.items() for uid in uids}
-        st.turn = self.turn
-        st.cursor = _copy(self.cursor)
-        st.rng = self.rng
-        st.extra = _copy(self.extra)
-        st.triggers = _copy(self.triggers)
-        st.trigger_next = self.trigger_next
-        st.over = self.over
-        st.result = _copy(self.result)
-        st.lasting = _copy(self.lasting)
-        st.delayed = _copy(self.delayed)
-        return st
+        """A deep copy: what `State.from_dict(self.to_dict())` gives, copied once
+        (`from_dict` copies every field it is handed)."""
+        return State.from_dict({k: getattr(self, k) for k in self.__slots__ if k != "card_zone"})
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True)

@@ -238,7 +238,6 @@ class Stepping:
                         frame["i"] = i + 1
                         tag, child = PUSH, children[i]
                     else:
-                        frame["i"] = i
                         tag = POP
                 elif kind is Step:  # Step.settle, inline
                     if node.when is None or node.when(ctx):
