@@ -174,10 +174,36 @@ class Ctx:
         if changes:
             ev["changes"] = changes
         st = self.state
-        if self._index is not None and self._plain_moves and not st.lasting and not st.over:
+        if self._plain_moves and self._index is not None and not st.lasting and not st.over:
             # nothing can replace a move or trigger on one, and no game check follows: the
-            # pipeline comes down to the core's procedure and the record of the event
-            core_move(self, ev)
+            # pipeline comes down to the core's procedure (core_move, written out here) and
+            # the record of the event
+            zones, card_zone = st.zones, st.card_zone
+            src = card_zone[uid]
+            dest = zones[to]
+            row = zones[src]
+            if row and row[-1] == uid:
+                row.pop()
+            else:
+                row.remove(uid)
+            if index is None:
+                dest.append(uid)
+            else:
+                dest.insert(index, uid)
+            card_zone[uid] = to
+            ev["from"] = src
+            cs = st.cards[uid]
+            if not changes:
+                if "attached_to" in cs:
+                    del cs["attached_to"]
+            else:
+                if "attached_to" not in changes:
+                    cs.pop("attached_to", None)
+                for key, value in changes.items():
+                    if value is None:
+                        cs.pop(key, None)
+                    else:
+                        cs[key] = value
             self.events.append(ev)
             return ev
         return self._emit(ev)

@@ -60,7 +60,7 @@ class Option:
         return f"<Option {self.id} {self.label!r}{mark}>"
 
 
-@dataclass
+@dataclass(init=False)
 class Decision:
     """The one open question of a game.
 
@@ -86,15 +86,30 @@ class Decision:
     party: list[str] | None = None
     secret: bool = False
 
-    def __post_init__(self) -> None:
+    def __init__(self, player: str, prompt: str, options: list[Option], min: int = 1, max: int = 1,
+                 kind: str = "choice", validate: Callable[[Sequence[str]], str | None] | None = None,
+                 default: str | None = None, hint: str = "", party: list[str] | None = None,
+                 secret: bool = False) -> None:
+        # written out (the dataclass's own __init__ would call __post_init__: a call more per decision)
+        self.player = player
+        self.prompt = prompt
+        self.options = options
+        self.min = min
+        self.max = max
+        self.kind = kind
+        self.validate = validate
+        self.default = default
+        self.hint = hint
+        self.party = party
+        self.secret = secret
         by_id = self._by_id = {}
-        for o in self.options:  # a loop, not a comprehension: one call fewer per decision
+        for o in options:  # a loop, not a comprehension: one call fewer per decision
             by_id[o.id] = o
-        if len(by_id) != len(self.options):
-            ids = [o.id for o in self.options]
-            raise ValueError(f"duplicate option ids in decision {self.prompt!r}: {ids}")
-        if self.default is not None and self.default not in self._by_id:
-            raise ValueError(f"the default {self.default!r} is not an option of {self.prompt!r}")
+        if len(by_id) != len(options):
+            ids = [o.id for o in options]
+            raise ValueError(f"duplicate option ids in decision {prompt!r}: {ids}")
+        if default is not None and default not in by_id:
+            raise ValueError(f"the default {default!r} is not an option of {prompt!r}")
 
     @property
     def suggested(self) -> Option | None:

@@ -517,7 +517,8 @@ class Stepping:
             raise SaveFormatError("a recorded choice has no open decision to answer")
         opened = self._open
         what = opened[0]
-        node = self._flow_node()
+        # the record's node: the decision's own node, else the flow node the game is at
+        node = opened[1] if what == "node" else self._flow_node()
         path = self._path_words()
         rule = None
         if what == "order":
@@ -526,7 +527,7 @@ class Stepping:
             if isinstance(say, (Pause,)) or say is None:
                 say = self._stage_say(say, ctx)
         elif what == "node":
-            node, frame = opened[1], opened[2]
+            frame = opened[2]
             if isinstance(node, Ask):
                 say = node.resolve(ctx, ids)
                 again = isinstance(say, Say) and say.again
