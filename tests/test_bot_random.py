@@ -8,7 +8,9 @@ import random
 import pytest
 
 import tablekit
-from tablekit.core import Decision, Option, bots
+from tablekit.core import Ask, Ctx, Decision, GameDef, Option, Result, Sequence, bots
+from tablekit.core.cards import load_cards
+from tablekit.core.engine import make_game
 from tablekit.core.errors import IllegalChoice
 
 
@@ -93,3 +95,67 @@ def test_a_multi_pick_answer_is_what_randint_then_sample_pick(make):
                 rnd = make(i)
                 want = rnd.sample(legal, rnd.randint(lo, hi))
                 assert bots._some(make(i), legal, lo, hi) == want
+
+
+def test_reseed_is_seed_state_of_the_record():
+    """RecordRandom.reseed writes seed_state out: the state it sets is
+    seed_state(seed * 1_000_003 + i), for small, large and negative numbers."""
+    from tablekit.core import rng
+    for seed, i in ((0, 0), (7, 12), (2**31 - 1, 99_999), (2**70, 3), (-5, 8)):
+        rnd = bots.record_random(seed, i)
+        assert rnd.getstate() == rng.seed_state(seed * 1_000_003 + i)
+        rnd.reseed(seed + 1, i)
+        assert rnd.getstate() == rng.seed_state((seed + 1) * 1_000_003 + i)
+
+
+CHECK_TOY = "format_version: 1\ngame: checktoy\ncards:\n  - {id: token, name: Token, text: A token.}\n"
+
+
+class CheckToy(GameDef):
+    """Three rounds of one decision of up to three picks among four, which
+    refuses "a" with "d" (a `validate` that counts its calls)."""
+
+    id = "checktoy"
+    title = "Check toy"
+
+    def __init__(self, card_file):
+        self.card_file = card_file
+        self.validated = 0
+
+    @property
+    def cards(self):
+        return load_cards(self.card_file, "checktoy", {}, frozenset())
+
+    def create_table(self, ctx: Ctx) -> None:
+        ctx.state.add_zone("box", None, "public")
+        ctx.state.add_card("token", "token", "box")
+
+    def result(self, ctx: Ctx) -> Result:
+        return Result([], {}, "nobody wins", "end")
+
+    def decision(self, player: str) -> Decision:
+        def refuse(ids) -> str | None:
+            self.validated += 1
+            return "not a with d" if "a" in ids and "d" in ids else None
+        return Decision(player, "Pick", [Option(k, k.upper()) for k in "abcd"], min=0, max=3, validate=refuse)
+
+    def build_flow(self):
+        ask = Ask("Pick", lambda ctx: self.decision(ctx.state.player_names[0]),
+                  lambda ctx, ids: f"{', '.join(ids) or 'nothing'} is picked.", "T")
+        return Sequence("Toy", children=[Sequence(f"Round {k}", children=[ask]) for k in (1, 2, 3)])
+
+
+def test_run_checks_a_random_answer_once(tmp_path):
+    """Game.run applies the random bot's multi-pick answer without checking it a
+    second time: the decision's `validate` runs only for random_answer's draws."""
+    card_file = tmp_path / "checktoy.yaml"
+    card_file.write_text(CHECK_TOY, encoding="utf-8")
+    toy = CheckToy(card_file)
+    g = make_game(toy, ["A", "B"], seed=3)
+    g.run(until="end", bots="random")
+    during_run = toy.validated
+    toy.validated = 0
+    for rec in g.history:  # the same draws, outside the game
+        assert list(rec.choice) == bots.random_answer(toy.decision("A"), bots.record_random(3, rec.index))
+    assert len(g.history) == 3 and during_run == toy.validated
+    assert not any("a" in r.choice and "d" in r.choice for r in g.history)

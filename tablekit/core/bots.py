@@ -52,7 +52,8 @@ class RecordRandom(random.Random):
         self.gauss_next = None
 
     def reseed(self, seed: int, i: int) -> None:
-        self._s = _rng.seed_state(seed * 1_000_003 + i)  # what seed() sets, one call fewer
+        # _rng.seed_state(seed * 1_000_003 + i) written out: what seed() sets, without a call
+        self._s = ((seed * 1_000_003 + i) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _rng._MASK
 
     def seed(self, a=None, version: int = 2) -> None:
         self._s = _rng.seed_state(0 if a is None else int(a))

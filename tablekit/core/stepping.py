@@ -131,9 +131,11 @@ class Stepping:
                 raise IllegalChoice(f"option ids are strings, not {oid!r}")
         return self._answer(d, tuple(option_ids))
 
-    def _answer(self, d: Decision, ids: tuple[str, ...]) -> StepRecord:
-        """Answer the open decision `d` with `ids` (strings): checked, applied, recorded."""
-        d.check(ids)
+    def _answer(self, d: Decision, ids: tuple[str, ...], checked: bool = False) -> StepRecord:
+        """Answer the open decision `d` with `ids` (strings): checked (unless `checked`
+        says `d.check(ids)` passed already), applied, recorded."""
+        if not checked:
+            d.check(ids)
         try:
             rec = self._do_choice(ids)
         except Exception:
@@ -168,7 +170,10 @@ class Stepping:
                 if to_decision or kind is None:
                     break
                 ids = record_answer(kind, gamedef, self.ctx, d, st.seed, len(history), rnd)
-                out.append(self._answer(d, tuple(ids)))
+                # the random bot answers only what d.check allows: one legal pick where no
+                # `validate` looks at the answer, or an answer it checked itself
+                checked = kind == "random" and (d.validate is None or d.max != 1 or d.min != 1)
+                out.append(self._answer(d, tuple(ids), checked))
             else:  # no decision is open and the game is not over: the next rule is a step
                 rec = self._do_step()
                 self._commit(rec)
