@@ -257,12 +257,12 @@ class Stepping:
                     # a frame carries the player of the turn it belongs to (see Ctx.player)
                     p = frame.get("p")
                     cursor.append({"n": child.id} if p is None else {"n": child.id, "p": p})
-                    if held:  # a Step or an Ask whose `when` holds (Step.settle, Ask.settle)
-                        if type(child) is Step:
-                            return  # ready
-                        if not child.auto_forced:
-                            self._open = ("node", child, cursor[-1])  # built on first look
-                            return
+                    if type(child) is Step:
+                        if held or child.when is None:
+                            return  # ready, as Step.settle would find it at once
+                    elif held and not child.auto_forced:  # an Ask whose `when` holds (Ask.settle)
+                        self._open = ("node", child, cursor[-1])  # built on first look
+                        return
                 elif tag is POP:
                     cursor.pop()
                     if st.lasting or st.delayed:

@@ -47,7 +47,7 @@ class Power(Effect):
         """The option for one use: illegal with `ctx.usable`'s reason, citing
         `ruling` when the refusal is this effect's own `check`."""
         why = ctx.usable(use)
-        rule = (self.ruling or None) if why is not None and why == self.check(ctx, use) else None
+        rule = self.ruling if self.ruling and why is not None and why == self.check(ctx, use) else None
         return Option(oid, self.label(ctx, use), why is None, why or "", rule=rule)
 
     def uses(self, ctx: Ctx, use: AbilityUse) -> list[AbilityUse]:
@@ -127,7 +127,7 @@ class MassAttack(Power):
         for _, m in killed:
             T.discard(ctx, m)
         T.discard(ctx, card)
-        T.turn_data(ctx)["kills"] += len(killed)
+        ctx.this("turn")["kills"] += len(killed)
         head = (f"{use.controller} the Wizard makes a mass attack with {ctx.name(card)} ({v}): "
                 f"every monster with {v} or less health left dies wherever it stands.")
         if not killed:
@@ -242,7 +242,7 @@ class JokerBlast(Power):
         for m in ms:
             T.discard(ctx, m)
         ctx.move(use.source, T.DISCARD)
-        T.turn_data(ctx)["kills"] += len(ms)
+        ctx.this("turn")["kills"] += len(ms)
         return Say(f"{p} plays a Joker, a magic attack: every monster in front of {p} dies, that is "
                    f"{T.plural(len(ms), 'kill')}: {names}. The Joker goes to the discard pile.", rule=KJ)
 
@@ -377,7 +377,7 @@ class FighterAttack(Effect):
         names = ", ".join(T.had_left(ctx, m) for m in killed) or "none"
         for m in killed:
             T.discard(ctx, m)
-        T.turn_data(ctx)["kills"] += len(killed)
+        ctx.this("turn")["kills"] += len(killed)
         if weakened is None:
             for a in cards:
                 ctx.move(a, T.DISCARD)

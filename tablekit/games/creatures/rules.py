@@ -85,7 +85,7 @@ def turn_order(ctx: Ctx) -> list[str]:
 # -- the turn ------------------------------------------------------------------------
 
 def start_turn(ctx: Ctx) -> Say:
-    """The turn begins. Its data (T.turn_data) is fresh already: the engine puts
+    """The turn begins. Its data (ctx.this("turn")) is fresh already: the engine puts
     the game's `per_turn` in place as each turn begins."""
     p = ctx.player
     final = ctx.extra["final"]
@@ -166,7 +166,7 @@ def resolve_priest(ctx: Ctx, ids) -> Say:
 
 
 def monsters_done(ctx: Ctx) -> bool:
-    return T.turn_data(ctx)["monsters_done"] or not T.of_kind(ctx, T.hand(ctx.player), "monster")
+    return ctx.this("turn")["monsters_done"] or not T.holds(ctx, T.hand(ctx.player), "monster")
 
 
 def ask_monster(ctx: Ctx) -> Decision | None:
@@ -176,7 +176,7 @@ def ask_monster(ctx: Ctx) -> Decision | None:
         return None
     # "at most one on each other player" is a per-target limit of the player, not of an
     # ability (a card's `once_per: target` counts per card), so the turn's data keeps it
-    given = T.turn_data(ctx)["targets"]
+    given = ctx.this("turn")["targets"]
     opts = []
     for c in clubs:
         card = f"{ctx.name(c)} ({T.value(ctx, c)})"
@@ -195,7 +195,7 @@ def ask_monster(ctx: Ctx) -> Decision | None:
 
 def resolve_monster(ctx: Ctx, ids) -> Say:
     p = ctx.player
-    data = T.turn_data(ctx)
+    data = ctx.this("turn")
     if ids == ("done",):
         data["monsters_done"] = True
         return Say(f"{p} places no more monsters.", rule=MONST)
@@ -267,7 +267,7 @@ def resolve_attack(ctx: Ctx, ids) -> Say:
         if a >= r:
             T.discard(ctx, m)
             ctx.move(s, T.DISCARD)
-            T.turn_data(ctx)["kills"] += 1
+            ctx.this("turn")["kills"] += 1
             return Say(f"{p} attacks {before} with {ctx.name(s)}: {a} is at least {r}, so the "
                        "monster is killed.", rule=ATTACK)
         ctx.card(m)["damage"] = ctx.card(m).get("damage", 0) + a
@@ -283,7 +283,7 @@ def resolve_attack(ctx: Ctx, ids) -> Say:
 
 
 def has_monsters(ctx: Ctx) -> bool:
-    return bool(T.monsters_in_front(ctx, ctx.player))
+    return T.holds(ctx, T.monsters(ctx.player), "monster")
 
 
 def counterattack(ctx: Ctx) -> Say:
@@ -318,10 +318,10 @@ def counterattack(ctx: Ctx) -> Say:
                 extra = " That is the whole hand."
             return Say(f"{head}{lost} {owed} from hand.{extra}",
                        rule="CC-HAND" if len(h) < over else COUNTER, public=None)
-        T.turn_data(ctx)["hand_discard"] = over
+        ctx.this("turn")["hand_discard"] = over
         return Say(f"{head}{lost} {owed} from hand now.", rule=COUNTER)
     # the followers outlast the monsters: the player chooses who takes the blows (CC-ABSORB)
-    T.turn_data(ctx)["absorb"] = M
+    ctx.this("turn")["absorb"] = M
     return Say(f"{head} The followers outlast the monsters: {p} keeps {T.plural(F - M, 'point')} of "
                f"followers and loses {M}, choosing which followers take the blows and which monster "
                "card covers a follower that is only partly struck (\"keep that many points of follower "
@@ -330,12 +330,12 @@ def counterattack(ctx: Ctx) -> Say:
 
 
 def absorbing(ctx: Ctx) -> bool:
-    return T.turn_data(ctx)["absorb"] <= 0
+    return ctx.this("turn")["absorb"] <= 0
 
 
 def ask_absorb(ctx: Ctx) -> Decision | None:
     p = ctx.player
-    left = T.turn_data(ctx)["absorb"]
+    left = ctx.this("turn")["absorb"]
     if left <= 0:
         return None
     fs = T.of_kind(ctx, T.followers(p), "follower")
@@ -359,7 +359,7 @@ def ask_absorb(ctx: Ctx) -> Decision | None:
 
 def resolve_absorb(ctx: Ctx, ids) -> Say:
     p = ctx.player
-    d = T.turn_data(ctx)
+    d = ctx.this("turn")
     how, f = ids[0].split(":", 1)
     left = d["absorb"]
     r = T.remaining(ctx, f)
@@ -380,12 +380,12 @@ def resolve_absorb(ctx: Ctx, ids) -> Say:
 
 
 def covering(ctx: Ctx) -> bool:
-    return bool(T.turn_data(ctx)["covered"])
+    return bool(ctx.this("turn")["covered"])
 
 
 def ask_cover(ctx: Ctx) -> Decision | None:
     p = ctx.player
-    f = T.turn_data(ctx)["covered"]
+    f = ctx.this("turn")["covered"]
     ms = T.monsters_in_front(ctx, p)
     if not f or not ms:
         return None
@@ -400,7 +400,7 @@ def ask_cover(ctx: Ctx) -> Decision | None:
 
 def resolve_cover(ctx: Ctx, ids) -> Say:
     p = ctx.player
-    d = T.turn_data(ctx)
+    d = ctx.this("turn")
     f, cover = d["covered"], ids[0].split(":", 1)[1]
     spent = T.attached(ctx, cover)
     for a in spent:
@@ -417,7 +417,7 @@ def resolve_cover(ctx: Ctx, ids) -> Say:
 
 def ask_hand_discard(ctx: Ctx) -> Decision | None:
     p = ctx.player
-    k = T.turn_data(ctx)["hand_discard"]
+    k = ctx.this("turn")["hand_discard"]
     if not k:
         return None
     opts = [Option(f"discard:{u}", f"Discard {ctx.name(u)}") for u in ctx.zone(T.hand(p))]
@@ -430,7 +430,7 @@ def resolve_hand_discard(ctx: Ctx, ids) -> Say:
     cards = [i.split(":", 1)[1] for i in ids]
     for u in cards:
         ctx.move(u, T.DISCARD)
-    T.turn_data(ctx)["hand_discard"] = 0
+    ctx.this("turn")["hand_discard"] = 0
     return Say(f"{p} discards {ctx.names(cards)} from hand for the monster points that got through.",
                rule=COUNTER)
 
@@ -446,7 +446,7 @@ def discard_monsters(ctx: Ctx) -> Say:
 
 
 def rewards_done(ctx: Ctx) -> bool:
-    d = T.turn_data(ctx)
+    d = ctx.this("turn")
     return d["rewarded"] >= d["kills"]
 
 
@@ -458,7 +458,7 @@ def _thief(ctx: Ctx, p: str):
 
 def ask_reward(ctx: Ctx) -> Decision | None:
     p = ctx.player
-    d = T.turn_data(ctx)
+    d = ctx.this("turn")
     if d["rewarded"] >= d["kills"]:
         return None
     n = d["rewarded"] + 1
@@ -490,7 +490,7 @@ def ask_reward(ctx: Ctx) -> Decision | None:
 
 def resolve_reward(ctx: Ctx, ids) -> Say:
     p = ctx.player
-    d = T.turn_data(ctx)
+    d = ctx.this("turn")
     d["rewarded"] += 1
     choice = ids[0]
     if choice == "skip":
@@ -621,20 +621,20 @@ def count_points(ctx: Ctx) -> Say:
 # -- cheap tests that hold exactly when a decision arises ----------------------------
 
 def holds_follower(ctx: Ctx) -> bool:
-    return bool(T.of_kind(ctx, T.hand(ctx.player), "follower"))
+    return T.holds(ctx, T.hand(ctx.player), "follower")
 
 
 def holds_monster(ctx: Ctx) -> bool:
-    return bool(T.of_kind(ctx, T.hand(ctx.player), "monster"))
+    return T.holds(ctx, T.hand(ctx.player), "monster")
 
 
 def holds_attack(ctx: Ctx) -> bool:
     h = T.hand(ctx.player)
-    return bool(T.of_kind(ctx, h, "attack") or T.of_kind(ctx, h, "joker"))
+    return T.holds(ctx, h, "attack") or T.holds(ctx, h, "joker")
 
 
 def must_discard(ctx: Ctx) -> bool:
-    return T.turn_data(ctx)["hand_discard"] > 0
+    return ctx.this("turn")["hand_discard"] > 0
 
 
 def holds_cards(ctx: Ctx) -> bool:

@@ -13,24 +13,48 @@ HERO_ORDER = ("Fighter", "Wizard", "Priest", "Thief")  # ruling CC-FIRST
 DECK, DISCARD, ASIDE, BOX = "deck", "discard", "aside", "box"
 
 
+# each player's zone names, written once: the same string object every time, so a
+# lookup by it in the state's zones finds its hash kept and compares it by identity
+_HANDS: dict[str, str] = {}
+_HEROES: dict[str, str] = {}
+_FOLLOWERS: dict[str, str] = {}
+_TREASURES: dict[str, str] = {}
+_MONSTERS: dict[str, str] = {}
+
+
 def hand(p: str) -> str:
-    return f"{p}/hand"
+    z = _HANDS.get(p)
+    if z is None:
+        z = _HANDS[p] = f"{p}/hand"
+    return z
 
 
 def hero(p: str) -> str:
-    return f"{p}/hero"
+    z = _HEROES.get(p)
+    if z is None:
+        z = _HEROES[p] = f"{p}/hero"
+    return z
 
 
 def followers(p: str) -> str:
-    return f"{p}/followers"
+    z = _FOLLOWERS.get(p)
+    if z is None:
+        z = _FOLLOWERS[p] = f"{p}/followers"
+    return z
 
 
 def treasure(p: str) -> str:
-    return f"{p}/treasure"
+    z = _TREASURES.get(p)
+    if z is None:
+        z = _TREASURES[p] = f"{p}/treasure"
+    return z
 
 
 def monsters(p: str) -> str:
-    return f"{p}/monsters"
+    z = _MONSTERS.get(p)
+    if z is None:
+        z = _MONSTERS[p] = f"{p}/monsters"
+    return z
 
 
 def kind(ctx: Ctx, uid: str) -> str:
@@ -51,6 +75,17 @@ def of_kind(ctx: Ctx, zone: str, k: str) -> list[str]:
         if kinds[cs["card"]] == k and "attached_to" not in cs:
             out.append(u)
     return out
+
+
+def holds(ctx: Ctx, zone: str, k: str) -> bool:
+    """Whether a card of kind `k` lies loose in a zone: `bool(of_kind(...))`, stopping at the first."""
+    cards = ctx.state.cards
+    kinds = ctx._kinds
+    for u in ctx.state.zones[zone]:
+        cs = cards[u]
+        if kinds[cs["card"]] == k and "attached_to" not in cs:
+            return True
+    return False
 
 
 def monsters_in_front(ctx: Ctx, p: str) -> list[str]:
@@ -123,12 +158,6 @@ def strike_words(ctx: Ctx, q: str) -> tuple[str, str | None]:
         return (f"{q} has no turn left, so it never strikes: it only stays in front of {q} to the "
                 "end (ruling CC-END)"), "CC-END"
     return f"unless it is killed first, it strikes {q}'s followers in {q}'s next counterattack", None
-
-
-def turn_data(ctx: Ctx) -> dict:
-    """This turn's data (`ctx.this("turn")`: fresh at each turn; a hand-built position
-    that sets only some of its keys gets the others fresh)."""
-    return ctx.this("turn")
 
 
 def start_final_turns(ctx: Ctx) -> str:
