@@ -29,7 +29,7 @@ from .core.bots import KINDS, seat_kinds
 from .core.engine import make_game
 from .core.errors import TablekitError
 from .core.registry import get_game
-from .core.simulation import MAX_RECORDS, GameJob, play_chunk, play_row, seat_names
+from .core.simulation import MAX_RECORDS, GameJob, play_chunk, play_row, seat_names, settled_heap
 
 __all__ = ["simulate", "compare", "summary", "Comparison"]
 
@@ -171,12 +171,13 @@ class _Rows:
 def _run_here(jobs: list[GameJob], progress: Progress | None, cancel) -> tuple[_Rows, bool]:
     """Play the games in this process, looking at `cancel` between games."""
     rows = _Rows()
-    for job in jobs:
-        if cancel is not None and cancel.is_set():
-            return rows, True
-        rows.add([play_row(job)])
-        if progress is not None:
-            progress(len(rows), len(jobs))
+    with settled_heap():
+        for job in jobs:
+            if cancel is not None and cancel.is_set():
+                return rows, True
+            rows.add([play_row(job)])
+            if progress is not None:
+                progress(len(rows), len(jobs))
     return rows, False
 
 

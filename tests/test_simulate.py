@@ -341,3 +341,35 @@ def test_cli_ctrl_c_stops_with_one_line(monkeypatch, capsys):
     assert cli.main(["simulate", "creatures", "--games", "30"]) == 130
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1] == "tablekit: stopped (Ctrl-C) after 3 of 30 games; no tables printed"
+
+
+def test_games_are_played_with_the_heap_before_them_frozen(monkeypatch):
+    """play_chunk and simulate(workers=1) play in a settled_heap: the objects alive
+    before are frozen out of the collector's passes while the games run, and
+    unfrozen after; a freeze made by someone else is left as it was."""
+    import gc
+
+    seen: list[int] = []
+    real = simulation.play_row
+
+    def watching(job):
+        seen.append(gc.get_freeze_count())
+        return real(job)
+
+    monkeypatch.setattr(simulation, "play_row", watching)
+    monkeypatch.setattr(balance, "play_row", watching)
+    assert gc.get_freeze_count() == 0
+    job = simulation.GameJob("creatures", 0, 4, 3, ("random",) * 3)
+    rows = simulation.play_chunk([job, job])
+    assert len(rows) == 2 and len(seen) == 2 and all(n > 0 for n in seen)
+    assert gc.get_freeze_count() == 0
+    tablekit.simulate("creatures", games=2, players=3, seed=1, workers=1)
+    assert len(seen) == 4 and all(n > 0 for n in seen) and gc.get_freeze_count() == 0
+    gc.freeze()  # someone else's freeze
+    try:
+        before = gc.get_freeze_count()
+        with simulation.settled_heap():
+            assert gc.get_freeze_count() == before
+        assert gc.get_freeze_count() == before
+    finally:
+        gc.unfreeze()
