@@ -160,3 +160,22 @@ def test_each_when_is_asked_once_and_a_phase_sees_itself(tmp_path):
     assert [r.text for r in g.history] == ["Held applies.", "Phase applies.", "a is chosen.", "The toy ends."]
     assert toy.calls == [("Skipped", None), ("Held", None), ("Phase", "Phase"), ("Skipped ask", None),
                          ("Open", None)]
+
+
+def test_index_flow_flags_the_children_a_sequence_passes_over_by_their_when():
+    """`Sequence.skips`: a Step or an Ask (not a subclass) with a `when`, of no level phase."""
+    from tablekit.core.flow import Loop, index_flow
+
+    class MyStep(Step):
+        pass
+
+    def yes(ctx):
+        return True
+
+    kids = [Step("a", lambda ctx: "A", when=yes), Step("b", lambda ctx: "B"),
+            Step("c", lambda ctx: "C", when=yes, level="phase"), MyStep("d", lambda ctx: "D", when=yes),
+            Ask("e", lambda ctx: None, lambda ctx, ids: "E", when=yes),
+            Loop("f", Step("g", lambda ctx: "G"), until=yes)]
+    root = Sequence("root", children=kids)
+    index_flow(root)
+    assert root.skips == (True, False, False, False, True, False)

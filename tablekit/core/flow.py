@@ -393,13 +393,23 @@ class ActionWindow(Node):
         return f"{self.name}: {names} {'has' if len(set(who)) == 1 else 'have'} no action to take, so the window closes."
 
 
+def passes_by_when(node: Node) -> bool:
+    """Whether a Sequence may pass over `node` by its `when` alone, without a
+    frame (see the settle in stepping.py): a Step or an Ask (exactly these: a
+    subclass may settle in its own way) with a `when`, of no level "phase"."""
+    return type(node) in (Step, Ask) and node.when is not None and node.level != "phase"
+
+
 def index_flow(root: Node) -> list[Node]:
-    """Give every node its id and static path; return the nodes by id."""
+    """Give every node its id and static path, and every Sequence the flags of
+    its children that `passes_by_when` (`skips`); return the nodes by id."""
     nodes: list[Node] = []
 
     def visit(n: Node, parent_path: tuple[str, ...]) -> None:
         n.id = len(nodes)
         n.path = parent_path + (n.name,)
+        if type(n) is Sequence:
+            n.skips = tuple(passes_by_when(c) for c in n.children)
         nodes.append(n)
         seen = set()
         for c in n.children:

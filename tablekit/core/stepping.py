@@ -26,9 +26,6 @@ from .records import Later, StepRecord
 
 UNTIL = ("decision", "phase", "round", "end")
 
-# the nodes a Sequence passes over without a frame when their `when` is false
-_SKIPPABLE = (Step, Ask)  # exactly these: a subclass may settle in its own way
-
 # the most moves of the cursor between two rules: more means a loop that can never end
 # (every pass skipped), which is an error of the position, never a wait
 SETTLE_LIMIT = 100_000
@@ -229,13 +226,12 @@ class Stepping:
                     last = len(children)
                     if not (st.lasting or st.delayed):
                         # a Step or an Ask below no phase whose `when` is false is passed over
-                        # without a frame: entered, it would only be left at once, and leaving
-                        # it ends nothing (no lasting effect or delayed trigger waits on it)
-                        while i < last:
-                            child = children[i]
-                            if type(child) not in _SKIPPABLE or child.when is None or child.level == "phase":
-                                break
-                            if child.when(ctx):
+                        # without a frame (flow.passes_by_when, flagged in node.skips): entered, it
+                        # would only be left at once, and leaving it ends nothing (no lasting
+                        # effect or delayed trigger waits on it)
+                        skips = node.skips
+                        while i < last and skips[i]:
+                            if children[i].when(ctx):
                                 held = True  # settled below as its own settle would, without asking again
                                 break
                             i += 1
