@@ -100,7 +100,7 @@ class MassAttack(Power):
         return [_with(use, card=s) for s in T.of_kind(ctx, T.hand(use.controller), "attack")]
 
     def check(self, ctx: Ctx, use: AbilityUse) -> str | None:
-        if _all_monsters(ctx):
+        if any(T.holds(ctx, T.monsters(p), "monster") for p in ctx.players):
             return None
         return "There is no monster anywhere on the table to attack (ruling CC-MASS-NONE)."
 

@@ -106,14 +106,21 @@ def draw(ctx: Ctx) -> Say:
     if need <= 0:
         return Say(f"{p} already holds {len(h)} cards and draws none.", rule=DRAW)
     drawn, notes = [], ""
-    for _ in range(need):
-        uid, note = T.take_top(ctx)
-        notes += note
-        if uid is None:
-            break
-        ctx.move(uid, T.hand(p))
-        drawn.append(uid)
-        notes += T.after_take(ctx)
+    deck, to = ctx.zone(T.DECK), T.hand(p)
+    if len(deck) > need:  # the pile outlasts the draw: no reshuffle, no last card, nothing to note
+        for _ in range(need):
+            uid = deck[-1]
+            ctx.move(uid, to)
+            drawn.append(uid)
+    else:
+        for _ in range(need):
+            uid, note = T.take_top(ctx)
+            notes += note
+            if uid is None:
+                break
+            ctx.move(uid, to)
+            drawn.append(uid)
+            notes += T.after_take(ctx)
     short = ""
     if len(drawn) < need:
         short = (f" The draw pile ran out after {len(drawn)}, so {p} holds {len(h)} "
@@ -218,12 +225,14 @@ def ask_attack(ctx: Ctx) -> Decision | None:
     opts: list[Option] = []
     no_monster = "There is no monster in front of you to attack."
     if n_cards == 1:
+        targets = [(m, T.with_left(ctx, m)) for m in mine]  # each monster's words, written once
         for s in spades:
             if not mine:
                 opts.append(Option(f"attack:{s}", f"Attack with {ctx.name(s)}", False, no_monster))
-            for m in mine:
-                opts.append(Option(f"attack:{s}:{m}",
-                                   f"Attack {T.with_left(ctx, m)} with {ctx.name(s)} ({T.value(ctx, s)})"))
+                continue
+            card = f"{ctx.name(s)} ({T.value(ctx, s)})"
+            for m, target in targets:
+                opts.append(Option(f"attack:{s}:{m}", f"Attack {target} with {card}"))
     else:
         for s in spades:
             label = f"Attack with {ctx.name(s)} ({T.value(ctx, s)})"
