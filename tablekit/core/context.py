@@ -66,7 +66,7 @@ class Ctx:
         self._plain_moves = False  # set with the index (see _build_index)
         self._names: dict[str, str] = {}
         self._procedures: dict[str, Callable[[Ctx, dict], None]] = {}
-        self._kinds = {cid: d.kind for cid, d in defs.items()}
+        self._kinds = _kinds_of(defs)
         self._said: Any = None  # what the last procedure said, for an event completed in its own frame
         self._endings: list[str] = []  # lasting effects that ended since the last record
         self._checks = type(game).check_state is not _base_check_state(game)
@@ -994,8 +994,23 @@ def _prefixed(words: str, out: Any) -> Any:
 
 
 def _base_check_state(game: Any) -> Any:
-    from .gamedef import GameDef
-    return GameDef.check_state
+    global _BASE_CHECK
+    if _BASE_CHECK is None:
+        from .gamedef import GameDef
+        _BASE_CHECK = GameDef.check_state
+    return _BASE_CHECK
+
+
+_BASE_CHECK: Any = None  # GameDef.check_state, found at the first Ctx (gamedef.py imports this module)
+_KINDS: list = [None, {}]  # the card definitions last seen and their kinds by card id
+
+
+def _kinds_of(defs: dict[str, CardDef]) -> dict[str, str]:
+    """Each card's kind by card id. A new game (or a bot's seat view) of the same cards
+    shares the dict of the last: a Ctx reads it and never changes it."""
+    if _KINDS[0] is not defs:
+        _KINDS[0], _KINDS[1] = defs, {cid: d.kind for cid, d in defs.items()}
+    return _KINDS[1]
 
 
 def core_move(ctx: Ctx, ev: dict) -> None:

@@ -44,7 +44,7 @@ class Game(Stepping, Timeline, Positions):
         self.gamedef = gamedef
         self.defs = gamedef.cards
         self.nodes = gamedef.nodes
-        self._labels = [None if not n.static_label else (n.name if n.show else "") for n in self.nodes]
+        self._labels = gamedef.node_labels
         self.state = State(gamedef.id, players, seed, variant, options)
         self.ctx = Ctx(gamedef, self.defs, self.state)
         gamedef.create_table(self.ctx)

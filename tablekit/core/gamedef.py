@@ -161,6 +161,12 @@ class GameDef:
     def nodes(self) -> list[Node]:
         return index_flow(self.flow)
 
+    @cached_property
+    def node_labels(self) -> list[str | None]:
+        """Each node's words in a record's path, by node id: its name, "" for a node
+        not shown, or None where the label depends on the frame (a round, a turn)."""
+        return [None if not n.static_label else (n.name if n.show else "") for n in self.nodes]
+
     def build_flow(self) -> Node:
         raise NotImplementedError
 
