@@ -303,3 +303,49 @@ def test_a_card_that_reacts_to_moves_keeps_every_move_in_the_pipeline(toy):
     g.state.card_zone["shield"] = "Bo/table"
     g.ctx.move("coin#1", "Bo/purse")
     assert g.state.card_zone["coin#1"] == "pot"
+
+
+PLAIN_CARDS = CARDS.split("      - id: echo")[0]  # coins only: nothing replaces a move or triggers on one
+
+
+@pytest.mark.parametrize("plain", [True, False], ids=["plain moves", "through the pipeline"])
+def test_move_all_is_the_moves_one_by_one(tmp_path, plain):
+    """ctx.move_all(uids, to, **changes) gives exactly the events, results, state
+    and triggers of ctx.move for each card in turn, whether the moves are plain
+    (written out once for them all) or go through the pipeline (a trigger on move)."""
+    path = tmp_path / "toy.yaml"
+    path.write_text(PLAIN_CARDS if plain else CARDS, encoding="utf-8")
+    games = []
+    for together in (True, False):
+        toy = Toy(path)
+        if plain:
+            toy.create_table = lambda ctx: _coins_table(ctx)
+        g = make_game(toy, ["Ana", "Bo"], seed=1)
+        ctx = g.ctx
+        ctx.stat("coins", 1)  # the ability index is built, as it is once a game has begun
+        ctx.events = []
+        pot = list(ctx.zone("pot"))
+        ctx.state.cards[pot[0]]["attached_to"] = pot[1]
+        ctx.state.cards[pot[2]]["mark"] = 1
+        moves = [(pot[:3], "Ana/purse", {}), (pot[3:5], "Bo/purse", {"mark": None, "worn": True}),
+                 (pot[:2], "pot", {"attached_to": pot[4]})]
+        results = []
+        for uids, to, changes in moves:
+            if together:
+                results.append(ctx.move_all(uids, to, **changes))
+            else:
+                results.append([ctx.move(u, to, **changes) for u in uids])
+        games.append((results, ctx.events, g.state.to_dict(), list(g.state.triggers)))
+        assert ctx._plain_moves is plain
+    assert games[0] == games[1]
+    assert repr(games[0][:2]) == repr(games[1][:2])  # each event's keys in the same order too
+    assert len(games[0][1]) == 7
+
+
+def _coins_table(ctx: Ctx) -> None:
+    st = ctx.state
+    st.add_zone("pot", None, "public")
+    for p in st.player_names:
+        st.add_zone(f"{p}/purse", p, "public", kind="purse")
+    for n in range(1, 7):
+        st.add_card(f"coin#{n}", "coin", "pot")

@@ -3,7 +3,7 @@ event pipeline every change goes through."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .cards import Ability, CardDef
 from .conditions import matches as _cond_matches
@@ -207,6 +207,44 @@ class Ctx:
             self.events.append(ev)
             return ev
         return self._emit(ev)
+
+    def move_all(self, uids: Iterable[str], to: str, **changes: Any) -> list[dict | None | _Pending]:
+        """Move cards to the end of `to` one after the other, each exactly as
+        `move(uid, to, **changes)` would (the same events, in the same order,
+        each its own dict of `changes`): a hand drawn or discarded in one call.
+        Returns what each move returned."""
+        st = self.state
+        if not (self._plain_moves and self._index is not None and not st.lasting and not st.over):
+            return [self.move(uid, to, **changes) for uid in list(uids)]
+        # every move is plain (see `move`): the core's procedure, written out once for them all
+        zones, card_zone, cards, events = st.zones, st.card_zone, st.cards, self.events
+        dest = zones[to]
+        detach = "attached_to" not in changes
+        out = []
+        for uid in list(uids):
+            src = card_zone[uid]
+            row = zones[src]
+            if row and row[-1] == uid:
+                row.pop()
+            else:
+                row.remove(uid)
+            dest.append(uid)
+            card_zone[uid] = to
+            cs = cards[uid]
+            if detach and "attached_to" in cs:
+                del cs["attached_to"]
+            if changes:
+                for key, value in changes.items():
+                    if value is None:
+                        cs.pop(key, None)
+                    else:
+                        cs[key] = value
+                ev = {"type": "move", "card": uid, "to": to, "changes": dict(changes), "from": src}
+            else:
+                ev = {"type": "move", "card": uid, "to": to, "from": src}
+            events.append(ev)
+            out.append(ev)
+        return out
 
     def batch(self, events: list[dict[str, Any]]) -> list[dict | None | _Pending]:
         """Apply a group of events together (damage divided among targets, an

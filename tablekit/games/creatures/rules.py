@@ -42,8 +42,7 @@ def deal_kings(ctx: Ctx) -> Say:
         ctx.move(k, T.hero(p))
         parts.append(f"{p} gets {ctx.name(k)}, the {ctx.defn(k)['hero']}")
     left = kings[len(ctx.players):]
-    for k in left:
-        ctx.move(k, T.ASIDE)
+    ctx.move_all(left, T.ASIDE)
     verb = "is" if len(left) == 1 else "are"
     aside = (f" The undealt {ctx.names(left)} {verb} set aside for the whole game, so no King is "
              "ever drawn or turned up (ruling CC-KINGS)." if left else "")
@@ -53,8 +52,7 @@ def deal_kings(ctx: Ctx) -> Say:
 
 def shuffle_deck(ctx: Ctx) -> Say:
     rest = list(ctx.zone(T.BOX))
-    for u in rest:
-        ctx.move(u, T.DECK)
+    ctx.move_all(rest, T.DECK)
     ctx.shuffle(T.DECK)
     return Say(f"The other {len(rest)} cards (both Jokers included) are shuffled into the draw pile. "
                "Hands start empty: each player fills theirs to five at the start of their own turn "
@@ -108,10 +106,8 @@ def draw(ctx: Ctx) -> Say:
     drawn, notes = [], ""
     deck, to = ctx.zone(T.DECK), T.hand(p)
     if len(deck) > need:  # the pile outlasts the draw: no reshuffle, no last card, nothing to note
-        for _ in range(need):
-            uid = deck[-1]
-            ctx.move(uid, to)
-            drawn.append(uid)
+        drawn = deck[:-need - 1:-1]  # the top card first
+        ctx.move_all(drawn, to)
     else:
         for _ in range(need):
             uid, note = T.take_top(ctx)
@@ -316,8 +312,7 @@ def counterattack(ctx: Ctx) -> Say:
         owed = (f"{T.plural(over, 'monster point')} {'remains' if over == 1 else 'remain'}, so"
                 f" {p} must discard {T.plural(over, 'card')}")
         if len(h) <= over:
-            for u in h:
-                ctx.move(u, T.DISCARD)
+            ctx.move_all(h, T.DISCARD)
             if not h:
                 extra = f" {p} holds no cards, so nothing more is lost (ruling CC-HAND)."
             elif len(h) < over:
@@ -437,8 +432,7 @@ def ask_hand_discard(ctx: Ctx) -> Decision | None:
 def resolve_hand_discard(ctx: Ctx, ids) -> Say:
     p = ctx.player
     cards = [i.split(":", 1)[1] for i in ids]
-    for u in cards:
-        ctx.move(u, T.DISCARD)
+    ctx.move_all(cards, T.DISCARD)
     ctx.this("turn")["hand_discard"] = 0
     return Say(f"{p} discards {ctx.names(cards)} from hand for the monster points that got through.",
                rule=COUNTER)
@@ -579,8 +573,7 @@ def resolve_discard(ctx: Ctx, ids) -> Say:
     if not ids:
         return Say(f"{p} keeps the whole hand.", rule=DISC)
     cards = [i.split(":", 1)[1] for i in ids]
-    for u in cards:
-        ctx.move(u, T.DISCARD)
+    ctx.move_all(cards, T.DISCARD)
     names = ctx.names_later(cards)
     return Say(Later(lambda: f"{p} discards {names}."), rule=DISC)
 

@@ -114,9 +114,7 @@ def with_left(ctx: Ctx, uid: str) -> str:
 
 def discard(ctx: Ctx, uid: str) -> None:
     """Put a card and everything lying on it on the discard pile."""
-    for u in attached(ctx, uid):
-        ctx.move(u, DISCARD, damage=None)
-    ctx.move(uid, DISCARD, damage=None)
+    ctx.move_all(attached(ctx, uid) + [uid], DISCARD, damage=None)
 
 
 def fresh_turn() -> dict:
@@ -176,8 +174,7 @@ def take_top(ctx: Ctx) -> tuple[str | None, str]:
     note = ""
     if ctx.extra["pile"] == 1:
         pile = list(ctx.zone(DISCARD))
-        for u in pile:
-            ctx.move(u, DECK)
+        ctx.move_all(pile, DECK)
         ctx.shuffle(DECK)
         ctx.extra["pile"] = 2
         note = (f" The draw pile was used up, so the {len(pile)} discarded cards are shuffled "
