@@ -193,17 +193,10 @@ class Ctx:
             card_zone[uid] = to
             ev["from"] = src
             cs = st.cards[uid]
-            if not changes:
-                if "attached_to" in cs:
-                    del cs["attached_to"]
-            else:
-                if "attached_to" not in changes:
-                    cs.pop("attached_to", None)
-                for key, value in changes.items():
-                    if value is None:
-                        cs.pop(key, None)
-                    else:
-                        cs[key] = value
+            if changes:
+                _change_card(cs, changes)
+            elif "attached_to" in cs:
+                del cs["attached_to"]
             self.events.append(ev)
             return ev
         return self._emit(ev)
@@ -219,7 +212,6 @@ class Ctx:
         # every move is plain (see `move`): the core's procedure, written out once for them all
         zones, card_zone, cards, events = st.zones, st.card_zone, st.cards, self.events
         dest = zones[to]
-        detach = "attached_to" not in changes
         out = []
         for uid in list(uids):
             src = card_zone[uid]
@@ -231,16 +223,12 @@ class Ctx:
             dest.append(uid)
             card_zone[uid] = to
             cs = cards[uid]
-            if detach and "attached_to" in cs:
-                del cs["attached_to"]
             if changes:
-                for key, value in changes.items():
-                    if value is None:
-                        cs.pop(key, None)
-                    else:
-                        cs[key] = value
+                _change_card(cs, changes)
                 ev = {"type": "move", "card": uid, "to": to, "changes": dict(changes), "from": src}
             else:
+                if "attached_to" in cs:
+                    del cs["attached_to"]
                 ev = {"type": "move", "card": uid, "to": to, "from": src}
             events.append(ev)
             out.append(ev)
@@ -1060,6 +1048,12 @@ def core_move(ctx: Ctx, ev: dict) -> None:
     if changes is None:
         cs.pop("attached_to", None)
         return
+    _change_card(cs, changes)
+
+
+def _change_card(cs: dict, changes: dict) -> None:
+    """A move's `changes` to the moved card's state: each key set, or removed when
+    None; leaving its zone detaches it unless `attached_to` is among them."""
     if "attached_to" not in changes:
         cs.pop("attached_to", None)
     for key, value in changes.items():
