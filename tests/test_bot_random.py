@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from token_toy import TokenToy, token_toy
 
 import tablekit
-from tablekit.core import Ask, Ctx, Decision, GameDef, Option, Result, Sequence, bots
-from tablekit.core.cards import load_cards
+from tablekit.core import Ask, Decision, Option, Sequence, bots
 from tablekit.core.engine import make_game
 from tablekit.core.errors import IllegalChoice
 
@@ -108,10 +108,7 @@ def test_reseed_is_seed_state_of_the_record():
         assert rnd.getstate() == rng.seed_state((seed + 1) * 1_000_003 + i)
 
 
-CHECK_TOY = "format_version: 1\ngame: checktoy\ncards:\n  - {id: token, name: Token, text: A token.}\n"
-
-
-class CheckToy(GameDef):
+class CheckToy(TokenToy):
     """Three rounds of one decision of up to three picks among four, which
     refuses "a" with "d" (a `validate` that counts its calls)."""
 
@@ -119,19 +116,8 @@ class CheckToy(GameDef):
     title = "Check toy"
 
     def __init__(self, card_file):
-        self.card_file = card_file
+        super().__init__(card_file)
         self.validated = 0
-
-    @property
-    def cards(self):
-        return load_cards(self.card_file, "checktoy", {}, frozenset())
-
-    def create_table(self, ctx: Ctx) -> None:
-        ctx.state.add_zone("box", None, "public")
-        ctx.state.add_card("token", "token", "box")
-
-    def result(self, ctx: Ctx) -> Result:
-        return Result([], {}, "nobody wins", "end")
 
     def decision(self, player: str) -> Decision:
         def refuse(ids) -> str | None:
@@ -148,9 +134,7 @@ class CheckToy(GameDef):
 def test_run_checks_a_random_answer_once(tmp_path):
     """Game.run applies the random bot's multi-pick answer without checking it a
     second time: the decision's `validate` runs only for random_answer's draws."""
-    card_file = tmp_path / "checktoy.yaml"
-    card_file.write_text(CHECK_TOY, encoding="utf-8")
-    toy = CheckToy(card_file)
+    toy = token_toy(CheckToy, tmp_path)
     g = make_game(toy, ["A", "B"], seed=3)
     g.run(until="end", bots="random")
     during_run = toy.validated

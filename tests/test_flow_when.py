@@ -5,32 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tablekit.core import Ask, Ctx, Decision, GameDef, Option, Result, Sequence, Step
-from tablekit.core.cards import load_cards
+from token_toy import TokenToy, token_toy
+
+from tablekit.core import Ask, Ctx, Decision, Option, Sequence, Step
 from tablekit.core.engine import make_game
 
-CARDS = "format_version: 1\ngame: whentoy\ncards:\n  - {id: token, name: Token, text: A token.}\n"
 
-
-class _Toy(GameDef):
-    """What both toys share: one token card in a box, and nobody wins."""
-
-    def __init__(self, card_file: Path):
-        self.card_file = card_file
-
-    @property
-    def cards(self):
-        return load_cards(self.card_file, "whentoy", {}, frozenset())
-
-    def create_table(self, ctx: Ctx) -> None:
-        ctx.state.add_zone("box", None, "public")
-        ctx.state.add_card("token", "token", "box")
-
-    def result(self, ctx: Ctx) -> Result:
-        return Result([], {}, "nobody wins", "end")
-
-
-class WhenToy(_Toy):
+class WhenToy(TokenToy):
     """One automatic decision with `when`, then one asked decision with `when`."""
 
     id = "whentoy"
@@ -61,9 +42,7 @@ class WhenToy(_Toy):
 
 
 def _toy(tmp_path: Path, **kw) -> WhenToy:
-    card_file = tmp_path / "whentoy.yaml"
-    card_file.write_text(CARDS, encoding="utf-8")
-    return WhenToy(card_file, **kw)
+    return token_toy(WhenToy, tmp_path, **kw)
 
 
 def test_a_false_when_skips_an_automatic_decision_without_building_it(tmp_path):
@@ -111,7 +90,7 @@ def test_an_automatic_decision_is_built_once_for_its_forced_step(tmp_path):
     assert toy.asked.count("forced") == 1
 
 
-class CountToy(_Toy):
+class CountToy(TokenToy):
     """Steps and a decision in a sequence, each `when` counting its calls and
     noting the phase it is asked in."""
 
@@ -145,9 +124,7 @@ def test_each_when_is_asked_once_and_a_phase_sees_itself(tmp_path):
     """A Sequence passes over a Step or an Ask whose `when` is false, and enters one
     whose `when` holds, asking each `when` once; a node of level "phase" is entered
     before its `when` is asked, so `ctx.phase()` there is its own name."""
-    card_file = tmp_path / "counttoy.yaml"
-    card_file.write_text(CARDS, encoding="utf-8")
-    toy = CountToy(card_file)
+    toy = token_toy(CountToy, tmp_path)
     g = make_game(toy, ["A", "B"], seed=1)
     assert g.cursor == ("Toy", "Held")
     g.step()
