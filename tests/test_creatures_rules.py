@@ -324,6 +324,18 @@ def test_step4_attack_less_weakens_the_monster_attack_card_lies_on_it():
     assert turn(g)["kills"] == 0
 
 
+def test_step4_attack_words_are_those_of_the_position_asked():
+    # the options' words are written when first read, from the health left when asked
+    g = table()
+    put(g, "Ana/hand", "3S")
+    put(g, "Ana/monsters", "9C", damage=4)
+    start(g, "Attack")
+    d = g.pending
+    g.state.cards["9C"]["damage"] = 6  # the position moves on before anyone reads the words
+    name = g.ctx.name
+    assert d.option("attack:3S:9C").label == f"Attack {name('9C')} (5 left) with {name('3S')} (3)"
+
+
 def test_step4_one_attack_card_only():
     g = table()
     put(g, "Ana/hand", "5S", "6S")

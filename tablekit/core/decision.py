@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Sequence, Union
 
 from .errors import IllegalChoice
+from .records import Later
 
 
 class Reason(str):
@@ -22,16 +23,27 @@ class Reason(str):
         return out
 
 
+Label = Union[str, Later, tuple]  # the words of an option: see Option
+
+
 class Option:
     """One answer to a decision. `reason` says, in words, why an illegal option
     is illegal; `rule`, the id of the ruling that makes it so, where one does
-    (the sandbox links it). A `Reason` given as `reason` brings its own `rule`."""
+    (the sandbox links it). A `Reason` given as `reason` brings its own `rule`.
 
-    __slots__ = ("id", "label", "legal", "reason", "rule")
+    `label` is the option's words: a str, or words written out the first time
+    they are read, as a `Later` or as a tuple `(function, *args)` (the label is
+    then `function(*args)`). The tuple costs less than the words themselves, so
+    a decision whose labels nobody reads (a bot's, on the fast path) never
+    writes them. As with `Later`, what the words say must be fixed when the
+    option is made: the args are values taken then, or things fixed for the
+    whole game (a card's name, looked up by its uid)."""
 
-    def __init__(self, id: str, label: str, legal: bool = True, reason: str = "", rule: str | None = None):
+    __slots__ = ("id", "_label", "legal", "reason", "rule")
+
+    def __init__(self, id: str, label: Label, legal: bool = True, reason: str = "", rule: str | None = None):
         self.id = id
-        self.label = label
+        self._label = label
         self.legal = legal
         if type(reason) is str:  # the common case: no Reason with a rule of its own
             self.reason = reason
@@ -41,6 +53,18 @@ class Option:
             rule = getattr(reason, "rule", None)
         self.reason = str(reason)
         self.rule = rule
+
+    @property
+    def label(self) -> str:
+        """The option's words (written out on first read, when given as words for later)."""
+        words = self._label
+        if type(words) is not str:
+            words = self._label = words[0](*words[1:]) if type(words) is tuple else str(words)
+        return words
+
+    @label.setter
+    def label(self, words: Label) -> None:
+        self._label = words
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Option) and (self.id, self.label, self.legal, self.reason, self.rule) == (

@@ -128,12 +128,55 @@ def draw(ctx: Ctx) -> Say:
                rule=rule, public=f"{p} brings the hand up to five: draws {n}.{notes}{short}")
 
 
+# The words of the options, written when first read (see Option): the args are the
+# cards, and what can change about them (their health left) taken when asked.
+
+def _play_words(ctx: Ctx, u: str) -> str:
+    return f"Play {ctx.name(u)} ({T.value(ctx, u)} health)"
+
+
+def _put_words(ctx: Ctx, c: str, q: str, p: str) -> str:
+    return f"Put {ctx.name(c)} ({T.value(ctx, c)}) in front of {'yourself' if q == p else q}"
+
+
+def _attack_words(ctx: Ctx, s: str, m: str, left: int) -> str:
+    return f"Attack {T.left_words(ctx, m, left)} with {ctx.name(s)} ({T.value(ctx, s)})"
+
+
+def _attack_with_words(ctx: Ctx, s: str) -> str:
+    return f"Attack with {ctx.name(s)} ({T.value(ctx, s)})"
+
+
+def _attack_alone_words(ctx: Ctx, s: str) -> str:
+    return f"Attack with {ctx.name(s)}"
+
+
+def _lose_words(ctx: Ctx, f: str, r: int) -> str:
+    return f"{T.left_words(ctx, f, r)} takes {r} and is lost"
+
+
+def _part_words(ctx: Ctx, f: str, r: int, left: int) -> str:
+    return f"{T.left_words(ctx, f, r)} takes the last {left} and is partly covered, keeping {r - left}"
+
+
+def _cover_words(ctx: Ctx, f: str, m: str) -> str:
+    return f"Cover {ctx.name(f)} with {ctx.name(m)}"
+
+
+def _treasure_words(ctx: Ctx, u: str) -> str:
+    return f"Play {ctx.name(u)} ({T.plural(T.value(ctx, u), 'point')})"
+
+
+def _discard_words(ctx: Ctx, u: str) -> str:
+    return f"Discard {ctx.name(u)}"
+
+
 def ask_follower(ctx: Ctx) -> Decision | None:
     p = ctx.player
     hearts = T.of_kind(ctx, T.hand(p), "follower")
     if not hearts:
         return None
-    opts = [Option(f"play:{u}", f"Play {ctx.name(u)} ({T.value(ctx, u)} health)") for u in hearts]
+    opts = [Option(f"play:{u}", (_play_words, ctx, u)) for u in hearts]
     opts.append(Option("pass", "Play no follower"))
     return Decision(p, "Step 2: you may play one follower (a heart) in front of you.", opts,
                     kind="follower")
@@ -182,9 +225,8 @@ def ask_monster(ctx: Ctx) -> Decision | None:
     given = ctx.this("turn")["targets"]
     opts = []
     for c in clubs:
-        card = f"{ctx.name(c)} ({T.value(ctx, c)})"
         for q in ctx.players:
-            label = f"Put {card} in front of {'yourself' if q == p else q}"
+            label = (_put_words, ctx, c, q, p)
             if q != p and q in given:
                 opts.append(Option(f"monster:{c}:{q}", label, False,
                                    f"You already gave {q} a monster this turn: at most one on each "
@@ -221,17 +263,16 @@ def ask_attack(ctx: Ctx) -> Decision | None:
     opts: list[Option] = []
     no_monster = "There is no monster in front of you to attack."
     if n_cards == 1:
-        targets = [(m, T.with_left(ctx, m)) for m in mine]  # each monster's words, written once
+        targets = [(m, T.remaining(ctx, m)) for m in mine]  # each monster's health left, taken once
         for s in spades:
             if not mine:
-                opts.append(Option(f"attack:{s}", f"Attack with {ctx.name(s)}", False, no_monster))
+                opts.append(Option(f"attack:{s}", (_attack_alone_words, ctx, s), False, no_monster))
                 continue
-            card = f"{ctx.name(s)} ({T.value(ctx, s)})"
-            for m, target in targets:
-                opts.append(Option(f"attack:{s}:{m}", f"Attack {target} with {card}"))
+            for m, left in targets:
+                opts.append(Option(f"attack:{s}:{m}", (_attack_words, ctx, s, m, left)))
     else:
         for s in spades:
-            label = f"Attack with {ctx.name(s)} ({T.value(ctx, s)})"
+            label = (_attack_with_words, ctx, s)
             opts.append(Option(f"attack:{s}", label) if mine else
                         Option(f"attack:{s}", label, False, no_monster))
     # the Wizard's mass attack, a Joker
@@ -347,10 +388,9 @@ def ask_absorb(ctx: Ctx) -> Decision | None:
     for f in fs:
         r = T.remaining(ctx, f)
         if r <= left:
-            opts.append(Option(f"lose:{f}", f"{T.with_left(ctx, f)} takes {r} and is lost"))
+            opts.append(Option(f"lose:{f}", (_lose_words, ctx, f, r)))
         else:
-            opts.append(Option(f"part:{f}", f"{T.with_left(ctx, f)} takes the last {left} and is "
-                               f"partly covered, keeping {r - left}"))
+            opts.append(Option(f"part:{f}", (_part_words, ctx, f, r, left)))
     if not opts:
         return None
     weakest = min(fs, key=lambda u: (T.remaining(ctx, u), u))
@@ -394,7 +434,7 @@ def ask_cover(ctx: Ctx) -> Decision | None:
     if not f or not ms:
         return None
     hurt = ctx.card(f).get("damage", 0)
-    opts = [Option(f"cover:{m}", f"Cover {ctx.name(f)} with {ctx.name(m)}") for m in ms]
+    opts = [Option(f"cover:{m}", (_cover_words, ctx, f, m)) for m in ms]
     high = max(ms, key=lambda m: (T.value(ctx, m), m))
     return Decision(p, f"Counterattack: which monster card covers the {T.plural(hurt, 'struck point')} of "
                     f"{ctx.name(f)}? (\"If needed, use a monster card to cover part of a follower "
@@ -424,7 +464,7 @@ def ask_hand_discard(ctx: Ctx) -> Decision | None:
     k = ctx.this("turn")["hand_discard"]
     if not k:
         return None
-    opts = [Option(f"discard:{u}", f"Discard {ctx.name(u)}") for u in ctx.zone(T.hand(p))]
+    opts = [Option(f"discard:{u}", (_discard_words, ctx, u)) for u in ctx.zone(T.hand(p))]
     return Decision(p, f"Counterattack: {T.plural(k, 'monster point')} got through; discard "
                     f"{T.plural(k, 'card')} from your hand.", opts, min=k, max=k, kind="hand-discard")
 
@@ -466,7 +506,7 @@ def ask_reward(ctx: Ctx) -> Decision | None:
         return None
     n = d["rewarded"] + 1
     gems = T.of_kind(ctx, T.hand(p), "treasure")
-    opts = [Option(f"treasure:{u}", f"Play {ctx.name(u)} ({T.plural(T.value(ctx, u), 'point')})") for u in gems]
+    opts = [Option(f"treasure:{u}", (_treasure_words, ctx, u)) for u in gems]
     if gems:
         thief = (" The Thief steals only instead of turning up a card, so he may not steal now "
                  "either." if _thief(ctx, p) is not None else "")
@@ -563,7 +603,7 @@ def ask_discard(ctx: Ctx) -> Decision | None:
     h = ctx.zone(T.hand(p))
     if not h:
         return None
-    opts = [Option(f"discard:{u}", f"Discard {ctx.name(u)}") for u in h]
+    opts = [Option(f"discard:{u}", (_discard_words, ctx, u)) for u in h]
     return Decision(p, "Step 7: discard any cards you like (choose none to keep your hand).", opts,
                     min=0, max=len(opts), kind="discard")
 

@@ -106,7 +106,12 @@ def attached(ctx: Ctx, uid: str) -> list[str]:
 
 def with_left(ctx: Ctx, uid: str) -> str:
     """'9♣' or '9♣ (4 left)' for a weakened monster or a covered follower."""
-    left = remaining(ctx, uid)
+    return left_words(ctx, uid, remaining(ctx, uid))
+
+
+def left_words(ctx: Ctx, uid: str, left: int) -> str:
+    """`with_left`'s words for the card when it had `left` health left (taken
+    before, so that words written later are those of that moment)."""
     if left != value(ctx, uid):
         return f"{ctx.name(uid)} ({left} left)"
     return ctx.name(uid)
