@@ -255,6 +255,32 @@ def test_undo_redo_and_save_across_triggers(toy):
     assert len(g.history) == 3
 
 
+def test_a_games_start_is_laid_again_from_its_seed(toy):
+    # make_game's start is not pickled: a rewind to it lays the table again from the
+    # seed and the options the game was made with, the same table as at first
+    for watched in (True, False):
+        g = make_game(toy, ["Ana", "Bo"], seed=5, options={})
+        g.watched = watched
+        start = g.state.to_dict()
+        g.run(bots="random")
+        end = g.state.to_dict()
+        g.state.options["late"] = "changed"  # what the state says later does not change its start
+        g.goto(0)
+        assert g.state.to_dict() == start
+        g.run(bots="random")
+        assert g.state.to_dict() == end
+
+
+def test_a_hand_built_start_is_kept_as_it_was_built(toy):
+    g = make_game(toy, ["Ana", "Bo"], seed=5)
+    g.state.extra["built"] = True
+    g.rebase()
+    start = g.state.to_dict()
+    g.run(bots="random", max_records=5)
+    g.goto(0)
+    assert g.state.to_dict() == start and g.state.extra["built"] is True
+
+
 def test_flow_is_introspectable(toy):
     root = toy.flow
     names = [n.name for n in root.walk()]

@@ -20,7 +20,7 @@ from .flow import Node
 from .gamedef import GameDef, Result
 from .positions import Positions
 from .records import StepRecord
-from .state import State
+from .state import State, _copy
 from .stepping import UNTIL, Stepping
 from .timeline import SAVE_FORMAT_VERSION, SNAPSHOT_EVERY, Timeline, load_game
 
@@ -45,18 +45,28 @@ class Game(Stepping, Timeline, Positions):
         self.defs = gamedef.cards
         self.nodes = gamedef.nodes
         self._labels = gamedef.node_labels
-        self.state = State(gamedef.id, players, seed, variant, options)
-        self.ctx = Ctx(gamedef, self.defs, self.state)
-        gamedef.create_table(self.ctx)
-        self.ctx.reindex()
-        self.state.cursor = [{"n": self.nodes[0].id}]
+        self._start = (list(players), seed, variant, _copy(options))
+        self.state, self.ctx = self._new_start()
         self.history: list[StepRecord] = []
         self._future: list[StepRecord] = []  # undone records, the next to redo last
         self._pending: Decision | None = None
         self._open: tuple | None = None
         self._base: dict | None = None  # a hand-built start (see start_at), for saves
         self._settle()
-        self._snaps: dict[int, bytes] = {0: self._snapshot()}
+        # the start is laid again from the seed when needed (see _new_start), not pickled
+        self._snaps: dict[int, bytes | None] = {0: None}
+
+    def _new_start(self) -> tuple[State, Ctx]:
+        """The state before the first record, laid out as `create_table` lays it from
+        the seed and the options the game was made with (the same every time), and a
+        Ctx over it."""
+        players, seed, variant, options = self._start
+        st = State(self.gamedef.id, players, seed, variant, _copy(options))
+        ctx = Ctx(self.gamedef, self.defs, st)
+        self.gamedef.create_table(ctx)
+        ctx.reindex()
+        st.cursor = [{"n": self.nodes[0].id}]
+        return st, ctx
 
     # -- what is there -----------------------------------------------------
     @property

@@ -1,7 +1,8 @@
 """The timeline: snapshots, undo, redo, goto, and saves that load back.
 
 A pickled snapshot of the state every SNAPSHOT_EVERY records; any position is
-the nearest snapshot plus a replay of the recorded steps and choices.
+the nearest snapshot plus a replay of the recorded steps and choices. A game's
+own start is laid again from its seed (`Game._new_start`) rather than pickled.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class Timeline:
     ctx: Any
     history: list[StepRecord]
     _future: list[StepRecord]
-    _snaps: dict[int, bytes]
+    _snaps: dict[int, bytes | None]  # None: the game's start, laid again from its seed
     _base: dict | None
 
     # -- time travel -------------------------------------------------------
@@ -186,8 +187,9 @@ class Timeline:
     def _snapshot(self) -> bytes:
         return pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL)
 
-    def _restore(self, blob: bytes) -> None:
-        self.state = pickle.loads(blob)  # noqa: S301 - our own in-memory snapshot
+    def _restore(self, blob: bytes | None) -> None:
+        # None: the game's own start, laid again from its seed (Game._new_start)
+        self.state = self._new_start()[0] if blob is None else pickle.loads(blob)  # noqa: S301 - our own
         self.ctx.state = self.state
         self._settle()
 
