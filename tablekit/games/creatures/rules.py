@@ -188,9 +188,10 @@ def resolve_follower(ctx: Ctx, ids) -> Say:
         return Say(f"{p} plays no follower.", rule=FOLLOW)
     uid = ids[0].split(":", 1)[1]
     ctx.move(uid, T.followers(p))
-    return Say(f"{p} plays the follower {ctx.name(uid)} in front of them: "
-               f"{T.value(ctx, uid)} health against monsters, and {T.plural(T.value(ctx, uid), 'point')} "
-               "at the end.",
+    # the card's name and value are fixed: the words are written when read (see Later)
+    return Say(Later(lambda: f"{p} plays the follower {ctx.name(uid)} in front of them: "
+                     f"{T.value(ctx, uid)} health against monsters, and "
+                     f"{T.plural(T.value(ctx, uid), 'point')} at the end."),
                rule=FOLLOW)
 
 
@@ -249,10 +250,10 @@ def resolve_monster(ctx: Ctx, ids) -> Say:
     if q != p:
         data["targets"].append(q)
         fate, rule = T.strike_words(ctx, q)
-        return Say(f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of {q}; "
-                   f"{fate}.", rule=rule or MONST)
-    return Say(f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of "
-               "themselves (a monster killed this turn earns a treasure).", rule=MONST)
+        return Say(Later(lambda: f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front "
+                         f"of {q}; {fate}."), rule=rule or MONST)
+    return Say(Later(lambda: f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of "
+                     "themselves (a monster killed this turn earns a treasure)."), rule=MONST)
 
 
 def ask_attack(ctx: Ctx) -> Decision | None:
@@ -309,18 +310,18 @@ def resolve_attack(ctx: Ctx, ids) -> Say:
     if len(parts) == 3:  # one card against one chosen monster
         s, m = parts[1], parts[2]
         a, r = T.value(ctx, s), T.remaining(ctx, m)
-        before = T.with_left(ctx, m)
+        # the words name the monster as it was before the attack (r left), written when read
         if a >= r:
             T.discard(ctx, m)
             ctx.move(s, T.DISCARD)
             ctx.this("turn")["kills"] += 1
-            return Say(f"{p} attacks {before} with {ctx.name(s)}: {a} is at least {r}, so the "
-                       "monster is killed.", rule=ATTACK)
+            return Say(Later(lambda: f"{p} attacks {T.left_words(ctx, m, r)} with {ctx.name(s)}: {a} is at "
+                             f"least {r}, so the monster is killed."), rule=ATTACK)
         ctx.card(m)["damage"] = ctx.card(m).get("damage", 0) + a
         ctx.move(s, T.monsters(p), attached_to=m)
-        return Say(f"{p} attacks {before} with {ctx.name(s)}: {a} is less than {r}, so the monster "
-                   f"is only weakened; the attack card lies on it and it has {r - a} left for this "
-                   "turn's counterattack.", rule=ATTACK)
+        return Say(Later(lambda: f"{p} attacks {T.left_words(ctx, m, r)} with {ctx.name(s)}: {a} is less "
+                         f"than {r}, so the monster is only weakened; the attack card lies on it and it "
+                         f"has {r - a} left for this turn's counterattack."), rule=ATTACK)
     # the Fighter's second card: his cards added up against all the monsters in front
     cards = [i.split(":", 1)[1] for i in ids]
     out = ctx.start("fighter_attack", source=ctx.zone(T.hero(p))[0], controller=p,
@@ -334,21 +335,28 @@ def has_monsters(ctx: Ctx) -> bool:
 
 def counterattack(ctx: Ctx) -> Say:
     p = ctx.player
-    ms = T.monsters_in_front(ctx, p)
-    fs = sorted(T.of_kind(ctx, T.followers(p), "follower"), key=lambda u: (T.remaining(ctx, u), u))
-    M = sum(T.remaining(ctx, m) for m in ms)
-    F = sum(T.remaining(ctx, f) for f in fs)
-    mtxt = " + ".join(f"{T.with_left(ctx, m)}" for m in ms)
-    ftxt = " + ".join(T.with_left(ctx, f) for f in fs) or "no followers"
-    head = f"The monsters in front of {p} strike: {mtxt} = {M} against {ftxt} = {F}."
+    # each card with its health left now: the words, written when read, say what struck
+    ms = [(m, T.remaining(ctx, m)) for m in T.monsters_in_front(ctx, p)]
+    fs = sorted(((f, T.remaining(ctx, f)) for f in T.of_kind(ctx, T.followers(p), "follower")),
+                key=lambda fr: (fr[1], fr[0]))
+    M = sum(r for _, r in ms)
+    F = sum(r for _, r in fs)
+
+    def head() -> str:
+        mtxt = " + ".join(T.left_words(ctx, m, r) for m, r in ms)
+        ftxt = " + ".join(T.left_words(ctx, f, r) for f, r in fs) or "no followers"
+        return f"The monsters in front of {p} strike: {mtxt} = {M} against {ftxt} = {F}."
+
     if M >= F:
-        lost = f" Every follower is lost: {', '.join(T.had_left(ctx, f) for f in fs)}." if fs else ""
-        for f in fs:
+        def lost() -> str:
+            return f" Every follower is lost: {', '.join(T.had_words(ctx, f, r) for f, r in fs)}." if fs else ""
+
+        for f, _ in fs:
             T.discard(ctx, f)
         over = M - F
         if over == 0:
-            return Say(f"{head}{lost} The monster points are used up exactly: no cards from hand "
-                       "are lost.", rule=COUNTER)
+            return Say(Later(lambda: f"{head()}{lost()} The monster points are used up exactly: no cards "
+                             "from hand are lost."), rule=COUNTER)
         h = list(ctx.zone(T.hand(p)))
         owed = (f"{T.plural(over, 'monster point')} {'remains' if over == 1 else 'remain'}, so"
                 f" {p} must discard {T.plural(over, 'card')}")
@@ -361,16 +369,17 @@ def counterattack(ctx: Ctx) -> Say:
                          "ignored (ruling CC-HAND).")
             else:
                 extra = " That is the whole hand."
-            return Say(f"{head}{lost} {owed} from hand.{extra}",
+            return Say(Later(lambda: f"{head()}{lost()} {owed} from hand.{extra}"),
                        rule="CC-HAND" if len(h) < over else COUNTER, public=None)
         ctx.this("turn")["hand_discard"] = over
-        return Say(f"{head}{lost} {owed} from hand now.", rule=COUNTER)
+        return Say(Later(lambda: f"{head()}{lost()} {owed} from hand now."), rule=COUNTER)
     # the followers outlast the monsters: the player chooses who takes the blows (CC-ABSORB)
     ctx.this("turn")["absorb"] = M
-    return Say(f"{head} The followers outlast the monsters: {p} keeps {T.plural(F - M, 'point')} of "
-               f"followers and loses {M}, choosing which followers take the blows and which monster "
-               "card covers a follower that is only partly struck (\"keep that many points of follower "
-               "cards and discard the rest\"; ruling CC-ABSORB only suggests the weakest first).",
+    return Say(Later(lambda: f"{head()} The followers outlast the monsters: {p} keeps "
+                     f"{T.plural(F - M, 'point')} of followers and loses {M}, choosing which followers "
+                     "take the blows and which monster card covers a follower that is only partly struck "
+                     "(\"keep that many points of follower cards and discard the rest\"; ruling CC-ABSORB "
+                     "only suggests the weakest first)."),
                rule="CC-ABSORB")
 
 
@@ -480,12 +489,12 @@ def resolve_hand_discard(ctx: Ctx, ids) -> Say:
 
 def discard_monsters(ctx: Ctx) -> Say:
     p = ctx.player
-    ms = T.monsters_in_front(ctx, p)
-    names = ", ".join(T.had_left(ctx, m) for m in ms)
-    for m in ms:
+    ms = [(m, T.remaining(ctx, m)) for m in T.monsters_in_front(ctx, p)]  # their health before they go
+    for m, _ in ms:
         T.discard(ctx, m)
-    return Say(f"The counterattack is over: the monsters in front of {p} and any attack cards on "
-               f"them go to the discard pile: {names}.", rule=COUNTER)
+    return Say(Later(lambda: f"The counterattack is over: the monsters in front of {p} and any attack cards "
+                     f"on them go to the discard pile: {', '.join(T.had_words(ctx, m, r) for m, r in ms)}."),
+               rule=COUNTER)
 
 
 def rewards_done(ctx: Ctx) -> bool:

@@ -133,7 +133,11 @@ def fresh_turn() -> dict:
 def had_left(ctx: Ctx, uid: str) -> str:
     """'10♥', or '10♥ (which had 5 health left)' for a weakened or covered card
     that leaves the table: its health before it went."""
-    left = remaining(ctx, uid)
+    return had_words(ctx, uid, remaining(ctx, uid))
+
+
+def had_words(ctx: Ctx, uid: str, left: int) -> str:
+    """`had_left`'s words for the card when it had `left` health left (taken before)."""
     if left != value(ctx, uid):
         return f"{ctx.name(uid)} (which had {left} health left)"
     return ctx.name(uid)
