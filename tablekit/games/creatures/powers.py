@@ -48,7 +48,11 @@ class Power(Effect):
         `ruling` when the refusal is this effect's own `check`."""
         why = ctx.usable(use)
         rule = self.ruling if self.ruling and why is not None and why == self.check(ctx, use) else None
-        return Option(oid, self.label(ctx, use), why is None, why or "", rule=rule)
+        return Option(oid, self.option_words(ctx, use), why is None, why or "", rule=rule)
+
+    def option_words(self, ctx: Ctx, use: AbilityUse) -> str | tuple:
+        """The option's words: `label`, or words written when read (see Option)."""
+        return self.label(ctx, use)
 
     def uses(self, ctx: Ctx, use: AbilityUse) -> list[AbilityUse]:
         """One use per way the power can be used now (default: the one)."""
@@ -141,6 +145,14 @@ class MassAttack(Power):
                    "treasure step (ruling CC-WIZARD).", rule="CC-WIZARD")
 
 
+def _rescue_words(ctx: Ctx, u: str) -> str:
+    return f"Rescue {ctx.name(u)} from the discard pile"
+
+
+def _heal_words(ctx: Ctx, u: str, left: int) -> str:
+    return f"Heal {T.left_words(ctx, u, left)}: discard the monster on it"
+
+
 class PriestAid(Power):
     """Priest: rescue a follower from the discard pile, or heal a covered one."""
 
@@ -158,10 +170,14 @@ class PriestAid(Power):
         return _with(use, what=what, card=card) if what in ("rescue", "heal") else None
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
+        words = self.option_words(ctx, use)
+        return words[0](*words[1:])
+
+    def option_words(self, ctx: Ctx, use: AbilityUse) -> tuple:
         u = use.args["card"]
         if use.args["what"] == "rescue":
-            return f"Rescue {ctx.name(u)} from the discard pile"
-        return f"Heal {T.with_left(ctx, u)}: discard the monster on it"
+            return (_rescue_words, ctx, u)
+        return (_heal_words, ctx, u, T.remaining(ctx, u))  # its health left now
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
         p = use.controller
