@@ -5,10 +5,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from token_toy import TokenToy, token_toy
 
 from tablekit.core import Ask, Ctx, Decision, Option, Sequence, Step
 from tablekit.core.engine import make_game
+
+
+class OwnAsk(Ask):
+    """An Ask of a subclass: the settle loop leaves it to `Ask.settle`, where a plain
+    Ask is settled inline (Stepping._settle); the two must behave alike."""
+
+
+KINDS = pytest.mark.parametrize("ask_class", [Ask, OwnAsk], ids=["inline", "own-settle"])
 
 
 class WhenToy(TokenToy):
@@ -17,9 +26,11 @@ class WhenToy(TokenToy):
     id = "whentoy"
     title = "When toy"
 
-    def __init__(self, card_file: Path, forced_when: bool, asked_when: bool, forced_options: int = 1):
+    def __init__(self, card_file: Path, forced_when: bool, asked_when: bool, forced_options: int = 1,
+                 ask_class: type[Ask] = Ask):
         super().__init__(card_file)
         self.forced_when, self.asked_when, self.forced_options = forced_when, asked_when, forced_options
+        self.ask_class = ask_class
         self.asked: list[str] = []  # which ask functions ran
 
     def ask_forced(self, ctx: Ctx) -> Decision | None:
@@ -33,9 +44,9 @@ class WhenToy(TokenToy):
 
     def build_flow(self):
         return Sequence("Toy", children=[
-            Ask("Forced", self.ask_forced, lambda ctx, ids: f"{ids[0]} is applied.", "T", auto_forced=True,
+            self.ask_class("Forced", self.ask_forced, lambda ctx, ids: f"{ids[0]} is applied.", "T", auto_forced=True,
                 when=lambda ctx: self.forced_when),
-            Ask("Open", self.ask_open, lambda ctx, ids: f"{ids[0]} is chosen.", "T",
+            self.ask_class("Open", self.ask_open, lambda ctx, ids: f"{ids[0]} is chosen.", "T",
                 when=lambda ctx: self.asked_when),
             Step("End", lambda ctx: "The toy ends.", "", "T"),
         ])
@@ -45,46 +56,52 @@ def _toy(tmp_path: Path, **kw) -> WhenToy:
     return token_toy(WhenToy, tmp_path, **kw)
 
 
-def test_a_false_when_skips_an_automatic_decision_without_building_it(tmp_path):
-    toy = _toy(tmp_path, forced_when=False, asked_when=False)
+@KINDS
+def test_a_false_when_skips_an_automatic_decision_without_building_it(tmp_path, ask_class):
+    toy = _toy(tmp_path, ask_class=ask_class, forced_when=False, asked_when=False)
     g = make_game(toy, ["A", "B"], seed=1)
     g.run(until="end")
     assert toy.asked == []
     assert [r.text for r in g.history] == ["The toy ends."]
 
 
-def test_a_true_when_lets_an_automatic_decision_be_forced(tmp_path):
-    toy = _toy(tmp_path, forced_when=True, asked_when=False)
+@KINDS
+def test_a_true_when_lets_an_automatic_decision_be_forced(tmp_path, ask_class):
+    toy = _toy(tmp_path, ask_class=ask_class, forced_when=True, asked_when=False)
     g = make_game(toy, ["A", "B"], seed=1)
     g.run(until="end")
     assert "forced" in toy.asked and "open" not in toy.asked
     assert g.history[0].text == "o0 is applied. (the only legal choice)"
 
 
-def test_with_a_true_when_ask_still_decides_an_automatic_decision(tmp_path):
+@KINDS
+def test_with_a_true_when_ask_still_decides_an_automatic_decision(tmp_path, ask_class):
     # the automatic decision's `when` holds, but ask() finds no option: it does not arise
-    toy = _toy(tmp_path, forced_when=True, asked_when=False, forced_options=0)
+    toy = _toy(tmp_path, ask_class=ask_class, forced_when=True, asked_when=False, forced_options=0)
     g = make_game(toy, ["A", "B"], seed=1)
     g.run(until="end")
     assert [r.text for r in g.history] == ["The toy ends."]
 
 
-def test_an_automatic_decision_with_two_options_is_asked(tmp_path):
-    toy = _toy(tmp_path, forced_when=True, asked_when=False, forced_options=2)
+@KINDS
+def test_an_automatic_decision_with_two_options_is_asked(tmp_path, ask_class):
+    toy = _toy(tmp_path, ask_class=ask_class, forced_when=True, asked_when=False, forced_options=2)
     g = make_game(toy, ["A", "B"], seed=1)
     assert g.pending is not None and g.pending.prompt == "Forced?"
 
 
-def test_an_asked_decision_is_built_only_when_looked_at(tmp_path):
-    toy = _toy(tmp_path, forced_when=False, asked_when=True)
+@KINDS
+def test_an_asked_decision_is_built_only_when_looked_at(tmp_path, ask_class):
+    toy = _toy(tmp_path, ask_class=ask_class, forced_when=False, asked_when=True)
     g = make_game(toy, ["A", "B"], seed=1)
     assert toy.asked == []  # the cursor stands at the decision, not built yet
     assert g.pending.prompt == "Open?" and toy.asked == ["open"]
 
 
-def test_an_automatic_decision_is_built_once_for_its_forced_step(tmp_path):
+@KINDS
+def test_an_automatic_decision_is_built_once_for_its_forced_step(tmp_path, ask_class):
     """The decision the settle built to see that it is forced is the one the step applies."""
-    toy = _toy(tmp_path, forced_when=True, asked_when=False)
+    toy = _toy(tmp_path, ask_class=ask_class, forced_when=True, asked_when=False)
     g = make_game(toy, ["A", "B"], seed=1)
     g.run(until="end")
     assert toy.asked.count("forced") == 1

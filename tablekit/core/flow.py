@@ -312,6 +312,8 @@ class Ask(Node):
         return legal[0].id if len(legal) == 1 else None
 
     def settle(self, ctx, frame):
+        # Stepping._settle does the same inline for a plain Ask (a subclass comes here):
+        # keep the two alike (tests/test_flow_when.py plays both)
         if self.when is not None:
             if not self.when(ctx):
                 return (POP,)

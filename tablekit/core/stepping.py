@@ -244,6 +244,24 @@ class Stepping:
                     if node.when is None or node.when(ctx):
                         return
                     tag = POP
+                elif kind is Ask:  # Ask.settle, inline
+                    when = node.when
+                    if when is not None and not when(ctx):
+                        tag = POP
+                    elif when is not None and not node.auto_forced:
+                        self._open = ("node", node, frame)
+                        return
+                    else:
+                        d = node.ask(ctx)
+                        if d is None:
+                            tag = POP
+                        else:
+                            if node.forced(d) is not None:
+                                self._forced = d
+                            else:
+                                self._open = ("node", node, frame)
+                                self._pending = d
+                            return
                 else:
                     r = node.settle(ctx, frame)
                     tag = r[0]
