@@ -189,7 +189,10 @@ class Timeline:
 
     def _restore(self, blob: bytes | None) -> None:
         # None: the game's own start, laid again from its seed (Game._new_start)
-        self.state = self._new_start()[0] if blob is None else pickle.loads(blob)  # noqa: S301 - our own
+        if blob is None:
+            self.state = self._new_start()[0]
+        else:
+            self.state = pickle.loads(blob)  # noqa: S301 - our own in-memory snapshot
         self.ctx.state = self.state
         self._settle()
 
