@@ -1193,6 +1193,36 @@ def test_every_priest_option_id_leads_back_to_its_use():
     assert found[0][2].use_for(g.ctx, action, "mass:4S") is None
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_powers_options_built_in_one_pass_are_those_of_each_use(players):
+    """`power_choices` builds the Priest's and the Wizard's options in one pass
+    (`Power.options`): at every Priest's and attack decision of seeded games,
+    the same options, in the same order, with the same words, legality, reason
+    and rule, as `Power.option` gives for each use on its own."""
+    from tablekit.games.creatures.powers import power_choices, power_options
+    windows = {"Priest's power": "followers", "Attack": "attack"}
+    seen = {"followers": 0, "attack": 0, "mass": 0, "illegal": 0, "stronger": 0}
+    for seed in range(12):
+        g = tablekit.new_game("creatures", players=players, seed=seed)
+        g.watched = False
+        while not g.is_over:
+            d = g.pending
+            if d is not None and d.kind in ("priest", "attack"):
+                ctx, window = g.ctx, windows[g._open[1].name]
+                one_by_one = [eff.option(ctx, oid, use) for oid, use, eff in power_options(ctx, window, d.player)]
+                batched = power_choices(ctx, window, d.player)
+                assert [(o.id, o.label, o.legal, o.reason, o.rule) for o in batched] == [
+                    (o.id, o.label, o.legal, o.reason, o.rule) for o in one_by_one]
+                seen[window] += len(batched)
+                for o in batched:
+                    seen["mass"] += o.id.startswith("mass:")
+                    seen["illegal"] += not o.legal
+                    seen["stronger"] += "kills nothing" in o.label
+            g.run(until="decision", bots="random") if d is None else g.choose(
+                *tablekit.core.bots.record_answer("random", g.gamedef, g.ctx, d, seed, len(g.history)))
+    assert all(seen.values()), seen  # rescues or heals, mass attacks legal, illegal and in vain
+
+
 def test_only_the_priest_rescues():
     g = table()
     put(g, "Bo/hand", "5H", "2D")

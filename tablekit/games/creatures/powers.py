@@ -54,6 +54,24 @@ class Power(Effect):
         """The option's words: `label`, or words written when read (see Option)."""
         return self.label(ctx, use)
 
+    def options(self, ctx: Ctx, use: AbilityUse) -> list[Option]:
+        """The options of every use of the power now (`uses`), in their order:
+        `option` of each. A power whose check and words weigh the same things
+        for every use builds them in one pass instead (see `checked_once`)."""
+        return [self.option(ctx, self.option_id(u), u) for u in self.uses(ctx, use)]
+
+    def checked_once(self, use: AbilityUse) -> bool:
+        """Whether `ctx.usable` of every use of this ability comes down to this
+        effect's own `check`: the ability has no phase and no once-per limit,
+        and the effect no cost. A power whose `check` is the same for all its
+        uses may then ask it once for them all."""
+        ab = use.ability
+        return ab.phase is None and not ab.once_per and type(self).cost is Effect.cost
+
+    def made(self, oid: str, words: str | tuple, why: str | None) -> Option:
+        """The option `option` would make when `check` gave `why`."""
+        return Option(oid, words, why is None, why or "", rule=self.ruling if self.ruling and why is not None else None)
+
     def uses(self, ctx: Ctx, use: AbilityUse) -> list[AbilityUse]:
         """One use per way the power can be used now (default: the one)."""
         return [use]
@@ -77,6 +95,17 @@ def power_options(ctx: Ctx, window: str, player: str):
         eff = ctx.game.effect(use.ability.effect)
         if isinstance(eff, Power):
             out.extend((eff.option_id(u), u, eff) for u in eff.uses(ctx, use))
+    return out
+
+
+def power_choices(ctx: Ctx, window: str, player: str) -> list[Option]:
+    """The options of `player`'s powers in `window` (`Power.options`), in the
+    order of `ctx.actions`: what `power_options` lists, as options."""
+    out = []
+    for use in ctx.actions(window, player):
+        eff = ctx.game.effect(use.ability.effect)
+        if isinstance(eff, Power):
+            out.extend(eff.options(ctx, use))
     return out
 
 
@@ -108,14 +137,21 @@ class MassAttack(Power):
             return None
         return "There is no monster anywhere on the table to attack (ruling CC-MASS-NONE)."
 
+    def options(self, ctx: Ctx, use: AbilityUse) -> list[Option]:
+        if not self.checked_once(use):
+            return super().options(ctx, use)
+        cards = T.of_kind(ctx, T.hand(use.controller), "attack")
+        if not cards:
+            return []
+        why = self.check(ctx, use)  # whether a monster stands anywhere: the same for every card
+        weakest = _weakest(ctx)
+        return [self.made(f"mass:{s}", (_mass_words, ctx, s, weakest is not None and weakest > T.value(ctx, s)),
+                          why) for s in cards]
+
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         card = use.args["card"]
-        v = T.value(ctx, card)
-        everywhere = _all_monsters(ctx)
-        n = sum(1 for _, m in everywhere if T.remaining(ctx, m) <= v)
-        if everywhere and not n:  # still legal: the card is spent (ruling CC-MASS-NONE)
-            return f"Mass attack with {ctx.name(card)} (Wizard): kills nothing, every monster is stronger"
-        return f"Mass attack with {ctx.name(card)} (Wizard)"
+        weakest = _weakest(ctx)
+        return _mass_words(ctx, card, weakest is not None and weakest > T.value(ctx, card))
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
         card = use.args["card"]
@@ -145,6 +181,19 @@ class MassAttack(Power):
                    "treasure step (ruling CC-WIZARD).", rule="CC-WIZARD")
 
 
+def _weakest(ctx: Ctx) -> int | None:
+    """The least health left of any monster on the table (None: there is none)."""
+    return min((T.remaining(ctx, m) for _, m in _all_monsters(ctx)), default=None)
+
+
+def _mass_words(ctx: Ctx, card: str, stronger: bool) -> str:
+    """The mass attack's words; `stronger`: every monster on the table has more
+    health left than the card (still legal: the card is spent, ruling CC-MASS-NONE)."""
+    if stronger:
+        return f"Mass attack with {ctx.name(card)} (Wizard): kills nothing, every monster is stronger"
+    return f"Mass attack with {ctx.name(card)} (Wizard)"
+
+
 def _rescue_words(ctx: Ctx, u: str) -> str:
     return f"Rescue {ctx.name(u)} from the discard pile"
 
@@ -161,6 +210,17 @@ class PriestAid(Power):
         out += [_with(use, what="heal", card=u) for u in T.of_kind(ctx, T.followers(use.controller), "follower")
                 if ctx.card(u).get("damage", 0)]
         return out
+
+    def options(self, ctx: Ctx, use: AbilityUse) -> list[Option]:
+        if not self.checked_once(use) or type(self).check is not Effect.check:
+            return super().options(ctx, use)
+        p = use.controller  # no check of its own: every rescue and heal is legal
+        opts = [Option(f"rescue:{u}", (_rescue_words, ctx, u)) for u in T.of_kind(ctx, T.DISCARD, "follower")]
+        cards = ctx.state.cards
+        for u in T.of_kind(ctx, T.followers(p), "follower"):
+            if cards[u].get("damage", 0):
+                opts.append(Option(f"heal:{u}", (_heal_words, ctx, u, T.remaining(ctx, u))))
+        return opts
 
     def option_id(self, use: AbilityUse) -> str:
         return f"{use.args['what']}:{use.args['card']}"
@@ -240,6 +300,10 @@ class ThiefSteal(Effect):
                    "(Ruling CC-THIEF: only the other players are counted.)" + empty, rule="CC-THIEF")
 
 
+def _joker_words(ctx: Ctx, joker: str) -> str:
+    return f"Play the {ctx.name(joker)}: kill every monster in front of you"
+
+
 class JokerBlast(Power):
     """Joker: every monster in front of the player dies."""
 
@@ -249,7 +313,10 @@ class JokerBlast(Power):
         return None if T.monsters_in_front(ctx, use.controller) else "There is no monster in front of you."
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
-        return f"Play the {ctx.name(use.source)}: kill every monster in front of you"
+        return _joker_words(ctx, use.source)
+
+    def option_words(self, ctx: Ctx, use: AbilityUse) -> tuple:
+        return (_joker_words, ctx, use.source)
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
         p = use.controller

@@ -23,7 +23,7 @@ from tablekit.core import (
 )
 
 from . import table as T
-from .powers import power_options, start_power
+from .powers import power_choices, start_power
 
 PREP, DRAW, FOLLOW, MONST, ATTACK = ("Game prep", "Player turn 1: Draw", "Player turn 2: Followers",
                                      "Player turn 3: Monsters", "Player turn 4: Attack")
@@ -197,7 +197,7 @@ def resolve_follower(ctx: Ctx, ids) -> Say:
 
 def ask_priest(ctx: Ctx) -> Decision | None:
     p = ctx.player
-    opts = [eff.option(ctx, oid, use) for oid, use, eff in power_options(ctx, "followers", p)]
+    opts = power_choices(ctx, "followers", p)
     if not opts:
         return None
     opts.append(Option("pass", "Use no Priest power this turn"))
@@ -277,7 +277,7 @@ def ask_attack(ctx: Ctx) -> Decision | None:
             opts.append(Option(f"attack:{s}", label) if mine else
                         Option(f"attack:{s}", label, False, no_monster))
     # the Wizard's mass attack, a Joker
-    opts.extend(eff.option(ctx, oid, use) for oid, use, eff in power_options(ctx, "attack", p))
+    opts.extend(power_choices(ctx, "attack", p))
     if not opts:
         return None
     if n_cards == 1:
