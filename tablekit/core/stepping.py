@@ -187,130 +187,139 @@ class Stepping:
         self._open = None
         self._forced = None
         self._rule: OrderRule | None = None
+        pushed, child = None, None  # the frame just pushed and its node: settled next, without looking
+        # again at what pushing it cannot change
         for _ in range(SETTLE_LIMIT):
-            if st.over:
-                return
-            cursor = st.cursor  # a rule may have replaced the list (end_game clears it in place)
-            if st.triggers and not self._busy():
-                if st.trigger_next is None:
-                    r = self.gamedef.order_triggers(ctx, st.triggers)
-                    if isinstance(r, Decision):
-                        self._pending = r
-                        self._open = ("order", r)
-                    elif isinstance(r, OrderRule):
-                        self._rule = r
-                    else:
-                        st.trigger_next = r
-                if self._rule is None and self._open is None:
-                    t = st.triggers[st.trigger_next or 0]
-                    if ctx.trigger_ability(t).optional and not t.get("accepted"):
-                        self._open = ("offer", t)  # a response: its controller may use it or not
-                return
-            if not cursor:
-                res = self.gamedef.result(ctx)
-                if not res.ending:
-                    res.ending = "end"
-                self.gamedef.check_ending(res.ending)
-                st.result = res.to_dict()
-                st.over = True
-                return
-            frame = cursor[-1]
-            if "n" in frame:
-                held = False
-                n = frame["n"]
-                node = nodes[n]
-                kind = type(node)
-                if kind is Sequence:  # Sequence.settle, inline (the most common node)
-                    i = frame.get("i", 0)
-                    children = node.children
-                    last = len(children)
-                    if not (st.lasting or st.delayed):
-                        # a Step or an Ask below no phase whose `when` is false is passed over
-                        # without a frame (flow.passes_by_when, flagged in node.skips): entered, it
-                        # would only be left at once, and leaving it ends nothing (no lasting
-                        # effect or delayed trigger waits on it)
-                        skips = node.skips
-                        while i < last and skips[i]:
-                            if children[i].when(ctx):
-                                held = True  # settled below as its own settle would, without asking again
-                                break
-                            i += 1
-                    if i < last:
-                        frame["i"] = i + 1
-                        tag, child = PUSH, children[i]
-                    else:
-                        tag = POP
-                elif kind is Step:  # Step.settle, inline
-                    if node.when is None or node.when(ctx):
-                        return
-                    tag = POP
-                elif kind is Ask:  # Ask.settle, inline
-                    when = node.when
-                    if when is not None and not when(ctx):
-                        tag = POP
-                    elif when is not None and not node.auto_forced:
-                        self._open = ("node", node, frame)
-                        return
-                    else:
-                        d = node.ask(ctx)
-                        if d is None:
-                            tag = POP
+            if pushed is not None:
+                frame, node = pushed, child
+                pushed = None
+            else:
+                if st.over:
+                    return
+                cursor = st.cursor  # a rule may have replaced the list (end_game clears it in place)
+                if st.triggers and not self._busy():
+                    if st.trigger_next is None:
+                        r = self.gamedef.order_triggers(ctx, st.triggers)
+                        if isinstance(r, Decision):
+                            self._pending = r
+                            self._open = ("order", r)
+                        elif isinstance(r, OrderRule):
+                            self._rule = r
                         else:
-                            if node.forced(d) is not None:
-                                self._forced = d
-                            else:
-                                self._open = ("node", node, frame)
-                                self._pending = d
-                            return
-                else:
-                    r = node.settle(ctx, frame)
-                    tag = r[0]
-                    if tag is PUSH:
-                        child = r[1]
-                if tag is PUSH:
-                    # a frame carries the player of the turn it belongs to (see Ctx.player)
-                    p = frame.get("p")
-                    cursor.append({"n": child.id} if p is None else {"n": child.id, "p": p})
-                    if type(child) is Step:
-                        if held or child.when is None:
-                            return  # ready, as Step.settle would find it at once
-                    elif held and not child.auto_forced:  # an Ask whose `when` holds (Ask.settle)
-                        self._open = ("node", child, cursor[-1])  # built on first look
+                            st.trigger_next = r
+                    if self._rule is None and self._open is None:
+                        t = st.triggers[st.trigger_next or 0]
+                        if ctx.trigger_ability(t).optional and not t.get("accepted"):
+                            self._open = ("offer", t)  # a response: its controller may use it or not
+                    return
+                if not cursor:
+                    res = self.gamedef.result(ctx)
+                    if not res.ending:
+                        res.ending = "end"
+                    self.gamedef.check_ending(res.ending)
+                    st.result = res.to_dict()
+                    st.over = True
+                    return
+                frame = cursor[-1]
+                if "n" not in frame:
+                    if "fx" in frame:
+                        if frame["st"] == "ask":
+                            self._open = ("fx", frame)
+                        return  # new or waiting: its next stage is a step
+                    if "do" in frame:
+                        self._open = ("do", frame)
                         return
-                elif tag is POP:
+                    # a response window
+                    if frame["o"]:
+                        self._open = ("rw", frame)
+                        return
                     cursor.pop()
-                    if st.lasting or st.delayed:
-                        frame_done(ctx, len(cursor), n)
-                    if node.level == "phase":  # once-per-phase uses and this phase's data end
-                        st.extra.pop("_used_phase", None)
-                        st.extra.pop("_this_phase", None)
-                elif tag is READY:
-                    if len(r) > 1:  # an Ask answered by itself: its decision, built already
-                        self._forced = r[1]
+                    if frame.get("mode") == "top" and frame.get("chain") is not None:
+                        chain = ctx.chain_frames(frame["chain"])
+                        if len(chain) > 1:
+                            top = chain[-1]
+                            top["data"]["_discarded"] = [f["label"] for f in chain[:-1]]
+                            for f in chain[:-1]:
+                                ctx.remove_frame(f)
+                    continue
+                node = nodes[frame["n"]]
+            held = False
+            kind = type(node)
+            if kind is Sequence:  # Sequence.settle, inline (the most common node)
+                i = frame.get("i", 0)
+                children = node.children
+                last = len(children)
+                if not (st.lasting or st.delayed):
+                    # a Step or an Ask below no phase whose `when` is false is passed over
+                    # without a frame (flow.passes_by_when, flagged in node.skips): entered, it
+                    # would only be left at once, and leaving it ends nothing (no lasting
+                    # effect or delayed trigger waits on it)
+                    skips = node.skips
+                    while i < last and skips[i]:
+                        if children[i].when(ctx):
+                            held = True  # settled below as its own settle would, without asking again
+                            break
+                        i += 1
+                if i < last:
+                    frame["i"] = i + 1
+                    tag, child = PUSH, children[i]
+                else:
+                    tag = POP
+            elif kind is Step:  # Step.settle, inline
+                if node.when is None or node.when(ctx):
                     return
-                else:  # OPEN: the decision is built now if ask() already ran, else on first look
+                tag = POP
+            elif kind is Ask:  # Ask.settle, inline
+                when = node.when
+                if when is not None and not when(ctx):
+                    tag = POP
+                elif when is not None and not node.auto_forced:
                     self._open = ("node", node, frame)
-                    self._pending = r[1] if len(r) > 1 else None
                     return
-            elif "fx" in frame:
-                if frame["st"] == "ask":
-                    self._open = ("fx", frame)
-                return  # new or waiting: its next stage is a step
-            elif "do" in frame:
-                self._open = ("do", frame)
-                return
-            else:  # a response window
-                if frame["o"]:
-                    self._open = ("rw", frame)
+                else:
+                    d = node.ask(ctx)
+                    if d is None:
+                        tag = POP
+                    else:
+                        if node.forced(d) is not None:
+                            self._forced = d
+                        else:
+                            self._open = ("node", node, frame)
+                            self._pending = d
+                        return
+            else:
+                r = node.settle(ctx, frame)
+                tag = r[0]
+                if tag is PUSH:
+                    child = r[1]
+            if tag is PUSH:
+                # a frame carries the player of the turn it belongs to (see Ctx.player)
+                p = frame.get("p")
+                pushed = {"n": child.id} if p is None else {"n": child.id, "p": p}
+                cursor.append(pushed)
+                if type(child) is Step:
+                    if held or child.when is None:
+                        return  # ready, as Step.settle would find it at once
+                elif held and not child.auto_forced:  # an Ask whose `when` holds (Ask.settle)
+                    self._open = ("node", child, pushed)  # built on first look
                     return
+                if st.triggers or st.over:  # what a settle set off is seen to first
+                    pushed = None
+            elif tag is POP:
                 cursor.pop()
-                if frame.get("mode") == "top" and frame.get("chain") is not None:
-                    chain = ctx.chain_frames(frame["chain"])
-                    if len(chain) > 1:
-                        top = chain[-1]
-                        top["data"]["_discarded"] = [f["label"] for f in chain[:-1]]
-                        for f in chain[:-1]:
-                            ctx.remove_frame(f)
+                if st.lasting or st.delayed:
+                    frame_done(ctx, len(cursor), node.id)
+                if node.level == "phase":  # once-per-phase uses and this phase's data end
+                    st.extra.pop("_used_phase", None)
+                    st.extra.pop("_this_phase", None)
+            elif tag is READY:
+                if len(r) > 1:  # an Ask answered by itself: its decision, built already
+                    self._forced = r[1]
+                return
+            else:  # OPEN: the decision is built now if ask() already ran, else on first look
+                self._open = ("node", node, frame)
+                self._pending = r[1] if len(r) > 1 else None
+                return
         if not st.over:
             raise TablekitError(
                 f"the rules went round {SETTLE_LIMIT} times without a rule to apply or a decision "
