@@ -66,6 +66,27 @@ def test_run_answers_as_record_random_says():
     assert [r.to_dict() for r in h.history] == [r.to_dict() for r in g.history]
 
 
+def test_a_multi_pick_answer_is_the_first_draw_unless_a_validate_refuses_it():
+    """Without a `validate`, the first draw of distinct legal picks is the answer
+    (d.check could refuse none of them); a `validate` that refuses it is
+    answered by drawing again."""
+    opts = [Option(k, k.upper(), k != "b", "no" if k == "b" else "") for k in "abcdef"]
+    legal = [o.id for o in opts if o.legal]
+    plain = Decision("P1", "Pick one to three", opts, min=1, max=3)
+    for i in range(40):
+        assert bots.random_answer(plain, bots.record_random(6, i)) == bots._some(
+            bots.record_random(6, i), legal, 1, 3)
+    fussy = Decision("P1", "Pick one to three", opts, min=1, max=3,
+                     validate=lambda ids: "not a" if "a" in ids else None)
+    redrawn = 0
+    for i in range(40):
+        ids = bots.random_answer(fussy, bots.record_random(6, i))
+        fussy.check(ids)
+        assert "a" not in ids
+        redrawn += "a" in bots._some(bots.record_random(6, i), legal, 1, 3)
+    assert redrawn  # some first draws were refused and drawn again
+
+
 @pytest.mark.parametrize("illegal", [(), ("b",), ("a", "c")])
 def test_a_one_pick_answer_is_what_choice_picks_among_the_legal_options(illegal):
     """random_answer's one pick is `rnd.choice` of the legal ids, whether every

@@ -117,6 +117,9 @@ def random_answer(d: Decision, rnd: random.Random) -> list[str]:
         return [legal[rnd._randbelow(len(legal))]]
     legal = [o.id for o in options if o.legal]
     top = min(d.max, len(legal))
+    if d.validate is None and d.min <= top:
+        # distinct legal picks, between min and max of them: what d.check allows, without asking it
+        return _some(rnd, legal, d.min, top)
     for _ in range(30):
         ids = _some(rnd, legal, d.min, top)
         try:
