@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from tablekit.core import AbilityUse, Ctx, Decision, Effect, Option, Pause, Say
+from tablekit.core import AbilityUse, Ctx, Decision, Effect, Later, Option, Pause, Say
 
 from . import table as T
 
@@ -156,29 +156,29 @@ class MassAttack(Power):
     def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
         card = use.args["card"]
         v = T.value(ctx, card)
-        killed, spared = [], []
+        killed, spared = [], []  # (player, monster, its health left before the attack)
         for p, m in _all_monsters(ctx):
-            if T.remaining(ctx, m) <= v:
-                killed.append((p, m))
-            else:
-                spared.append((p, m))
-        k = ", ".join(f"{T.had_left(ctx, m)} in front of {p}" for p, m in killed) or "none"
-        s = ", ".join(f"{T.with_left(ctx, m)} in front of {p}" for p, m in spared) or "none"
-        for _, m in killed:
+            r = T.remaining(ctx, m)
+            (killed if r <= v else spared).append((p, m, r))
+        for _, m, _ in killed:
             T.discard(ctx, m)
         T.discard(ctx, card)
         ctx.this("turn")["kills"] += len(killed)
-        head = (f"{use.controller} the Wizard makes a mass attack with {ctx.name(card)} ({v}): "
-                f"every monster with {v} or less health left dies wherever it stands.")
-        if not killed:
-            return Say(f"{head} Every monster on the table is stronger, so none dies ({s}); the "
-                       f"attack card is spent all the same and goes to the discard pile, and "
-                       f"{use.controller} has no kill to reward (ruling CC-MASS-NONE).",
-                       rule="CC-MASS-NONE")
-        return Say(f"{head} Killed: {k}. Too strong and untouched: {s}. "
-                   f"{T.plural(len(killed), 'kill')} {'counts' if len(killed) == 1 else 'count'} for "
-                   f"{use.controller}'s "
-                   "treasure step (ruling CC-WIZARD).", rule="CC-WIZARD")
+        wizard = use.controller
+
+        def words() -> str:  # written when read, from the health each monster had
+            k = ", ".join(f"{T.had_words(ctx, m, r)} in front of {p}" for p, m, r in killed) or "none"
+            s = ", ".join(f"{T.left_words(ctx, m, r)} in front of {p}" for p, m, r in spared) or "none"
+            head = (f"{wizard} the Wizard makes a mass attack with {ctx.name(card)} ({v}): "
+                    f"every monster with {v} or less health left dies wherever it stands.")
+            if not killed:
+                return (f"{head} Every monster on the table is stronger, so none dies ({s}); the "
+                        f"attack card is spent all the same and goes to the discard pile, and "
+                        f"{wizard} has no kill to reward (ruling CC-MASS-NONE).")
+            return (f"{head} Killed: {k}. Too strong and untouched: {s}. "
+                    f"{T.plural(len(killed), 'kill')} {'counts' if len(killed) == 1 else 'count'} for "
+                    f"{wizard}'s treasure step (ruling CC-WIZARD).")
+        return Say(Later(words), rule="CC-WIZARD" if killed else "CC-MASS-NONE")
 
 
 def _weakest(ctx: Ctx) -> int | None:
@@ -320,14 +320,14 @@ class JokerBlast(Power):
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
         p = use.controller
-        ms = T.monsters_in_front(ctx, p)
-        names = ", ".join(T.had_left(ctx, m) for m in ms)
-        for m in ms:
+        ms = [(m, T.remaining(ctx, m)) for m in T.monsters_in_front(ctx, p)]  # their health before they die
+        for m, _ in ms:
             T.discard(ctx, m)
         ctx.move(use.source, T.DISCARD)
         ctx.this("turn")["kills"] += len(ms)
-        return Say(f"{p} plays a Joker, a magic attack: every monster in front of {p} dies, that is "
-                   f"{T.plural(len(ms), 'kill')}: {names}. The Joker goes to the discard pile.", rule=KJ)
+        return Say(Later(lambda: f"{p} plays a Joker, a magic attack: every monster in front of {p} dies, "
+                         f"that is {T.plural(len(ms), 'kill')}: {', '.join(T.had_words(ctx, m, r) for m, r in ms)}. "
+                         "The Joker goes to the discard pile."), rule=KJ)
 
 
 Share = tuple[tuple[str, ...], str | None]  # (the monsters killed, the one weakened or None)

@@ -122,10 +122,11 @@ def draw(ctx: Ctx) -> Say:
         short = (f" The draw pile ran out after {len(drawn)}, so {p} holds {len(h)} "
                  "(ruling CC-END).")
     rule = "CC-RESHUFFLE" if "CC-RESHUFFLE" in notes else ("CC-END" if short or "CC-END" in notes else DRAW)
-    n = T.plural(len(drawn), "card")
+    k = len(drawn)
     names = ctx.names_later(drawn)  # the cards are taken now; the words are written when read
-    return Say(Later(lambda: f"{p} brings the hand up to five: draws {n} ({names}).{notes}{short}"),
-               rule=rule, public=f"{p} brings the hand up to five: draws {n}.{notes}{short}")
+    return Say(Later(lambda: f"{p} brings the hand up to five: draws {T.plural(k, 'card')} ({names}).{notes}{short}"),
+               rule=rule, public=Later(lambda: f"{p} brings the hand up to five: draws {T.plural(k, 'card')}."
+                                       f"{notes}{short}"))
 
 
 # The words of the options, written when first read (see Option): the args are the
@@ -224,9 +225,10 @@ def ask_monster(ctx: Ctx) -> Decision | None:
     # "at most one on each other player" is a per-target limit of the player, not of an
     # ability (a card's `once_per: target` counts per card), so the turn's data keeps it
     given = ctx.this("turn")["targets"]
+    players = ctx.players
     opts = []
     for c in clubs:
-        for q in ctx.players:
+        for q in players:
             label = (_put_words, ctx, c, q, p)
             if q != p and q in given:
                 opts.append(Option(f"monster:{c}:{q}", label, False,
@@ -249,9 +251,9 @@ def resolve_monster(ctx: Ctx, ids) -> Say:
     ctx.move(c, T.monsters(q))
     if q != p:
         data["targets"].append(q)
-        fate, rule = T.strike_words(ctx, q)
+        left = T.has_turn_left(ctx, q)  # taken now: the words are written when read
         return Say(Later(lambda: f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front "
-                         f"of {q}; {fate}."), rule=rule or MONST)
+                         f"of {q}; {T.fate_words(q, left)}."), rule=MONST if left else "CC-END")
     return Say(Later(lambda: f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of "
                      "themselves (a monster killed this turn earns a treasure)."), rule=MONST)
 

@@ -161,10 +161,15 @@ def strike_words(ctx: Ctx, q: str) -> tuple[str, str | None]:
     counterattack, or in front of another player): it strikes in `q`'s next
     counterattack unless killed first, or, when `q` has no turn left, never
     (ruling CC-END). The words, and "CC-END" or None."""
-    if not has_turn_left(ctx, q):
-        return (f"{q} has no turn left, so it never strikes: it only stays in front of {q} to the "
-                "end (ruling CC-END)"), "CC-END"
-    return f"unless it is killed first, it strikes {q}'s followers in {q}'s next counterattack", None
+    left = has_turn_left(ctx, q)
+    return fate_words(q, left), None if left else "CC-END"
+
+
+def fate_words(q: str, turn_left: bool) -> str:
+    """`strike_words`'s words, from whether `q` had a turn left (taken before)."""
+    if not turn_left:
+        return f"{q} has no turn left, so it never strikes: it only stays in front of {q} to the end (ruling CC-END)"
+    return f"unless it is killed first, it strikes {q}'s followers in {q}'s next counterattack"
 
 
 def start_final_turns(ctx: Ctx) -> str:
