@@ -156,6 +156,9 @@ class Loop(Node):
         self.until = until
         self.label_format = label
         self._labels: dict[int, str] = {}  # each pass's label, formatted once
+        # without a format (and a label of its own class), its label is its name
+        self.static_label = label is None and type(self).label is Loop.label
+        self.label_key = "k"  # the frame's key its label is formatted from
 
     def settle(self, ctx, frame):
         if self.until(ctx):
@@ -194,6 +197,7 @@ class ForEachPlayer(Node):
         self.skip = skip
         self.label_format = label
         self._labels: dict[str, str] = {}  # each player's label, formatted once
+        self.label_key = "p"  # the frame's key its label is formatted from
         self.sets_turn = sets_turn
 
     def settle(self, ctx, frame):

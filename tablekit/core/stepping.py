@@ -420,8 +420,11 @@ class Stepping:
             if "n" in frame:
                 n = frame["n"]
                 label = labels[n]
-                if label is None:
-                    label = nodes[n].label(frame)
+                if type(label) is not str:  # it depends on the frame
+                    # a round's or a turn's label formatted already, read without a call
+                    label = label[0].get(frame.get(label[1])) if label is not None else None
+                    if label is None:
+                        label = nodes[n].label(frame)
                 if label:
                     words.append(label)
             elif "fx" in frame:

@@ -1,0 +1,54 @@
+"""A record's path in words: the labels of the rounds, turns and loops it lies in,
+the same whether the game is watched or played on the fast path, where a
+round's or a turn's label formatted before is read without calling `label`."""
+
+from __future__ import annotations
+
+import pytest
+from token_toy import TokenToy, token_toy
+
+from tablekit.core import ForEachPlayer, Loop, Sequence, Step
+from tablekit.core.engine import make_game
+
+
+class Counted(Loop):
+    """A Loop of its own class whose label is its own: its name and the pass."""
+
+    def label(self, frame):
+        return f"{self.name} pass {frame.get('k', 0)}"
+
+
+class PathToy(TokenToy):
+    id = "pathtoy"
+    title = "Path toy"
+
+    def build_flow(self):
+        def passes(name: str, n: int):
+            return lambda ctx: ctx.count(name) >= n
+
+        turn = Sequence("Turn", show=False, children=[
+            Loop("Ticks", Step("Tick", lambda ctx: f"{ctx.player} ticks.", "", "T"), until=passes("Ticks", 2)),
+            Counted("Tocks", Step("Tock", lambda ctx: f"{ctx.player} tocks.", "", "T"), until=passes("Tocks", 2)),
+            Loop("Hidden", Step("Hum", lambda ctx: "A hum.", "", "T"), until=passes("Hidden", 1), show=False),
+        ])
+        return Sequence("Toy", show=False, children=[
+            Loop("Rounds", ForEachPlayer("Turns", turn), until=passes("Rounds", 2), label="Round {n}",
+                 level="round"),
+        ])
+
+
+@pytest.mark.parametrize("watched", [True, False], ids=["watched", "fast"])
+def test_the_path_names_each_round_turn_and_loop_as_its_label_gives_it(tmp_path, watched):
+    g = make_game(token_toy(PathToy, tmp_path), ["Ana", "Bo"], seed=1)
+    g.watched = watched
+    g.run(until="end")
+    turn = [("Ticks", "Tick"), ("Ticks", "Tick"), ("Tocks pass 1", "Tock"), ("Tocks pass 2", "Tock"), ("Hum",)]
+    want = [(f"Round {r}", f"{p}'s turn", *words) for r in (1, 2) for p in ("Ana", "Bo") for words in turn]
+    assert [r.path for r in g.history] == want
+
+
+def test_only_a_loop_without_a_format_and_of_no_label_of_its_own_has_a_fixed_label():
+    assert Loop("L", Step("S", lambda ctx: "s"), until=lambda ctx: True).static_label
+    assert not Loop("L", Step("S", lambda ctx: "s"), until=lambda ctx: True, label="L {n}").static_label
+    assert not Counted("C", Step("S", lambda ctx: "s"), until=lambda ctx: True).static_label
+    assert not ForEachPlayer("F", Step("S", lambda ctx: "s")).static_label
