@@ -3,6 +3,8 @@ procedures the rules share (draw from the pile, kill a monster, discard)."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from tablekit.core import Ctx
 from tablekit.core.words import plural  # noqa: F401  (T.plural in the rules)
 
@@ -13,48 +15,27 @@ HERO_ORDER = ("Fighter", "Wizard", "Priest", "Thief")  # ruling CC-FIRST
 DECK, DISCARD, ASIDE, BOX = "deck", "discard", "aside", "box"
 
 
-# each player's zone names, written once: the same string object every time, so a
-# lookup by it in the state's zones finds its hash kept and compares it by identity
-_HANDS: dict[str, str] = {}
-_HEROES: dict[str, str] = {}
-_FOLLOWERS: dict[str, str] = {}
-_TREASURES: dict[str, str] = {}
-_MONSTERS: dict[str, str] = {}
+class _ZoneNames(dict):
+    """Each player's zone of one kind by the player's name ("P1/hand"), written
+    once: the same string object every time, so a lookup by it in the state's
+    zones finds its hash kept and compares it by identity."""
+
+    def __init__(self, kind: str):
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, p: str) -> str:
+        z = self[p] = f"{p}/{self.kind}"
+        return z
 
 
-def hand(p: str) -> str:
-    z = _HANDS.get(p)
-    if z is None:
-        z = _HANDS[p] = f"{p}/hand"
-    return z
-
-
-def hero(p: str) -> str:
-    z = _HEROES.get(p)
-    if z is None:
-        z = _HEROES[p] = f"{p}/hero"
-    return z
-
-
-def followers(p: str) -> str:
-    z = _FOLLOWERS.get(p)
-    if z is None:
-        z = _FOLLOWERS[p] = f"{p}/followers"
-    return z
-
-
-def treasure(p: str) -> str:
-    z = _TREASURES.get(p)
-    if z is None:
-        z = _TREASURES[p] = f"{p}/treasure"
-    return z
-
-
-def monsters(p: str) -> str:
-    z = _MONSTERS.get(p)
-    if z is None:
-        z = _MONSTERS[p] = f"{p}/monsters"
-    return z
+# hand(p), hero(p), ...: the zone's name, looked up in C (a dict's own __getitem__), which
+# costs half of a Python function's call
+hand: Callable[[str], str] = _ZoneNames("hand").__getitem__
+hero: Callable[[str], str] = _ZoneNames("hero").__getitem__
+followers: Callable[[str], str] = _ZoneNames("followers").__getitem__
+treasure: Callable[[str], str] = _ZoneNames("treasure").__getitem__
+monsters: Callable[[str], str] = _ZoneNames("monsters").__getitem__
 
 
 def kind(ctx: Ctx, uid: str) -> str:
