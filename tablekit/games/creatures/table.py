@@ -75,8 +75,9 @@ def monsters_in_front(ctx: Ctx, p: str) -> list[str]:
 
 
 def remaining(ctx: Ctx, uid: str) -> int:
-    """What is left of a monster's or a follower's health."""
-    return value(ctx, uid) - ctx.card(uid).get("damage", 0)
+    """What is left of a monster's or a follower's health: its value less its damage."""
+    cs = ctx.state.cards[uid]  # value(ctx, uid), written out: the card's state is read once
+    return ctx.defs[cs["card"]].fields["value"] - cs.get("damage", 0)
 
 
 def attached(ctx: Ctx, uid: str) -> list[str]:
