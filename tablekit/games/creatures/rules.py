@@ -35,7 +35,7 @@ KJ = "Kings & Jokers"
 # -- game prep -------------------------------------------------------------------
 
 def deal_kings(ctx: Ctx) -> Say:
-    kings = [u for u in ctx.zone(T.BOX) if T.kind(ctx, u) == "hero"]
+    kings = [u for u in ctx.zone(T.BOX) if ctx.kind(u) == "hero"]
     ctx.state.shuffle(kings)
     parts = []
     for p, k in zip(ctx.players, kings):
