@@ -455,8 +455,7 @@ class Stepping:
             node = self._flow_node()
             path = self._path_words() + (rule.name,)
             say = rule.apply(ctx)
-            rec = self._record("step", node, path, say, player=ctx.player)
-            return self._settled(rec)
+            return self._record("step", node, path, say, player=ctx.player)
         if st.triggers and not self._busy():
             idx = st.trigger_next or 0
             trig = st.triggers[idx]
@@ -472,8 +471,8 @@ class Stepping:
                 rule = ab.text or f"card text of {d.name}"
             out = ctx.start_trigger(idx)
             say = self._stage_say(out, ctx)
-            rec = self._record("step", node, path, say, player=trig["controller"], rule=rule)
-            return self._settled(rec)  # the next trigger (in the game's order) or the next rule
+            # settled on: the next trigger (in the game's order) or the next rule
+            return self._record("step", node, path, say, player=trig["controller"], rule=rule)
         frame = st.cursor[-1]
         if "fx" in frame:
             node = self._flow_node()
@@ -481,15 +480,13 @@ class Stepping:
             stage = frame.get("then") if frame["st"] == "wait" else None
             out = ctx.run_stage(frame, stage or "apply", None if stage is None else ())
             say = self._stage_say(out, ctx, frame)
-            rec = self._record("step", node, path, say, player=frame.get("ctl"), rule=self._fx_rule(frame))
-            return self._settled(rec)
+            return self._record("step", node, path, say, player=frame.get("ctl"), rule=self._fx_rule(frame))
         node = self.nodes[frame["n"]]
         path = self._path_words()
         if isinstance(node, ActionWindow):  # it closes because nobody (else) can act
             say = node.closing_words(frame)
             ctx.remove_frame(frame)
-            rec = self._record("step", node, path, say, player=None)
-            return self._settled(rec)
+            return self._record("step", node, path, say, player=None)
         if isinstance(node, Step):
             say = node.apply(ctx)
             player = ctx.player
@@ -511,8 +508,7 @@ class Stepping:
             cursor.pop()
         else:
             ctx.remove_frame(frame)
-        rec = self._record("step", node, path, say, player=player)
-        return self._settled(rec)
+        return self._record("step", node, path, say, player=player)
 
     def _fx_rule(self, frame: dict) -> str | None:
         if frame.get("ab") is not None and frame.get("card") is not None:
@@ -613,12 +609,7 @@ class Stepping:
             say = self._answer_event(opened[1], d, ids)
         else:
             say = self._answer_window(opened[1], d, ids)
-        rec = self._record("choice", node, path, say, player=d.player, choice=ids, rule=rule)
-        if d.secret:
-            rec.secret = True
-            if rec.public_text is None:
-                rec.public_text = f"{d.player} makes a hidden choice."
-        return self._settled(rec)
+        return self._record("choice", node, path, say, player=d.player, choice=ids, rule=rule, secret=d.secret)
 
     def _answer_event(self, frame: dict, d: Decision, ids: tuple[str, ...]) -> Any:
         ctx = self.ctx
@@ -701,13 +692,6 @@ class Stepping:
                                  "chain": chain, "p": frame.get("p")})
         return say
 
-    def _settled(self, rec: StepRecord) -> StepRecord:
-        """Move the cursor on after a record, and add to it what lasting effects ended then."""
-        self._settle()
-        if self.ctx._endings:
-            self._note_endings(rec)
-        return rec
-
     def _note_endings(self, rec: StepRecord) -> None:
         """Add to a record what lasting effects ended as the cursor moved on after it."""
         endings = self.ctx._endings
@@ -719,7 +703,10 @@ class Stepping:
 
     def _record(self, kind: str, node: Node, path: tuple[str, ...], say: Any,
                 player: str | None = None, choice: tuple[str, ...] = (),
-                rule: str | None = None) -> StepRecord:
+                rule: str | None = None, secret: bool = False) -> StepRecord:
+        """The record of what a rule did (`secret`: a hidden pick, its public words
+        said for it); then the cursor moves on, and what lasting effects ended as
+        it did are added to the record."""
         if isinstance(say, Say):
             text, rule, public = say.text, say.rule or rule, say.public
         else:
@@ -737,8 +724,16 @@ class Stepping:
                 text = _with_over(text, why)
                 if public is not None:
                     public = _with_over(public, why)
-        return StepRecord(len(self.history), kind, node.path, path, rule or node.rule, text, self.ctx.events,
-                          player, choice, public)
+        rec = StepRecord(len(self.history), kind, node.path, path, rule or node.rule, text, self.ctx.events,
+                         player, choice, public)
+        if secret:
+            rec.secret = True
+            if rec.public_text is None:
+                rec.public_text = f"{player} makes a hidden choice."
+        self._settle()
+        if self.ctx._endings:
+            self._note_endings(rec)
+        return rec
 
     def _level_key(self, level: str) -> tuple | None:
         key = None
