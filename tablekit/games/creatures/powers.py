@@ -7,7 +7,9 @@ per way it can be used now (`uses`), an option id for it (`option_id`), the
 use behind an option id (`use_for`), and,
 through the core's `check` and `label`, whether it can be used and what it is
 called. The rules build their options from `ctx.actions(...)` and
-`ctx.usable`, and apply the chosen use with `ctx.start`, whatever the effect.
+`ctx.usable` (`power_choices`: each power's `options`, which the Wizard and
+the Priest build in one pass, asking their check once for all their uses),
+and apply the chosen use with `ctx.start`, whatever the effect.
 
 The Thief is an optional replacement of the `turn_up` event: the core offers
 it to its player when it is usable, and it happens instead of the turn-up.
