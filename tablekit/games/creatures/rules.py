@@ -65,7 +65,7 @@ def first_player(ctx: Ctx) -> Say:
         if h in heroes:
             first = heroes[h]
             break
-    ctx.extra["first"] = first
+    ctx.state.extra["first"] = first
     order = " → ".join(turn_order(ctx))
     if "Fighter" in heroes:
         return Say(f"Play begins with the Fighter, {first}, and goes clockwise: {order}.", rule=PREP)
@@ -76,7 +76,7 @@ def first_player(ctx: Ctx) -> Say:
 
 def turn_order(ctx: Ctx) -> list[str]:
     names = ctx.players
-    i = names.index(ctx.extra["first"])
+    i = names.index(ctx.state.extra["first"])
     return names[i:] + names[:i]
 
 
@@ -86,7 +86,7 @@ def start_turn(ctx: Ctx) -> Say:
     """The turn begins. Its data (ctx.this("turn")) is fresh already: the engine puts
     the game's `per_turn` in place as each turn begins."""
     p = ctx.player
-    final = ctx.extra["final"]
+    final = ctx.state.extra["final"]
     if final is not None:
         final.remove(p)
         return Say(f"{p}'s last turn: the second draw pile is used up, so {p} plays with the cards "
@@ -98,7 +98,7 @@ def draw(ctx: Ctx) -> Say:
     p = ctx.player
     h = ctx.zone(T.hand(p))
     need = T.HAND_SIZE - len(h)
-    if ctx.extra["final"] is not None:
+    if ctx.state.extra["final"] is not None:
         return Say(f"{p} draws nothing: in the last turns everyone plays with the cards in hand "
                    "(ruling CC-END).", rule="CC-END")
     if need <= 0:
@@ -632,12 +632,12 @@ def resolve_discard(ctx: Ctx, ids) -> Say:
 # -- the ending ------------------------------------------------------------------------
 
 def game_done(ctx: Ctx) -> bool:
-    final = ctx.extra["final"]
+    final = ctx.state.extra["final"]
     return final is not None and not final
 
 
 def skip_turn(ctx: Ctx, p: str) -> bool:
-    final = ctx.extra["final"]
+    final = ctx.state.extra["final"]
     return final is not None and p not in final
 
 
@@ -666,7 +666,7 @@ def count_points(ctx: Ctx) -> Say:
     else:
         tail = f" {winners[0]} wins with {best}."
     how = ("the second draw pile is used up and every player has had one last turn (ruling CC-END)"
-           if ctx.extra["final"] == [] else "this position starts at the count, before the last turns")
+           if ctx.state.extra["final"] == [] else "this position starts at the count, before the last turns")
     return Say(f"The game is over: {how}. Points (a covered follower counts only its uncovered "
                f"health, ruling CC-COVER): {'; '.join(parts)}.{note}{tail}", rule=rule)
 

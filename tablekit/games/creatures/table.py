@@ -128,13 +128,13 @@ def had_words(ctx: Ctx, uid: str, left: int) -> str:
 def pile_exhausted(ctx: Ctx) -> bool:
     """No card can be taken any more: the draw pile is empty and there is no
     reshuffle to come (the second pile is in use, or nothing is discarded)."""
-    return not ctx.state.zones[DECK] and (ctx.extra["pile"] == 2 or not ctx.state.zones[DISCARD])
+    return not ctx.state.zones[DECK] and (ctx.state.extra["pile"] == 2 or not ctx.state.zones[DISCARD])
 
 
 def has_turn_left(ctx: Ctx, p: str) -> bool:
     """Whether `p` still has a turn to come after this one (in the last turns,
     only the players still to take theirs)."""
-    final = ctx.extra["final"]
+    final = ctx.state.extra["final"]
     return final is None or p in final
 
 
@@ -155,7 +155,7 @@ def fate_words(q: str, turn_left: bool) -> str:
 
 
 def start_final_turns(ctx: Ctx) -> str:
-    ctx.extra["final"] = list(ctx.players)
+    ctx.state.extra["final"] = list(ctx.players)
     return (" That was the last card of the second draw pile: once this turn is over, every "
             "player has one last turn with the cards in hand (ruling CC-END).")
 
@@ -168,19 +168,19 @@ def take_top(ctx: Ctx) -> tuple[str | None, str]:
     if deck:
         return deck[-1], ""
     note = ""
-    if ctx.extra["pile"] == 1:
+    if ctx.state.extra["pile"] == 1:
         pile = list(ctx.zone(DISCARD))
         ctx.move_all(pile, DECK)
         ctx.shuffle(DECK)
-        ctx.extra["pile"] = 2
+        ctx.state.extra["pile"] = 2
         note = (f" The draw pile was used up, so the {len(pile)} discarded cards are shuffled "
                 "into the second and last draw pile (ruling CC-RESHUFFLE).")
         if not deck:
-            if ctx.extra["final"] is None:
+            if ctx.state.extra["final"] is None:
                 note += start_final_turns(ctx)
             return None, note
     if not deck:
-        if ctx.extra["final"] is None:  # a position with the second pile already used up
+        if ctx.state.extra["final"] is None:  # a position with the second pile already used up
             note += start_final_turns(ctx)
         return None, note
     return deck[-1], note
@@ -191,7 +191,7 @@ def after_take(ctx: Ctx) -> str:
     second pile has just been used up."""
     if ctx.state.zones[DECK]:
         return ""
-    if ctx.extra["pile"] == 2 and ctx.extra["final"] is None:
+    if ctx.state.extra["pile"] == 2 and ctx.state.extra["final"] is None:
         return start_final_turns(ctx)
     return ""
 
