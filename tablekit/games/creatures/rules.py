@@ -123,8 +123,9 @@ def draw(ctx: Ctx) -> Say:
                  "(ruling CC-END).")
     rule = "CC-RESHUFFLE" if "CC-RESHUFFLE" in notes else ("CC-END" if short or "CC-END" in notes else DRAW)
     k = len(drawn)
-    names = ctx.names_later(drawn)  # the cards are taken now; the words are written when read
-    return Say(Later(lambda: f"{p} brings the hand up to five: draws {T.plural(k, 'card')} ({names}).{notes}{short}"),
+    # the cards are taken now; the words are written when read (a card's name is fixed for the game)
+    return Say(Later(lambda: f"{p} brings the hand up to five: draws {T.plural(k, 'card')} ({ctx.names(drawn)})."
+                     f"{notes}{short}"),
                rule=rule, public=Later(lambda: f"{p} brings the hand up to five: draws {T.plural(k, 'card')}."
                                        f"{notes}{short}"))
 
@@ -625,8 +626,7 @@ def resolve_discard(ctx: Ctx, ids) -> Say:
         return Say(f"{p} keeps the whole hand.", rule=DISC)
     cards = [i.split(":", 1)[1] for i in ids]
     ctx.move_all(cards, T.DISCARD)
-    names = ctx.names_later(cards)
-    return Say(Later(lambda: f"{p} discards {names}."), rule=DISC)
+    return Say(Later(lambda: f"{p} discards {ctx.names(cards)}."), rule=DISC)  # names fixed for the game
 
 
 # -- the ending ------------------------------------------------------------------------
