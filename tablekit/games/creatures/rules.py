@@ -122,12 +122,11 @@ def draw(ctx: Ctx) -> Say:
         short = (f" The draw pile ran out after {len(drawn)}, so {p} holds {len(h)} "
                  "(ruling CC-END).")
     rule = "CC-RESHUFFLE" if "CC-RESHUFFLE" in notes else ("CC-END" if short or "CC-END" in notes else DRAW)
-    k = len(drawn)
-    # the cards are taken now; the words are written when read (a card's name is fixed for the game)
-    return Say(Later(lambda: f"{p} brings the hand up to five: draws {T.plural(k, 'card')} ({ctx.names(drawn)})."
-                     f"{notes}{short}"),
-               rule=rule, public=Later(lambda: f"{p} brings the hand up to five: draws {T.plural(k, 'card')}."
-                                       f"{notes}{short}"))
+    n = T.plural(len(drawn), "card")
+    # the cards are taken now; the words naming them are written when read (a card's name is
+    # fixed for the game)
+    return Say(Later(lambda: f"{p} brings the hand up to five: draws {n} ({ctx.names(drawn)}).{notes}{short}"),
+               rule=rule, public=f"{p} brings the hand up to five: draws {n}.{notes}{short}")
 
 
 # The words of the options, written when first read (see Option): the args are the
