@@ -180,7 +180,7 @@ class MassAttack(Power):
             return (f"{head} Killed: {k}. Too strong and untouched: {s}. "
                     f"{T.plural(len(killed), 'kill')} {'counts' if len(killed) == 1 else 'count'} for "
                     f"{wizard}'s treasure step (ruling CC-WIZARD).")
-        return Say(Later(words), rule="CC-WIZARD" if killed else "CC-MASS-NONE")
+        return Say(Later(words), "CC-WIZARD" if killed else "CC-MASS-NONE")
 
 
 def _weakest(ctx: Ctx) -> int | None:
@@ -247,14 +247,14 @@ class PriestAid(Power):
         if use.args["what"] == "rescue":
             ctx.move(uid, T.followers(p))
             return Say(f"{p} the Priest rescues the follower {ctx.name(uid)} from the discard pile "
-                       f"and plays it: {T.value(ctx, uid)} more health in front of {p}.", rule=KJ)
+                       f"and plays it: {T.value(ctx, uid)} more health in front of {p}.", KJ)
         covers = T.attached(ctx, uid)
         for c in covers:
             ctx.move(c, T.DISCARD, damage=None)
         ctx.card(uid).pop("damage", None)
         return Say(f"{p} the Priest heals {ctx.name(uid)}: the monster card on it "
                    f"({ctx.names(covers)}) goes to the discard pile and the follower has its "
-                   f"full {T.value(ctx, uid)} health again (ruling CC-COVER).", rule="CC-COVER")
+                   f"full {T.value(ctx, uid)} health again (ruling CC-COVER).", "CC-COVER")
 
 
 class ThiefSteal(Effect):
@@ -299,7 +299,7 @@ class ThiefSteal(Effect):
                  "(ruling CC-THIEF-EMPTY)." if T.pile_exhausted(ctx) else "")
         return Say(f"{thief} the Thief steals instead of turning up a card: {p} has the most "
                    f"treasure cards ({most}), and their lowest is {ctx.name(u)}.{tie} "
-                   "(Ruling CC-THIEF: only the other players are counted.)" + empty, rule="CC-THIEF")
+                   "(Ruling CC-THIEF: only the other players are counted.)" + empty, "CC-THIEF")
 
 
 def _joker_words(ctx: Ctx, joker: str) -> str:
@@ -329,7 +329,7 @@ class JokerBlast(Power):
         ctx.this("turn")["kills"] += len(ms)
         return Say(Later(lambda: f"{p} plays a Joker, a magic attack: every monster in front of {p} dies, "
                          f"that is {T.plural(len(ms), 'kill')}: {', '.join(T.had_words(ctx, m, r) for m, r in ms)}. "
-                         "The Joker goes to the discard pile."), rule=KJ)
+                         "The Joker goes to the discard pile."), KJ)
 
 
 Share = tuple[tuple[str, ...], str | None]  # (the monsters killed, the one weakened or None)
@@ -411,11 +411,11 @@ class FighterAttack(Effect):
         if len(shares) == 1:
             killed, weakened = shares[0]
             return Say(f"{head} There is only one way to spend the total (ruling CC-FIGHTER). "
-                       f"{self.spend(ctx, use, killed, weakened)}", rule="CC-FIGHTER")
+                       f"{self.spend(ctx, use, killed, weakened)}", "CC-FIGHTER")
         return ctx.ask(self.choice(ctx, p, ms, total, shares), then="shared",
                        name="Share out the attack",
                        say=Say(f"{head} {p} chooses which monsters the total kills and which one the "
-                               "points left over weaken (ruling CC-FIGHTER).", rule="CC-FIGHTER"))
+                               "points left over weaken (ruling CC-FIGHTER).", "CC-FIGHTER"))
 
     def choice(self, ctx: Ctx, p: str, ms: list[str], total: int, shares: list[Share]) -> Decision:
         opts = [Option(share_id(k, w), self.share_label(ctx, total, k, w)) for k, w in shares]
@@ -451,7 +451,7 @@ class FighterAttack(Effect):
     def shared(self, ctx: Ctx, use: AbilityUse, ids) -> Say:
         killed, weakened = parse_share(ids[0])
         return Say(f"{use.controller} shares out the attack (ruling CC-FIGHTER: the player chooses). "
-                   f"{self.spend(ctx, use, killed, weakened)}", rule="CC-FIGHTER")
+                   f"{self.spend(ctx, use, killed, weakened)}", "CC-FIGHTER")
 
     def spend(self, ctx: Ctx, use: AbilityUse, killed: tuple[str, ...], weakened: str | None) -> str:
         """Kill `killed`, lay the points left over and the attack cards on

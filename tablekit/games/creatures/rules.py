@@ -47,7 +47,7 @@ def deal_kings(ctx: Ctx) -> Say:
     aside = (f" The undealt {ctx.names(left)} {verb} set aside for the whole game, so no King is "
              "ever drawn or turned up (ruling CC-KINGS)." if left else "")
     return Say(f"The four Kings are shuffled and one is dealt to each player: {'; '.join(parts)}."
-               f"{aside}", rule="CC-KINGS" if left else PREP)
+               f"{aside}", "CC-KINGS" if left else PREP)
 
 
 def shuffle_deck(ctx: Ctx) -> Say:
@@ -56,7 +56,7 @@ def shuffle_deck(ctx: Ctx) -> Say:
     ctx.shuffle(T.DECK)
     return Say(f"The other {len(rest)} cards (both Jokers included) are shuffled into the draw pile. "
                "Hands start empty: each player fills theirs to five at the start of their own turn "
-               "(ruling CC-HANDS).", rule="CC-HANDS")
+               "(ruling CC-HANDS).", "CC-HANDS")
 
 
 def first_player(ctx: Ctx) -> Say:
@@ -68,10 +68,10 @@ def first_player(ctx: Ctx) -> Say:
     ctx.state.extra["first"] = first
     order = " → ".join(turn_order(ctx))
     if "Fighter" in heroes:
-        return Say(f"Play begins with the Fighter, {first}, and goes clockwise: {order}.", rule=PREP)
+        return Say(f"Play begins with the Fighter, {first}, and goes clockwise: {order}.", PREP)
     return Say(f"Nobody was dealt the Fighter, so play begins with the first hero in the order "
                f"Fighter, Wizard, Priest, Thief: {first}, the {ctx.defn(ctx.zone(T.hero(first))[0])['hero']}. "
-               f"Clockwise: {order} (ruling CC-FIRST).", rule="CC-FIRST")
+               f"Clockwise: {order} (ruling CC-FIRST).", "CC-FIRST")
 
 
 def turn_order(ctx: Ctx) -> list[str]:
@@ -90,8 +90,8 @@ def start_turn(ctx: Ctx) -> Say:
     if final is not None:
         final.remove(p)
         return Say(f"{p}'s last turn: the second draw pile is used up, so {p} plays with the cards "
-                   f"in hand (ruling CC-END).", rule="CC-END")
-    return Say(f"{p}'s turn begins; the seven steps follow in order.", rule="Player turn")
+                   f"in hand (ruling CC-END).", "CC-END")
+    return Say(f"{p}'s turn begins; the seven steps follow in order.", "Player turn")
 
 
 def draw(ctx: Ctx) -> Say:
@@ -100,9 +100,9 @@ def draw(ctx: Ctx) -> Say:
     need = T.HAND_SIZE - len(h)
     if ctx.state.extra["final"] is not None:
         return Say(f"{p} draws nothing: in the last turns everyone plays with the cards in hand "
-                   "(ruling CC-END).", rule="CC-END")
+                   "(ruling CC-END).", "CC-END")
     if need <= 0:
-        return Say(f"{p} already holds {len(h)} cards and draws none.", rule=DRAW)
+        return Say(f"{p} already holds {len(h)} cards and draws none.", DRAW)
     drawn, notes = [], ""
     deck, to = ctx.zone(T.DECK), T.hand(p)
     if len(deck) > need:  # the pile outlasts the draw: no reshuffle, no last card, nothing to note
@@ -126,7 +126,7 @@ def draw(ctx: Ctx) -> Say:
     # the cards are taken now; the words naming them are written when read (a card's name is
     # fixed for the game)
     return Say(Later(lambda: f"{p} brings the hand up to five: draws {n} ({ctx.names(drawn)}).{notes}{short}"),
-               rule=rule, public=f"{p} brings the hand up to five: draws {n}.{notes}{short}")
+               rule, f"{p} brings the hand up to five: draws {n}.{notes}{short}")
 
 
 # The words of the options, written when first read (see Option): the args are the
@@ -186,14 +186,14 @@ def ask_follower(ctx: Ctx) -> Decision | None:
 def resolve_follower(ctx: Ctx, ids) -> Say:
     p = ctx.player
     if ids == ("pass",):
-        return Say(f"{p} plays no follower.", rule=FOLLOW)
+        return Say(f"{p} plays no follower.", FOLLOW)
     uid = ids[0].split(":", 1)[1]
     ctx.move(uid, T.followers(p))
     # the card's name and value are fixed: the words are written when read (see Later)
     return Say(Later(lambda: f"{p} plays the follower {ctx.name(uid)} in front of them: "
                      f"{T.value(ctx, uid)} health against monsters, and "
                      f"{T.plural(T.value(ctx, uid), 'point')} at the end."),
-               rule=FOLLOW)
+               FOLLOW)
 
 
 def ask_priest(ctx: Ctx) -> Decision | None:
@@ -209,7 +209,7 @@ def ask_priest(ctx: Ctx) -> Decision | None:
 def resolve_priest(ctx: Ctx, ids) -> Say:
     p = ctx.player
     if ids == ("pass",):
-        return Say(f"{p} the Priest does not use the power this turn.", rule=KJ)
+        return Say(f"{p} the Priest does not use the power this turn.", KJ)
     return start_power(ctx, "followers", p, ids[0])
 
 
@@ -246,16 +246,16 @@ def resolve_monster(ctx: Ctx, ids) -> Say:
     data = ctx.this("turn")
     if ids == ("done",):
         data["monsters_done"] = True
-        return Say(f"{p} places no more monsters.", rule=MONST)
+        return Say(f"{p} places no more monsters.", MONST)
     _, c, q = ids[0].split(":")
     ctx.move(c, T.monsters(q))
     if q != p:
         data["targets"].append(q)
         left = T.has_turn_left(ctx, q)  # taken now: the words are written when read
         return Say(Later(lambda: f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front "
-                         f"of {q}; {T.fate_words(q, left)}."), rule=MONST if left else "CC-END")
+                         f"of {q}; {T.fate_words(q, left)}."), MONST if left else "CC-END")
     return Say(Later(lambda: f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of "
-                     "themselves (a monster killed this turn earns a treasure)."), rule=MONST)
+                     "themselves (a monster killed this turn earns a treasure)."), MONST)
 
 
 def ask_attack(ctx: Ctx) -> Decision | None:
@@ -304,7 +304,7 @@ def ask_attack(ctx: Ctx) -> Decision | None:
 def resolve_attack(ctx: Ctx, ids) -> Say:
     p = ctx.player
     if not ids or ids == ("pass",):
-        return Say(f"{p} makes no attack.", rule=ATTACK)
+        return Say(f"{p} makes no attack.", ATTACK)
     first = ids[0]
     if not first.startswith("attack:"):  # a power used instead of the attack
         return start_power(ctx, "attack", p, first)
@@ -318,12 +318,12 @@ def resolve_attack(ctx: Ctx, ids) -> Say:
             ctx.move(s, T.DISCARD)
             ctx.this("turn")["kills"] += 1
             return Say(Later(lambda: f"{p} attacks {T.left_words(ctx, m, r)} with {ctx.name(s)}: {a} is at "
-                             f"least {r}, so the monster is killed."), rule=ATTACK)
+                             f"least {r}, so the monster is killed."), ATTACK)
         ctx.card(m)["damage"] = ctx.card(m).get("damage", 0) + a
         ctx.move(s, T.monsters(p), attached_to=m)
         return Say(Later(lambda: f"{p} attacks {T.left_words(ctx, m, r)} with {ctx.name(s)}: {a} is less "
                          f"than {r}, so the monster is only weakened; the attack card lies on it and it "
-                         f"has {r - a} left for this turn's counterattack."), rule=ATTACK)
+                         f"has {r - a} left for this turn's counterattack."), ATTACK)
     # the Fighter's second card: his cards added up against all the monsters in front
     cards = [i.split(":", 1)[1] for i in ids]
     out = ctx.start("fighter_attack", source=ctx.zone(T.hero(p))[0], controller=p,
@@ -358,7 +358,7 @@ def counterattack(ctx: Ctx) -> Say:
         over = M - F
         if over == 0:
             return Say(Later(lambda: f"{head()}{lost()} The monster points are used up exactly: no cards "
-                             "from hand are lost."), rule=COUNTER)
+                             "from hand are lost."), COUNTER)
         h = list(ctx.zone(T.hand(p)))
         owed = (f"{T.plural(over, 'monster point')} {'remains' if over == 1 else 'remain'}, so"
                 f" {p} must discard {T.plural(over, 'card')}")
@@ -372,9 +372,9 @@ def counterattack(ctx: Ctx) -> Say:
             else:
                 extra = " That is the whole hand."
             return Say(Later(lambda: f"{head()}{lost()} {owed} from hand.{extra}"),
-                       rule="CC-HAND" if len(h) < over else COUNTER, public=None)
+                       "CC-HAND" if len(h) < over else COUNTER, None)
         ctx.this("turn")["hand_discard"] = over
-        return Say(Later(lambda: f"{head()}{lost()} {owed} from hand now."), rule=COUNTER)
+        return Say(Later(lambda: f"{head()}{lost()} {owed} from hand now."), COUNTER)
     # the followers outlast the monsters: the player chooses who takes the blows (CC-ABSORB)
     ctx.this("turn")["absorb"] = M
     return Say(Later(lambda: f"{head()} The followers outlast the monsters: {p} keeps "
@@ -382,7 +382,7 @@ def counterattack(ctx: Ctx) -> Say:
                      "take the blows and which monster card covers a follower that is only partly struck "
                      "(\"keep that many points of follower cards and discard the rest\"; ruling CC-ABSORB "
                      "only suggests the weakest first)."),
-               rule="CC-ABSORB")
+               "CC-ABSORB")
 
 
 def absorbing(ctx: Ctx) -> bool:
@@ -425,13 +425,13 @@ def resolve_absorb(ctx: Ctx, ids) -> Say:
         more = (f" {T.plural(d['absorb'], 'monster point')} still to absorb." if d["absorb"]
                 else " The monster points are used up.")
         return Say(f"{p} chooses {lost} to take {r} of the {T.plural(left, 'monster point')}: it is lost (ruling "
-                   f"CC-ABSORB: the player chooses).{more}", rule="CC-ABSORB")
+                   f"CC-ABSORB: the player chooses).{more}", "CC-ABSORB")
     ctx.card(f)["damage"] = ctx.card(f).get("damage", 0) + left
     d["absorb"] = 0
     d["covered"] = f
     return Say(f"{p} chooses {ctx.name(f)} to take the last {T.plural(left, 'monster point')}: a monster card "
                f"covers {left} of it and {T.remaining(ctx, f)} stay uncovered (rulings CC-ABSORB, "
-               "CC-COVER).", rule="CC-ABSORB")
+               "CC-COVER).", "CC-ABSORB")
 
 
 def covering(ctx: Ctx) -> bool:
@@ -467,7 +467,7 @@ def resolve_cover(ctx: Ctx, ids) -> Say:
     hurt = ctx.card(f).get("damage", 0)
     return Say(f"{ctx.name(cover)} is laid over {ctx.name(f)}{gone} to cover "
                f"{T.plural(hurt, 'point')}; {T.remaining(ctx, f)} stay uncovered (rulings CC-ABSORB, "
-               "CC-COVER).", rule="CC-ABSORB")
+               "CC-COVER).", "CC-ABSORB")
 
 
 def ask_hand_discard(ctx: Ctx) -> Decision | None:
@@ -486,7 +486,7 @@ def resolve_hand_discard(ctx: Ctx, ids) -> Say:
     ctx.move_all(cards, T.DISCARD)
     ctx.this("turn")["hand_discard"] = 0
     return Say(f"{p} discards {ctx.names(cards)} from hand for the monster points that got through.",
-               rule=COUNTER)
+               COUNTER)
 
 
 def discard_monsters(ctx: Ctx) -> Say:
@@ -496,7 +496,7 @@ def discard_monsters(ctx: Ctx) -> Say:
         T.discard(ctx, m)
     return Say(Later(lambda: f"The counterattack is over: the monsters in front of {p} and any attack cards "
                      f"on them go to the discard pile: {', '.join(T.had_words(ctx, m, r) for m, r in ms)}."),
-               rule=COUNTER)
+               COUNTER)
 
 
 def rewards_done(ctx: Ctx) -> bool:
@@ -548,22 +548,22 @@ def resolve_reward(ctx: Ctx, ids) -> Say:
     d["rewarded"] += 1
     choice = ids[0]
     if choice == "skip":
-        return Say(f"{p} plays no treasure for this kill (ruling CC-TURNUP).", rule="CC-TURNUP")
+        return Say(f"{p} plays no treasure for this kill (ruling CC-TURNUP).", "CC-TURNUP")
     if choice.startswith("treasure:"):
         u = choice.split(":", 1)[1]
         ctx.move(u, T.treasure(p))
         return Say(f"{p} plays the treasure {ctx.name(u)} for a kill: {T.plural(T.value(ctx, u), 'point')}.",
-                   rule=TREAS)
+                   TREAS)
     ev = ctx.do("turn_up", player=p)
     if ev is PENDING and T.pile_exhausted(ctx):  # nothing to turn up: he may steal all the same
         return Say(f"{p} has no treasure for this kill. The draw pile is used up, so a turn-up would "
                    f"find nothing, but {p} the Thief may steal a treasure instead all the same (ruling "
-                   "CC-THIEF-EMPTY).", rule="CC-THIEF-EMPTY")
+                   "CC-THIEF-EMPTY).", "CC-THIEF-EMPTY")
     if ev is PENDING:  # the Thief may steal instead: the core asks, then the record tells
         return Say(f"{p} has no treasure for this kill, so the top card of the draw pile is to be "
                    f"turned up; {p} the Thief may steal a treasure instead (ruling CC-THIEF).",
-                   rule="CC-THIEF")
-    return Say(ev["explained"], rule=ev["rule"])
+                   "CC-THIEF")
+    return Say(ev["explained"], ev["rule"])
 
 
 def turn_up(ctx: Ctx, ev: dict) -> Say:
@@ -576,7 +576,7 @@ def turn_up(ctx: Ctx, ev: dict) -> Say:
         ev["explained"] = (f"{p} has no treasure to play, but the draw pile is used up: nothing is "
                            f"turned up (ruling CC-END).{note}")
         ev["rule"] = "CC-END"
-        return Say(ev["explained"], rule=ev["rule"])
+        return Say(ev["explained"], ev["rule"])
     k = T.kind(ctx, uid)
     name = ctx.name(uid)
     if k == "treasure":
@@ -606,7 +606,7 @@ def turn_up(ctx: Ctx, ev: dict) -> Say:
     ev["explained"] = (f"{p} has no treasure for this kill and turns up the top card of the draw "
                        f"pile: {name}, {what}.{note}")
     ev["rule"] = rule
-    return Say(ev["explained"], rule=rule)
+    return Say(ev["explained"], rule)
 
 
 def ask_discard(ctx: Ctx) -> Decision | None:
@@ -622,10 +622,10 @@ def ask_discard(ctx: Ctx) -> Decision | None:
 def resolve_discard(ctx: Ctx, ids) -> Say:
     p = ctx.player
     if not ids:
-        return Say(f"{p} keeps the whole hand.", rule=DISC)
+        return Say(f"{p} keeps the whole hand.", DISC)
     cards = [i.split(":", 1)[1] for i in ids]
     ctx.move_all(cards, T.DISCARD)
-    return Say(Later(lambda: f"{p} discards {ctx.names(cards)}."), rule=DISC)  # names fixed for the game
+    return Say(Later(lambda: f"{p} discards {ctx.names(cards)}."), DISC)  # names fixed for the game
 
 
 # -- the ending ------------------------------------------------------------------------
@@ -667,7 +667,7 @@ def count_points(ctx: Ctx) -> Say:
     how = ("the second draw pile is used up and every player has had one last turn (ruling CC-END)"
            if ctx.state.extra["final"] == [] else "this position starts at the count, before the last turns")
     return Say(f"The game is over: {how}. Points (a covered follower counts only its uncovered "
-               f"health, ruling CC-COVER): {'; '.join(parts)}.{note}{tail}", rule=rule)
+               f"health, ruling CC-COVER): {'; '.join(parts)}.{note}{tail}", rule)
 
 
 # -- cheap tests that hold exactly when a decision arises ----------------------------
