@@ -676,10 +676,6 @@ def holds_follower(ctx: Ctx) -> bool:
     return T.holds(ctx, T.hand(ctx.player), "follower")
 
 
-def holds_monster(ctx: Ctx) -> bool:
-    return T.holds(ctx, T.hand(ctx.player), "monster")
-
-
 def holds_attack(ctx: Ctx) -> bool:
     h = T.hand(ctx.player)
     return T.holds(ctx, h, "attack") or T.holds(ctx, h, "joker")
@@ -710,9 +706,10 @@ def build_flow():
                 "The Priest may rescue a follower from the discard pile or heal a covered one.", KJ,
                 offers=("rescue:<card>", "heal:<card>", "pass")),
         ]),
+        # the loop's `until` holds when no club is left in hand, so its Ask needs no `when`
         Loop("Monsters", Ask("Place a monster", ask_monster, resolve_monster,
                              "Put a club from your hand in front of a player, or stop.", MONST,
-                             when=holds_monster, offers=("monster:<card>:<player>", "done")),
+                             offers=("monster:<card>:<player>", "done")),
              until=monsters_done, level="phase", rule=MONST,
              text="Put monsters in front of players: at most one on each other player, any number "
                   "on yourself."),
