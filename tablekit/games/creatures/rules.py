@@ -685,10 +685,6 @@ def must_discard(ctx: Ctx) -> bool:
     return ctx.this("turn")["hand_discard"] > 0
 
 
-def holds_cards(ctx: Ctx) -> bool:
-    return bool(ctx.zone(T.hand(ctx.player)))
-
-
 # -- the tree --------------------------------------------------------------------------
 
 def build_flow():
@@ -746,7 +742,7 @@ def build_flow():
              text="One treasure for each monster you killed this turn; a card is turned up only for a "
                   "kill you cannot pay with a treasure from your hand."),
         Ask("Discard", ask_discard, resolve_discard, "Discard any cards you like.", DISC,
-            level="phase", when=holds_cards, offers=("discard:<card>",)),
+            level="phase", offers=("discard:<card>",)),
     ])
     return Sequence("Creatures and Cards", show=False, text="The whole game.", rule="",
                     children=[
