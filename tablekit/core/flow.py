@@ -51,6 +51,9 @@ class Say:
 class Node:
     kind = "node"
     static_label = True  # the label is the name (or nothing); False: it depends on the frame
+    # a label that depends on the frame may be kept as (labels formatted so far, the frame's
+    # key they are kept by): a record's path reads it there, and calls `label` for a key not seen
+    label_table: tuple[dict, str] | None = None
 
     def __init__(self, name: str, text: str = "", rule: str = "",
                  children: Seq[Node] = (), level: str | None = None, show: bool = True,
@@ -156,9 +159,10 @@ class Loop(Node):
         self.until = until
         self.label_format = label
         self._labels: dict[int, str] = {}  # each pass's label, formatted once
-        # without a format (and a label of its own class), its label is its name
-        self.static_label = label is None and type(self).label is Loop.label
-        self.label_key = "k"  # the frame's key its label is formatted from
+        own = type(self).label is Loop.label  # a subclass may label its passes its own way
+        self.static_label = label is None and own  # without a format, its label is its name
+        # each pass's label formatted so far, by the frame's "k" (see Node.label_table)
+        self.label_table = (self._labels, "k") if label is not None and own else None
 
     def settle(self, ctx, frame):
         if self.until(ctx):
@@ -197,7 +201,8 @@ class ForEachPlayer(Node):
         self.skip = skip
         self.label_format = label
         self._labels: dict[str, str] = {}  # each player's label, formatted once
-        self.label_key = "p"  # the frame's key its label is formatted from
+        # by the frame's "p" (see Node.label_table); a subclass may label its turns its own way
+        self.label_table = (self._labels, "p") if type(self).label is ForEachPlayer.label else None
         self.sets_turn = sets_turn
 
     def settle(self, ctx, frame):

@@ -11,7 +11,7 @@ from .context import CORE_PROCEDURES, AbilityUse, Ctx
 from .decision import Decision, Option
 from .effects import Effect, OrderRule
 from .errors import TablekitError
-from .flow import ForEachPlayer, Loop, Node, Say, index_flow
+from .flow import Node, Say, index_flow
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -164,19 +164,10 @@ class GameDef:
     @cached_property
     def node_labels(self) -> list[str | tuple[dict, str] | None]:
         """Each node's words in a record's path, by node id: its name, "" for a node
-        not shown, or, where the label depends on the frame (a round, a turn), the
-        node's own labels formatted so far and the frame's key they are kept by
-        (`label_key`: what `label(frame)` would give, read without a call; a key
-        not seen yet is formatted by `label`), or None for another node of its own."""
-        out: list[str | tuple[dict, str] | None] = []
-        for n in self.nodes:
-            if n.static_label:
-                out.append(n.name if n.show else "")
-            elif type(n) in (Loop, ForEachPlayer):
-                out.append((n._labels, n.label_key))
-            else:
-                out.append(None)
-        return out
+        not shown, or, where the label depends on the frame (a round, a turn), its
+        `label_table` (the labels formatted so far and the frame's key they are
+        kept by), or None where only `label(frame)` can say."""
+        return [(n.name if n.show else "") if n.static_label else n.label_table for n in self.nodes]
 
     def build_flow(self) -> Node:
         raise NotImplementedError

@@ -49,8 +49,7 @@ class Power(Effect):
         """The option for one use: illegal with `ctx.usable`'s reason, citing
         `ruling` when the refusal is this effect's own `check`."""
         why = ctx.usable(use)
-        rule = self.ruling if self.ruling and why is not None and why == self.check(ctx, use) else None
-        return Option(oid, self.option_words(ctx, use), why is None, why or "", rule=rule)
+        return self.made(oid, self.option_words(ctx, use), why, why is not None and why == self.check(ctx, use))
 
     def option_words(self, ctx: Ctx, use: AbilityUse) -> str | tuple:
         """The option's words: `label`, or words written when read (see Option)."""
@@ -70,9 +69,10 @@ class Power(Effect):
         ab = use.ability
         return ab.phase is None and not ab.once_per and type(self).cost is Effect.cost
 
-    def made(self, oid: str, words: str | tuple, why: str | None) -> Option:
-        """The option `option` would make when `check` gave `why`."""
-        return Option(oid, words, why is None, why or "", rule=self.ruling if self.ruling and why is not None else None)
+    def made(self, oid: str, words: str | tuple, why: str | None, own: bool = True) -> Option:
+        """The option of one use: illegal when `why` says why not, citing `ruling`
+        when that refusal is this effect's own `check` (`own`)."""
+        return Option(oid, words, why is None, why or "", self.ruling if self.ruling and own and why is not None else None)
 
     def uses(self, ctx: Ctx, use: AbilityUse) -> list[AbilityUse]:
         """One use per way the power can be used now (default: the one)."""
@@ -147,13 +147,11 @@ class MassAttack(Power):
             return []
         why = self.check(ctx, use)  # whether a monster stands anywhere: the same for every card
         weakest = _weakest(ctx)
-        return [self.made(f"mass:{s}", (_mass_words, ctx, s, weakest is not None and weakest > T.value(ctx, s)),
-                          why) for s in cards]
+        return [self.made(f"mass:{s}", (_mass_words, ctx, s, _in_vain(ctx, s, weakest)), why) for s in cards]
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         card = use.args["card"]
-        weakest = _weakest(ctx)
-        return _mass_words(ctx, card, weakest is not None and weakest > T.value(ctx, card))
+        return _mass_words(ctx, card, _in_vain(ctx, card, _weakest(ctx)))
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
         card = use.args["card"]
@@ -188,6 +186,12 @@ def _weakest(ctx: Ctx) -> int | None:
     return min((T.remaining(ctx, m) for _, m in _all_monsters(ctx)), default=None)
 
 
+def _in_vain(ctx: Ctx, card: str, weakest: int | None) -> bool:
+    """Whether every monster on the table (the weakest with `weakest` health left)
+    is stronger than the attack card."""
+    return weakest is not None and weakest > T.value(ctx, card)
+
+
 def _mass_words(ctx: Ctx, card: str, stronger: bool) -> str:
     """The mass attack's words; `stronger`: every monster on the table has more
     health left than the card (still legal: the card is spent, ruling CC-MASS-NONE)."""
@@ -204,25 +208,31 @@ def _heal_words(ctx: Ctx, u: str, left: int) -> str:
     return f"Heal {T.left_words(ctx, u, left)}: discard the monster on it"
 
 
+def _aid_words(ctx: Ctx, what: str, u: str) -> tuple:
+    """The words of a rescue or a heal of `u`, written when read (see Option)."""
+    if what == "rescue":
+        return (_rescue_words, ctx, u)
+    return (_heal_words, ctx, u, T.remaining(ctx, u))  # its health left now
+
+
 class PriestAid(Power):
     """Priest: rescue a follower from the discard pile, or heal a covered one."""
 
+    def targets(self, ctx: Ctx, p: str) -> list[tuple[str, str]]:
+        """(what, card): each follower in the discard pile to rescue, then each of
+        p's covered followers to heal."""
+        cards = ctx.state.cards
+        return ([("rescue", u) for u in T.of_kind(ctx, T.DISCARD, "follower")]
+                + [("heal", u) for u in T.of_kind(ctx, T.followers(p), "follower") if cards[u].get("damage", 0)])
+
     def uses(self, ctx: Ctx, use: AbilityUse) -> list[AbilityUse]:
-        out = [_with(use, what="rescue", card=u) for u in T.of_kind(ctx, T.DISCARD, "follower")]
-        out += [_with(use, what="heal", card=u) for u in T.of_kind(ctx, T.followers(use.controller), "follower")
-                if ctx.card(u).get("damage", 0)]
-        return out
+        return [_with(use, what=what, card=u) for what, u in self.targets(ctx, use.controller)]
 
     def options(self, ctx: Ctx, use: AbilityUse) -> list[Option]:
         if not self.checked_once(use) or type(self).check is not Effect.check:
             return super().options(ctx, use)
-        p = use.controller  # no check of its own: every rescue and heal is legal
-        opts = [Option(f"rescue:{u}", (_rescue_words, ctx, u)) for u in T.of_kind(ctx, T.DISCARD, "follower")]
-        cards = ctx.state.cards
-        for u in T.of_kind(ctx, T.followers(p), "follower"):
-            if cards[u].get("damage", 0):
-                opts.append(Option(f"heal:{u}", (_heal_words, ctx, u, T.remaining(ctx, u))))
-        return opts
+        # no check of its own: every rescue and heal is legal
+        return [Option(f"{what}:{u}", _aid_words(ctx, what, u)) for what, u in self.targets(ctx, use.controller)]
 
     def option_id(self, use: AbilityUse) -> str:
         return f"{use.args['what']}:{use.args['card']}"
@@ -236,10 +246,7 @@ class PriestAid(Power):
         return words[0](*words[1:])
 
     def option_words(self, ctx: Ctx, use: AbilityUse) -> tuple:
-        u = use.args["card"]
-        if use.args["what"] == "rescue":
-            return (_rescue_words, ctx, u)
-        return (_heal_words, ctx, u, T.remaining(ctx, u))  # its health left now
+        return _aid_words(ctx, use.args["what"], use.args["card"])
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Say:
         p = use.controller
