@@ -373,3 +373,23 @@ def test_games_are_played_with_the_heap_before_them_frozen(monkeypatch):
         assert gc.get_freeze_count() == before
     finally:
         gc.unfreeze()
+
+
+def test_games_are_played_with_rarer_collector_passes():
+    """A settled_heap raises the collector's first threshold to YOUNG_THRESHOLD
+    (never lowers it) and puts every threshold back after, even on an error."""
+    import gc
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        with simulation.settled_heap():
+            assert gc.get_threshold() == (simulation.YOUNG_THRESHOLD, 10, 10)
+        assert gc.get_threshold() == (700, 10, 10)
+        gc.set_threshold(50_000, 5, 5)
+        with pytest.raises(RuntimeError), simulation.settled_heap():
+            assert gc.get_threshold() == (50_000, 5, 5)
+            raise RuntimeError("a game failed")
+        assert gc.get_threshold() == (50_000, 5, 5)
+    finally:
+        gc.set_threshold(*before)

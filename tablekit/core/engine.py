@@ -45,6 +45,8 @@ class Game(Stepping, Timeline, Positions):
         self.defs = gamedef.cards
         self.nodes = gamedef.nodes
         self._labels = gamedef.node_labels
+        self._plans = gamedef.path_plans
+        self._path_cache = gamedef.path_cache
         self._start = (list(players), seed, variant, _copy(options))
         self.state, self.ctx = self._new_start()
         self.history: list[StepRecord] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from .cards import CardDef, data_path, load_cards
 from .context import CORE_PROCEDURES, AbilityUse, Ctx
@@ -59,6 +59,23 @@ class OptionSpec:
     default: Any
     doc: str
     choices: tuple = ()
+
+
+PATH_CACHE_SIZE = 20_000  # the most paths in words a GameDef keeps (see path_cache)
+
+
+class PathPlan(NamedTuple):
+    """A record's path in words, read without looking at every frame. The frames
+    of a cursor of flow frames only are the nodes from the root down to the
+    top one (a save's check refuses any other cursor), so the path is fixed by
+    the top node and the values of the frames whose label depends on the frame
+    (a round's "k", a turn's "p"). `length` is the cursor's length then, `keyed`
+    those frames as (place in the cursor, key), and `fixed` the words when no
+    frame is keyed."""
+
+    length: int
+    keyed: tuple[tuple[int, str], ...]
+    fixed: tuple[str, ...] | None
 
 
 class GameDef:
@@ -168,6 +185,33 @@ class GameDef:
         `label_table` (the labels formatted so far and the frame's key they are
         kept by), or None where only `label(frame)` can say."""
         return [(n.name if n.show else "") if n.static_label else n.label_table for n in self.nodes]
+
+    @cached_property
+    def path_plans(self) -> list[PathPlan | None]:
+        """How a record's path is read when a node's frame tops a cursor of flow
+        frames only, by node id (see `PathPlan`); None where a label on the way
+        down to the node is one only `label(frame)` can say."""
+        labels = self.node_labels
+        plans: list[PathPlan | None] = []
+        for node in self.nodes:
+            chain = [self.nodes[0]]
+            for name in node.path[1:]:
+                chain.append(next(c for c in chain[-1].children if c.name == name))
+            if any(labels[a.id] is None for a in chain):
+                plans.append(None)
+                continue
+            keyed = tuple((depth, labels[a.id][1]) for depth, a in enumerate(chain)
+                          if type(labels[a.id]) is not str)
+            fixed = None if keyed else tuple(labels[a.id] for a in chain if labels[a.id])
+            plans.append(PathPlan(len(chain), keyed, fixed))
+        return plans
+
+    @cached_property
+    def path_cache(self) -> dict[tuple, tuple[str, ...]]:
+        """The paths in words read so far through a `PathPlan` with keyed frames,
+        by (node id, each keyed frame's value): shared by the games of this
+        definition, emptied when it holds `PATH_CACHE_SIZE` of them."""
+        return {}
 
     def build_flow(self) -> Node:
         raise NotImplementedError

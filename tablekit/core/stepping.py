@@ -21,6 +21,7 @@ from .decision import Decision, Option
 from .effects import Effect, OrderRule, Pause
 from .errors import GameOver, IllegalChoice, NeedsDecision, SaveFormatError, TablekitError
 from .flow import POP, PUSH, READY, ActionWindow, Ask, Node, Say, Sequence, Step
+from .gamedef import PATH_CACHE_SIZE
 from .lasting import frame_done
 from .records import Later, StepRecord
 
@@ -412,6 +413,33 @@ class Stepping:
         return self.gamedef.event_words(self.ctx, ev)
 
     def _path_words(self) -> tuple[str, ...]:
+        """Where the game is, in words: read through the top node's `PathPlan` when
+        every frame is a flow frame, else frame by frame."""
+        cursor = self.state.cursor
+        if cursor:
+            n = cursor[-1].get("n")
+            plan = self._plans[n] if n is not None else None
+            if plan is not None and len(cursor) == plan[0]:
+                keyed = plan[1]
+                if not keyed:
+                    return plan[2]
+                if len(keyed) == 2:  # a turn in a round, the common case
+                    (d1, k1), (d2, k2) = keyed
+                    key: tuple = (n, cursor[d1].get(k1), cursor[d2].get(k2))
+                else:
+                    key = (n, *[cursor[d].get(k) for d, k in keyed])
+                cache = self._path_cache
+                words = cache.get(key)
+                if words is None:
+                    words = self._frame_words()
+                    if len(cache) >= PATH_CACHE_SIZE:
+                        cache.clear()
+                    cache[key] = words
+                return words
+        return self._frame_words()
+
+    def _frame_words(self) -> tuple[str, ...]:
+        """The path in words, frame by frame."""
         # per node: its fixed label, "" for none, or None when it depends on the frame
         labels = self._labels
         nodes = self.nodes
