@@ -165,13 +165,20 @@ class Loop(Node):
         self.label_table = (self._labels, "k") if label is not None and own else None
 
     def settle(self, ctx, frame):
+        # Stepping._settle does the same inline for a plain Loop (a subclass comes here)
         if self.until(ctx):
             return (POP,)
         frame["k"] = frame.get("k", 0) + 1
         if self.level == "round":
-            ctx.state.extra.pop("_used_round", None)  # once-per-round abilities are fresh again
-            ctx.new_scope("round")
+            self.round_begins(ctx)
         return PUSH, self.children[0]
+
+    @staticmethod
+    def round_begins(ctx: Ctx) -> None:
+        """A pass of a round loop begins: once-per-round abilities are fresh again,
+        and the round's data (`ctx.this("round")`) starts fresh."""
+        ctx.state.extra.pop("_used_round", None)
+        ctx.new_scope("round")
 
     def start_frame(self, ctx, child, turn):
         return {"n": self.id, "k": 1}

@@ -20,7 +20,7 @@ from . import bots as _bots
 from .decision import Decision, Option
 from .effects import Effect, OrderRule, Pause
 from .errors import GameOver, IllegalChoice, NeedsDecision, SaveFormatError, TablekitError
-from .flow import POP, PUSH, READY, ActionWindow, Ask, Node, Say, Sequence, Step
+from .flow import POP, PUSH, READY, ActionWindow, Ask, Loop, Node, Say, Sequence, Step
 from .gamedef import PATH_CACHE_SIZE
 from .lasting import frame_done
 from .records import Later, StepRecord
@@ -139,7 +139,10 @@ class Stepping:
         except Exception:
             self._rewind(len(self.history))  # a failing rule must leave nothing changed
             raise
-        self._commit(rec)
+        if self._future or self.watched:
+            self._commit(rec)
+        else:  # the fast path's commit, without a call: nothing to forget, no snapshot
+            self.history.append(rec)
         return rec
 
     def run(self, until: str = "end", bots: str | Mapping[str, str] | None = None,
@@ -156,6 +159,7 @@ class Stepping:
         start_key = self._level_key(level) if level else None
         to_decision = until == "decision"
         history, gamedef, record_answer = self.history, self.gamedef, _bots.record_answer
+        random_answer = _bots.random_answer
         while len(out) < max_records:
             st = self.state  # a failing rule rewinds to a new State object
             if st.over:
@@ -167,14 +171,21 @@ class Stepping:
                 kind = seats.get(d.player)
                 if to_decision or kind is None:
                     break
-                ids = record_answer(kind, gamedef, self.ctx, d, st.seed, len(history), rnd)
+                if kind == "random":  # record_answer's own way for a random seat, without its call
+                    rnd.reseed(st.seed, len(history))
+                    ids = random_answer(d, rnd)
+                else:
+                    ids = record_answer(kind, gamedef, self.ctx, d, st.seed, len(history), rnd)
                 # the random bot answers only what d.check allows: one legal pick where no
                 # `validate` looks at the answer, or an answer it checked itself
                 checked = kind == "random" and (d.validate is None or d.max != 1 or d.min != 1)
                 out.append(self._answer(d, tuple(ids), checked))
             else:  # no decision is open and the game is not over: the next rule is a step
                 rec = self._do_step()
-                self._commit(rec)
+                if self._future or self.watched:
+                    self._commit(rec)
+                else:  # the fast path's commit, as in _answer
+                    history.append(rec)
                 out.append(rec)
             if level and self._level_key(level) != start_key:
                 break
@@ -266,10 +277,14 @@ class Stepping:
                     tag, child = PUSH, children[i]
                 else:
                     tag = POP
-            elif kind is Step:  # Step.settle, inline
-                if node.when is None or node.when(ctx):
-                    return
-                tag = POP
+            elif kind is Loop:  # Loop.settle, inline
+                if node.until(ctx):
+                    tag = POP
+                else:
+                    frame["k"] = frame.get("k", 0) + 1
+                    if node.level == "round":
+                        node.round_begins(ctx)
+                    tag, child = PUSH, node.children[0]
             elif kind is Ask:  # Ask.settle, inline
                 when = node.when
                 if when is not None and not when(ctx):
@@ -282,12 +297,16 @@ class Stepping:
                     if d is None:
                         tag = POP
                     else:
-                        if node.forced(d) is not None:
+                        if node.auto_forced and node.forced(d) is not None:
                             self._forced = d
                         else:
                             self._open = ("node", node, frame)
                             self._pending = d
                         return
+            elif kind is Step:  # Step.settle, inline
+                if node.when is None or node.when(ctx):
+                    return
+                tag = POP
             else:
                 r = node.settle(ctx, frame)
                 tag = r[0]
