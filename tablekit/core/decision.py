@@ -84,7 +84,7 @@ class Option:
         return f"<Option {self.id} {self.label!r}{mark}>"
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class Decision:
     """The one open question of a game.
 
@@ -109,6 +109,7 @@ class Decision:
     hint: str = ""
     party: list[str] | None = None
     secret: bool = False
+    _by_id: dict[str, Option] = field(init=False, repr=False, compare=False)  # the options by id
 
     def __init__(self, player: str, prompt: str, options: list[Option], min: int = 1, max: int = 1,
                  kind: str = "choice", validate: Callable[[Sequence[str]], str | None] | None = None,

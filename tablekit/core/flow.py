@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 PUSH, POP, READY, OPEN = "push", "pop", "ready", "open"
 
 
-@dataclass
+@dataclass(slots=True)
 class Say:
     """What a rule did: the explanation, and optionally the ruling it applied
     and a shorter text for the seats that may not see the cards named. From
