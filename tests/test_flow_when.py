@@ -1,5 +1,6 @@
 """`Ask(when=...)`: a cheap test that keeps `ask` from being called where the
-decision cannot arise, for an automatic (auto_forced) decision as for any."""
+decision cannot arise, for an automatic (auto_forced) decision as for any; and
+the core's nodes settled inline by the engine, alike to a subclass's own settle."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 from token_toy import TokenToy, token_toy
 
-from tablekit.core import Ask, Ctx, Decision, Option, Sequence, Step
+from tablekit.core import Ask, Ctx, Decision, Loop, Option, Sequence, Step
 from tablekit.core.engine import make_game
 
 
@@ -173,3 +174,50 @@ def test_index_flow_flags_the_children_a_sequence_passes_over_by_their_when():
     root = Sequence("root", children=kids)
     index_flow(root)
     assert root.skips == (True, False, False, False, True, False)
+
+
+class OwnLoop(Loop):
+    """A Loop of a subclass: the settle loop leaves it to `Loop.settle`, where a plain
+    Loop is settled inline (Stepping._settle); the two must behave alike."""
+
+
+class LoopToy(TokenToy):
+    """Rounds (a round loop) of a tick each, then a loop that never runs."""
+
+    id = "looptoy"
+    title = "Loop toy"
+    per_round = {"ticks": 0}
+
+    def __init__(self, card_file: Path, loop_class):
+        super().__init__(card_file)
+        self.loop_class = loop_class
+        self.seen: list[tuple[int, int, bool]] = []  # each tick: the pass, the round's ticks, a round use left
+
+    def tick(self, ctx: Ctx) -> str:
+        data = ctx.this("round")
+        self.seen.append((ctx.count("Rounds"), data["ticks"], "_used_round" in ctx.state.extra))
+        data["ticks"] += 1
+        ctx.state.extra["_used_round"] = ["token:0"]  # as a once-per-round use records itself
+        return f"Tick {ctx.count('Rounds')}."
+
+    def build_flow(self):
+        return Sequence("Toy", children=[
+            self.loop_class("Rounds", Step("Tick", self.tick, "", "T"), until=lambda ctx: ctx.count("Rounds") >= 3,
+                            label="Round {n}", level="round"),
+            self.loop_class("Never", Step("Nothing", lambda ctx: "Nothing.", "", "T"), until=lambda ctx: True),
+            Step("End", lambda ctx: "The toy ends.", "", "T"),
+        ])
+
+
+@pytest.mark.parametrize("watched", [True, False], ids=["watched", "fast"])
+@pytest.mark.parametrize("loop_class", ["Loop", "OwnLoop"], ids=["inline", "own-settle"])
+def test_a_loop_settled_inline_or_by_its_own_settle_plays_alike(tmp_path, loop_class, watched):
+    toy = token_toy(LoopToy, tmp_path, loop_class=Loop if loop_class == "Loop" else OwnLoop)
+    g = make_game(toy, ["Ana", "Bo"], seed=1)
+    g.watched = watched
+    g.run(until="end")
+    # each round starts with fresh round data and no round use left over
+    assert toy.seen == [(1, 0, False), (2, 0, False), (3, 0, False)]
+    assert [r.text for r in g.history] == ["Tick 1.", "Tick 2.", "Tick 3.", "The toy ends."]
+    assert [r.path for r in g.history][:3] == [("Toy", "Round 1", "Tick"), ("Toy", "Round 2", "Tick"),
+                                               ("Toy", "Round 3", "Tick")]
