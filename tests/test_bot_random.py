@@ -9,7 +9,7 @@ import pytest
 from token_toy import TokenToy, token_toy
 
 import tablekit
-from tablekit.core import Ask, Decision, Option, Sequence, bots
+from tablekit.core import Ask, Decision, Option, Sequence, bots, rng
 from tablekit.core.engine import make_game
 from tablekit.core.errors import IllegalChoice
 
@@ -164,3 +164,61 @@ def test_run_checks_a_random_answer_once(tmp_path):
         assert list(rec.choice) == bots.random_answer(toy.decision("A"), bots.record_random(3, rec.index))
     assert len(g.history) == 3 and during_run == toy.validated
     assert not any("a" in r.choice and "d" in r.choice for r in g.history)
+
+
+class StreamByDefinition(random.Random):
+    """Record i's stream by its definition: SplitMix64 from seed_state(seed * 1_000_003 + i),
+    every number drawn one at a time (what RecordRandom gives, its first draws in blocks)."""
+
+    def __init__(self, seed: int, i: int):
+        self.s = rng.seed_state(seed * 1_000_003 + i)
+        self.gauss_next = None
+
+    def _randbelow(self, n):
+        self.s, r = rng.below(self.s, n)
+        return r
+
+    def random(self):
+        self.s, r = rng.next_u64(self.s)
+        return (r >> 11) * (1.0 / 9007199254740992.0)
+
+    def getrandbits(self, k):
+        out, have = 0, 0
+        while have < k:
+            self.s, r = rng.next_u64(self.s)
+            out |= r << have
+            have += 64
+        return out & ((1 << k) - 1)
+
+    def getstate(self):
+        return self.s
+
+
+def picks(rnd: random.Random, bounds) -> list:
+    out = [rnd._randbelow(n) for n in bounds]
+    return out + [rnd.getstate(), rnd.random(), rnd._randbelow(7), rnd.getstate()]
+
+
+REJECTS = (1 << 63) + 1  # a bound whose limit rejects almost half of all draws
+
+
+def test_record_random_draws_each_record_s_stream_whatever_the_order_of_records():
+    """Moved from record to record (on, back, past a block of first draws, to another
+    seed), one RecordRandom draws what each record's stream gives by its definition,
+    the first number of a record included, rejected or not."""
+    rnd = bots.RecordRandom()
+    walk = [(5, i) for i in range(0, 150, 3)] + [(5, 7), (5, 6), (9, 6), (5, 200), (5, 63), (5, 64), (0, 0)]
+    rejected = 0
+    for k, (seed, i) in enumerate(walk):
+        bounds = [(3, 52, REJECTS, 2)[k % 4]] + [5] * (k % 3)
+        rnd.reseed(seed, i)
+        assert picks(rnd, bounds) == picks(StreamByDefinition(seed, i), bounds)
+        first = StreamByDefinition(seed, i)
+        first._randbelow(bounds[0])
+        rejected += first.getstate() != rng.seed_state(seed * 1_000_003 + i + 1)
+    assert rejected > 2  # some first draws were rejected, and drew again
+    for seed, i in walk[:20]:
+        rnd.reseed(seed, i)
+        assert draws(rnd) == draws(StreamByDefinition(seed, i))
+        rnd.reseed(seed, i)
+        assert rnd.getstate() == rng.seed_state(seed * 1_000_003 + i)

@@ -51,3 +51,45 @@ def test_shuffle_draws_as_randbelow_does():
         j = b.randbelow(i + 1)
         want[i], want[j] = want[j], want[i]
     assert items == want and a.rng == b.rng
+
+
+def below_one_by_one(state: int, bounds) -> tuple[int, list[int]]:
+    out = []
+    for n in bounds:
+        state, r = rng.below(state, n)
+        out.append(r)
+    return state, out
+
+
+@pytest.mark.parametrize("bounds", [[], [1], [5], list(range(52, 1, -1)), list(range(300, 1, -1)),
+                                    [7, 1000, 3, 10**9, 2, 4096, 5000]])
+def test_below_many_draws_what_below_draws_one_by_one(bounds):
+    for seed in range(40):
+        state = rng.seed_state(seed)
+        assert rng.below_many(state, bounds) == below_one_by_one(state, bounds)
+        assert rng.below_many(state, range(len(bounds) + 1, 1, -1)) == below_one_by_one(
+            state, range(len(bounds) + 1, 1, -1))
+
+
+def test_below_many_goes_on_one_by_one_after_a_rejected_draw():
+    # (1 << 63) + 1 rejects almost half of all draws: a batch of them is rejected early
+    n = (1 << 63) + 1
+    bounds = [5, n, 9, n, n, 3, 2]
+    rejections = 0
+    for seed in range(30):
+        state = rng.seed_state(seed)
+        want = below_one_by_one(state, bounds)
+        assert rng.below_many(state, bounds) == want
+        rejections += want[0] != (state + len(bounds) * 0x9E3779B97F4A7C15) & ((1 << 64) - 1)
+    assert rejections > 5
+
+
+def test_a_shuffle_is_fisher_yates_with_below():
+    st = State("g", ["A", "B"], 1)
+    items = list(range(40))
+    st.shuffle(items)
+    expect, state = list(range(40)), rng.seed_state(1)
+    for i in range(39, 0, -1):
+        state, j = rng.below(state, i + 1)
+        expect[i], expect[j] = expect[j], expect[i]
+    assert items == expect and st.rng == state

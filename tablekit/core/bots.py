@@ -43,42 +43,68 @@ class RecordRandom(random.Random):
     to another record. A bot's answer at a record is then the same however
     the game got there (forked, undone and redone, watched or not), and
     starting a record's stream costs two integer operations, where seeding
-    the Mersenne Twister of `random.Random` fills 624 words each time."""
+    the Mersenne Twister of `random.Random` fills 624 words each time.
 
-    _s: int
+    Record i + 1's stream is record i's moved on by one draw, so the first
+    draws of `FIRST_DRAWS` records in a row are computed at once
+    (`rng.bits_many`), and a record's state is worked out only when more than
+    its first number is drawn, or its first is rejected."""
+
+    # slots: read at every bot answer, faster than the instance dict of a random.Random
+    __slots__ = ("_seed", "_i", "_s", "_drawn", "_first")
+    _s: int | None  # the stream's state; None: the record's start moved on by `_drawn` draws
 
     def __init__(self, seed: int = 0, i: int = 0):
+        self._first: tuple[int, int, tuple[int, ...]] | None = None  # (seed, first record, bits)
         self.reseed(seed, i)
         self.gauss_next = None
 
     def reseed(self, seed: int, i: int) -> None:
-        # _rng.seed_state(seed * 1_000_003 + i) written out: what seed() sets, without a call
-        self._s = ((seed * 1_000_003 + i) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _rng._MASK
+        self._seed, self._i, self._s, self._drawn = seed, i, None, 0
+
+    def _state(self) -> int:
+        s = self._s
+        if s is None:
+            # the record's start moved on by the draws taken: a draw adds the golden step to
+            # the state, as one more in the seed's input does (rng.seed_state)
+            s = self._s = _rng.seed_state(self._seed * 1_000_003 + self._i + self._drawn)
+        return s
 
     def seed(self, a=None, version: int = 2) -> None:
         self._s = _rng.seed_state(0 if a is None else int(a))
 
     def _randbelow(self, n: int) -> int:
-        self._s, r = _rng.below(self._s, n)
+        if self._s is None and not self._drawn and n > 0:  # the record's first draw, from its block
+            first, i = self._first, self._i
+            if first is None or first[0] != self._seed or not 0 <= i - first[1] < FIRST_DRAWS:
+                first = self._first = (self._seed, i, _rng.bits_many(self._state(), FIRST_DRAWS))
+            r = first[2][i - first[1]]
+            self._s, self._drawn = None, 1
+            if r < _rng.limit(n):  # else rejected: below draws on from the state after it
+                return r % n
+        self._s, r = _rng.below(self._state(), n)
         return r
 
     def random(self) -> float:
-        self._s, r = _rng.next_u64(self._s)
+        self._s, r = _rng.next_u64(self._state())
         return (r >> 11) * (1.0 / 9007199254740992.0)
 
     def getrandbits(self, k: int) -> int:
         out, have = 0, 0
         while have < k:
-            self._s, r = _rng.next_u64(self._s)
+            self._s, r = _rng.next_u64(self._state())
             out |= r << have
             have += 64
         return out & ((1 << k) - 1)
 
     def getstate(self):
-        return self._s
+        return self._state()
 
     def setstate(self, state) -> None:
         self._s = int(state)
+
+
+FIRST_DRAWS = 64  # the records whose first draws RecordRandom computes at once
 
 
 def record_random(seed: int, i: int) -> RecordRandom:

@@ -130,12 +130,13 @@ class State:
         return r
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates shuffle in place, using only the state's RNG."""
-        below, rng = _rng.below, self.rng
-        for i in range(len(items) - 1, 0, -1):
-            rng, j = below(rng, i + 1)
+        """Fisher-Yates shuffle in place, using only the state's RNG: for i from the
+        last place down to 1, the item at i swaps with the one at `below(i + 1)`
+        (those draws made at once, `rng.below_many`)."""
+        n = len(items)
+        self.rng, picks = _rng.below_many(self.rng, range(n, 1, -1))
+        for i, j in zip(range(n - 1, 0, -1), picks):
             items[i], items[j] = items[j], items[i]
-        self.rng = rng
 
     # -- serialisation ---------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
