@@ -222,3 +222,16 @@ def test_record_random_draws_each_record_s_stream_whatever_the_order_of_records(
         assert draws(rnd) == draws(StreamByDefinition(seed, i))
         rnd.reseed(seed, i)
         assert rnd.getstate() == rng.seed_state(seed * 1_000_003 + i)
+
+
+def test_an_object_made_for_one_record_draws_without_a_block(monkeypatch):
+    """record_random(seed, i) answers one record: it never computes a block of first
+    draws (64 records' worth), and draws what the record's stream gives; moved on
+    with reseed, it reads first draws from a block."""
+    blocks = []
+    real = rng.bits_many
+    monkeypatch.setattr(rng, "bits_many", lambda state, m: blocks.append(m) or real(state, m))
+    rnd = bots.record_random(4, 9)
+    assert picks(rnd, [5, 3]) == picks(StreamByDefinition(4, 9), [5, 3]) and blocks == []
+    rnd.reseed(4, 10)
+    assert picks(rnd, [5, 3]) == picks(StreamByDefinition(4, 10), [5, 3]) and blocks == [bots.FIRST_DRAWS]

@@ -93,3 +93,24 @@ def test_a_shuffle_is_fisher_yates_with_below():
         state, j = rng.below(state, i + 1)
         expect[i], expect[j] = expect[j], expect[i]
     assert items == expect and st.rng == state
+
+
+def test_many_draws_go_in_parts_and_stay_exact():
+    """More draws than one integer's lanes hold (`_LANES_MOST`) are made in parts, the
+    state passed on; a rejected draw in a part goes on one at a time, exactly."""
+    n = (1 << 63) + 1
+    long = list(range(1200, 1, -1))
+    mixed = [5, n] * 300
+    for seed in range(3):
+        state = rng.seed_state(seed)
+        assert rng.below_many(state, long) == below_one_by_one(state, long)
+        assert rng.below_many(state, mixed) == below_one_by_one(state, mixed)
+        assert list(rng.bits_many(state, 600)) == [r for _, r in _next_u64s(state, 600)]
+    st = State("g", ["A", "B"], 2)
+    st.shuffle(list(range(20_000)))  # a huge pile: in parts, in no time
+
+
+def _next_u64s(state: int, m: int):
+    for _ in range(m):
+        state, r = rng.next_u64(state)
+        yield state, r

@@ -45,22 +45,25 @@ class RecordRandom(random.Random):
     starting a record's stream costs two integer operations, where seeding
     the Mersenne Twister of `random.Random` fills 624 words each time.
 
-    Record i + 1's stream is record i's moved on by one draw, so the first
-    draws of `FIRST_DRAWS` records in a row are computed at once
-    (`rng.bits_many`), and a record's state is worked out only when more than
-    its first number is drawn, or its first is rejected."""
+    Record i + 1's stream is record i's moved on by one draw, so once the
+    object is moved from record to record (`reseed`, as `Game.run` moves
+    its one object), the first draws of `FIRST_DRAWS` records in a row are
+    computed at once (`rng.bits_many`), and a record's state is worked out
+    only when more than its first number is drawn, or its first is rejected.
+    An object made for one record draws one number at a time."""
 
     # slots: read at every bot answer, faster than the instance dict of a random.Random
-    __slots__ = ("_seed", "_i", "_s", "_drawn", "_first")
+    __slots__ = ("_seed", "_i", "_s", "_drawn", "_first", "_moved")
     _s: int | None  # the stream's state; None: the record's start moved on by `_drawn` draws
 
     def __init__(self, seed: int = 0, i: int = 0):
         self._first: tuple[int, int, tuple[int, ...]] | None = None  # (seed, first record, bits)
         self.reseed(seed, i)
+        self._moved = False  # made for one record: a block of first draws would be wasted
         self.gauss_next = None
 
     def reseed(self, seed: int, i: int) -> None:
-        self._seed, self._i, self._s, self._drawn = seed, i, None, 0
+        self._seed, self._i, self._s, self._drawn, self._moved = seed, i, None, 0, True
 
     def _state(self) -> int:
         s = self._s
@@ -74,7 +77,7 @@ class RecordRandom(random.Random):
         self._s = _rng.seed_state(0 if a is None else int(a))
 
     def _randbelow(self, n: int) -> int:
-        if self._s is None and not self._drawn and n > 0:  # the record's first draw, from its block
+        if self._s is None and not self._drawn and self._moved and n > 0:  # a first draw, from its block
             first, i = self._first, self._i
             if first is None or first[0] != self._seed or not 0 <= i - first[1] < FIRST_DRAWS:
                 first = self._first = (self._seed, i, _rng.bits_many(self._state(), FIRST_DRAWS))

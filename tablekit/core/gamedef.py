@@ -192,18 +192,19 @@ class GameDef:
         frames only, by node id (see `PathPlan`); None where a label on the way
         down to the node is one only `label(frame)` can say."""
         labels = self.node_labels
-        plans: list[PathPlan | None] = []
-        for node in self.nodes:
-            chain = [self.nodes[0]]
-            for name in node.path[1:]:
-                chain.append(next(c for c in chain[-1].children if c.name == name))
+        plans: list[PathPlan | None] = [None] * len(self.nodes)
+
+        def plan(node: Node, chain: tuple[Node, ...]) -> None:  # chain: the root down to node
             if any(labels[a.id] is None for a in chain):
-                plans.append(None)
-                continue
+                return  # (and none below it either)
             keyed = tuple((depth, labels[a.id][1]) for depth, a in enumerate(chain)
                           if type(labels[a.id]) is not str)
             fixed = None if keyed else tuple(labels[a.id] for a in chain if labels[a.id])
-            plans.append(PathPlan(len(chain), keyed, fixed))
+            plans[node.id] = PathPlan(len(chain), keyed, fixed)
+            for child in node.children:
+                plan(child, chain + (child,))
+
+        plan(self.nodes[0], (self.nodes[0],))
         return plans
 
     @cached_property

@@ -12,6 +12,8 @@ import struct
 from typing import Sequence
 
 _MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15  # the step between SplitMix64's states
+_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB  # the multipliers of its mixing
 
 
 def seed_state(seed: int) -> int:
@@ -21,10 +23,10 @@ def seed_state(seed: int) -> int:
 
 def next_u64(state: int) -> tuple[int, int]:
     """Return (new state, 64 random bits)."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK
+    state = (state + _GOLDEN) & _MASK
     z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
     return state, z ^ (z >> 31)
 
 
@@ -70,16 +72,19 @@ def bits_many(state: int, m: int) -> tuple[int, ...]:
     into the next lane)."""
     if m <= 0:
         return ()
+    if m > _LANES_MOST:  # in parts: one integer's constants grow with the square of its lanes
+        out: list[int] = []
+        for start in range(0, m, _LANES_MOST):
+            out.extend(bits_many((state + start * _GOLDEN) & _MASK, min(_LANES_MOST, m - start)))
+        return tuple(out)
     lanes = _LANES.get(m)
     if lanes is None:
         ones = sum(1 << (128 * k) for k in range(m))
-        lanes = (ones, _MASK * ones, 0x9E3779B97F4A7C15 * sum((k + 1) << (128 * k) for k in range(m)))
-        if m < _CACHED:
-            _LANES[m] = lanes
+        lanes = _LANES[m] = (ones, _MASK * ones, _GOLDEN * sum((k + 1) << (128 * k) for k in range(m)))
     ones, mask, steps = lanes
     z = (state * ones + steps) & mask  # lane k: the state of draw k, state + (k + 1) * golden
-    z = ((z ^ ((z >> 30) & mask)) * 0xBF58476D1CE4E5B9) & mask
-    z = ((z ^ ((z >> 27) & mask)) * 0x94D049BB133111EB) & mask
+    z = ((z ^ ((z >> 30) & mask)) * _MIX1) & mask
+    z = ((z ^ ((z >> 27) & mask)) * _MIX2) & mask
     z ^= (z >> 31) & mask
     return struct.unpack(f"<{2 * m}Q", z.to_bytes(16 * m, "little"))[::2]
 
@@ -91,23 +96,30 @@ def below_many(state: int, bounds: Sequence[int]) -> tuple[int, list[int]]:
     bound's rejection limit (about one in 2**64 / n) does the rest go on one draw
     at a time."""
     m = len(bounds)
+    if m > _LANES_MOST:  # in parts, each exact, the state passed on
+        out: list[int] = []
+        for start in range(0, m, _LANES_MOST):
+            state, part = below_many(state, bounds[start:start + _LANES_MOST])
+            out.extend(part)
+        return state, out
     if m == 0:
         return state, []
     bits = bits_many(state, m)
     top = max(bounds)
     if max(bits) < (1 << 64) - top:  # under every bound's limit: no draw is rejected
-        return (state + m * 0x9E3779B97F4A7C15) & _MASK, list(map(operator.mod, bits, bounds))
+        return (state + m * _GOLDEN) & _MASK, list(map(operator.mod, bits, bounds))
     out = []
     for k, n in enumerate(bounds):
         r = bits[k]
         if r >= limit(n):  # rejected: from here on, one draw at a time
-            state = (state + (k + 1) * 0x9E3779B97F4A7C15) & _MASK
+            state = (state + (k + 1) * _GOLDEN) & _MASK
             for n2 in bounds[k:]:
                 state, r2 = below(state, n2)
                 out.append(r2)
             return state, out
         out.append(r % n)
-    return (state + m * 0x9E3779B97F4A7C15) & _MASK, out
+    return (state + m * _GOLDEN) & _MASK, out
 
 
+_LANES_MOST = 256  # the most draws in one integer's lanes (more go in parts): a deck's shuffle
 _LANES: dict[int, tuple[int, int, int]] = {}  # by the number of draws: its lanes' ones, masks, steps
