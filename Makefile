@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo narrate venv bench clean lint chromium proxy
+.PHONY: test test-fast test-full demo narrate venv bench clean lint chromium proxy
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -51,9 +51,27 @@ $(PROXY):
 	npm install --prefix $(NODE_PREFIX) --no-audit --no-fund --loglevel=error configurable-http-proxy@4
 	test -x $(PROXY)
 
-test: $(STAMP) chromium $(PROXY)
+# The suite runs on every core (pytest-xdist; WORKERS=1 runs it in one process), with
+# Hypothesis's repeatable `ci` profile (tests/conftest.py) and the seed sweeps sampled
+# (tests/sampling.py). The 20 slowest tests are listed at the end of each run.
+WORKERS ?= logical
+PYTEST := PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 TABLEKIT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q \
+	--hypothesis-profile=ci --durations=20 $(if $(filter 1,$(WORKERS)),,-n $(WORKERS))
+
+lint: $(STAMP)
 	$(BIN)/ruff check tablekit tests benchmarks
-	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 TABLEKIT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q
+
+# the whole suite: what CI runs
+test: $(STAMP) chromium $(PROXY) lint
+	$(PYTEST)
+
+# the inner loop: no browser and no server (Voilà, JupyterHub, Dask)
+test-fast: $(STAMP) lint
+	$(PYTEST) -m "not browser and not server"
+
+# the whole suite with every seed sweep at its full count (tests/sampling.py)
+test-full: $(STAMP) chromium $(PROXY) lint
+	TABLEKIT_FULL=1 $(PYTEST)
 
 demo: $(STAMP)
 	$(BIN)/tablekit serve --port $(or $(PORT),8866)

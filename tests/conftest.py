@@ -1,4 +1,19 @@
-"""Shared fixtures: a live Voilà server and Debian's Chromium for the browser tests."""
+"""Shared fixtures: a live Voilà server and Debian's Chromium for the browser tests;
+how the suite runs on several cores (pytest-xdist); the Hypothesis profiles.
+
+Parallel runs (`make test` runs `pytest -n logical`): the session fixtures
+below are built once per worker process, and the scheduler below sends each
+worker whole units of work, so that what shares a process stays together:
+
+* the cells of one notebook, in order (nbval runs them in one kernel);
+* the browser tests on the notebooks' Voilà (tests/test_browser*.py): one
+  Voilà server and one Chromium for all of them;
+* every other test on its own, to whichever worker is free.
+
+Markers, given here by the fixtures a test uses, or by the module: `browser`
+(drives Chromium) and `server` (starts a server process: Voilà, JupyterHub, a
+Dask cluster). `make test-fast` leaves both out.
+"""
 
 from __future__ import annotations
 
@@ -13,12 +28,63 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = Path(os.environ.get("TABLEKIT_TEST_OUTPUT", ROOT / "test-output"))
 CHROMIUM = os.environ.get("TABLEKIT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+# Hypothesis: `ci` (the default, and what make test runs) draws the same examples on
+# every run, so a run can be repeated; `explore` draws new ones each time (pytest
+# --hypothesis-profile=explore) and keeps failing examples in .hypothesis/.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile("ci")
+
+VOILA_FIXTURES = {"voila_server", "voila_url", "page"}
+SERVER_FIXTURES = VOILA_FIXTURES | {"search_server"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the browser and server tests by the fixtures they use (the modules of
+    the other server tests mark themselves)."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & SERVER_FIXTURES:
+            item.add_marker(pytest.mark.server)
+        if "browser" in fixtures or fixtures & VOILA_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit of work a test is sent to a worker in: a notebook's cells together,
+    the browser tests together, any other test alone. (pytest-xdist's own
+    `--dist loadgroup` reads groups off node ids, which pytest 9 no longer lets it
+    rename; this scheduler needs no marks.)"""
+    path = nodeid.split("::", 1)[0]
+    if path.endswith(".ipynb"):
+        return path
+    if path.rsplit("/", 1)[-1].startswith("test_browser"):
+        return "tests/test_browser*.py"
+    return nodeid
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """`-n N` (xdist's `--dist load`): whole units of work (`work_unit`) to whichever
+    worker is free, the units of several tests first."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class UnitScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return UnitScheduling(config, log)
+
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -95,7 +161,10 @@ class VoilaServer:
 @contextmanager
 def running_voila(cmd: list[str], port: int, log_path: Path, settle: bool = False) -> Iterator[subprocess.Popen]:
     """A Voilà started with `cmd`, once it listens on `port` (with `settle`, also once
-    its preheated kernels have run their notebooks); stopped as Ctrl-C stops it."""
+    its preheated kernels have run their notebooks); stopped as `tablekit serve` stops
+    it: SIGTERM, then Voilà shuts its kernels down. (Not SIGINT: a shell that starts a
+    command in the background makes it ignore SIGINT, and so would Voilà, until the
+    kill 20 s later.)"""
     log = open(log_path, "w")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
     deadline = time.time() + 120
@@ -113,7 +182,7 @@ def running_voila(cmd: list[str], port: int, log_path: Path, settle: bool = Fals
             wait_until_idle(proc.pid, deadline + 60)
         yield proc
     finally:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGTERM)
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:

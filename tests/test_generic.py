@@ -3,13 +3,13 @@
 It is parametrised over the registered games (what `tablekit.games()` lists),
 so a new game joins by registering.
 
-* `test_random_playouts`: 200 seeded random playouts per game, spread over the
-  player counts the game allows, with the cheap checks at every step (every
+* `test_random_playouts`: 200 seeded random playouts per game (50 in everyday
+  runs; tests/sampling.py), spread over the player counts the game allows, with the cheap checks at every step (every
   card in exactly one zone and no card appears or vanishes; an open decision
   has unique option ids, a legal option and a reason for each illegal one;
   every record explains itself; the game ends).
-* `test_time_travel_and_views`: 20 of those seeds again, with the heavy checks
-  at sampled steps (replay, save/load, undo/redo, goto, illegal choices,
+* `test_time_travel_and_views`: 20 of those seeds again (everyday runs leave out
+  the three longest Labyrinth games), with the heavy checks at sampled steps (replay, save/load, undo/redo, goto, illegal choices,
   per-seat views, JSON round trip).
 * `test_same_log_in_another_process`: the same seeds and choices give the same
   log in a process with another hash seed.
@@ -35,6 +35,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from sampling import count, heavy_seeds
 
 import tablekit
 from tablekit.core.bots import random_answer
@@ -47,16 +48,17 @@ from tablekit.core.state import HIDDEN, OWNER, State
 # itself so that the suite still runs while `tablekit.games` is broken (see
 # test_games_lists_the_registered_games).
 GAMES = list(registry())
-N_PLAYOUTS = 200
-N_HEAVY = 20
+# the seed sweeps: full counts with TABLEKIT_FULL=1 (make test-full), a sample otherwise
+N_PLAYOUTS = count("random_playouts")
 # a fail-safe only: every game ends long before (Labyrinth's safety cap of 200
 # rounds is at most about 8000 records at 4 players)
 MAX_RECORDS = 20_000
 SAMPLE_EVERY = 25
-HEAVY_SEEDS = range(N_HEAVY)  # the first 20 of the 200 seeds: every player count
 FAST_HEAVY_SEEDS = (0, 2, 3)  # the heavy checks again on the fast path (Game.watched = False),
 # on seeds of every player count whose games are not the longest: time travel replays from the start
-FAST_SAME_SEEDS = 40
+FAST_SAME_SEEDS = count("fast_same_seeds")
+N_HEURISTIC = count("heuristic_seeds")
+HEAVY_CASES = [(gid, seed) for gid in GAMES for seed in heavy_seeds(gid)]
 
 
 def player_count(game_id: str, seed: int) -> int:
@@ -86,7 +88,7 @@ def variant_counts(game_id: str, variant: str) -> list[int]:
 
 # every (game, variant) pair the games declare: the suite runs them all, not only the default
 VARIANTS = [(gid, v) for gid in GAMES for v in tablekit.game_info(gid).variants]
-N_VARIANT_PLAYOUTS = 40
+N_VARIANT_PLAYOUTS = count("variant_playouts")
 
 
 def all_uids(st: State) -> list[str]:
@@ -385,8 +387,7 @@ def check_replay(game_id: str, seed: int, choices, texts, paths, rules, states,
     assert not todo and len(g.history) == len(texts)
 
 
-@pytest.mark.parametrize("seed", HEAVY_SEEDS)
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize(("game_id", "seed"), HEAVY_CASES, ids=[f"{g}-{s}" for g, s in HEAVY_CASES])
 def test_time_travel_and_views(game_id, seed):
     heavy_playout(game_id, seed)
 
@@ -479,7 +480,7 @@ def test_every_variant(game_id, variant):
 def test_heuristic_bots_do_not_read_hidden_cards(game_id):
     from tablekit.core.seatview import seat_ctx
     asked = 0
-    for seed in range(12):
+    for seed in range(N_HEURISTIC):
         g = new(game_id, seed)
         while not g.is_over and len(g.history) < MAX_RECORDS:
             d = g.pending

@@ -26,6 +26,8 @@ from conftest import OUTPUT, ROOT, close_tabs, free_port, is_local
 from tablekit.serve import descendants, notebooks_dir
 from tablekit.widgets.index import index_tiles
 
+pytestmark = pytest.mark.server  # JupyterHub, its proxy and the students' Voilà servers
+
 CONFIG = ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py"
 LOCAL_PROXY = ROOT / ".venv" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
 STUDENTS = 3

@@ -54,6 +54,7 @@ def _listening(port: int) -> bool:
         return s.connect_ex(("127.0.0.1", port)) == 0
 
 
+@pytest.mark.server
 @pytest.mark.parametrize("how", ["SIGTERM", "Ctrl-C"])
 def test_a_signal_stops_the_whole_tree(how, tmp_path):
     port = free_port()

@@ -110,6 +110,7 @@ def _wait(what, timeout: float, log: Path) -> None:
         time.sleep(0.2)
 
 
+@pytest.mark.server
 def test_a_class_of_three_takes_its_kernels_and_refills_only_the_reserve_when_quiet(tmp_path):
     port, quiet = free_port(), 4.0
     log = tmp_path / "voila.log"

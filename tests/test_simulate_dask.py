@@ -3,10 +3,13 @@ DataFrame as in this process. Dask is in the test extra: this test always runs."
 
 from __future__ import annotations
 
+import pytest
 from distributed import Client, LocalCluster
 from pandas.testing import assert_frame_equal
 
 import tablekit
+
+pytestmark = pytest.mark.server  # a Dask scheduler and its workers
 
 
 def test_a_dask_cluster_gives_the_local_frame():

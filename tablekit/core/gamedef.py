@@ -16,6 +16,21 @@ from .flow import Node, Say, index_flow
 if TYPE_CHECKING:  # pragma: no cover
     pass
 
+# the extra state keys of the core a position (a scenario's setup, a save's base) may
+# set, with their types and meaning; a game adds its own in GameDef.settable_extra
+CORE_EXTRA = {"_used_turn": ((list,), "once-per-turn abilities used this turn"),
+              "_used_round": ((list,), "once-per-round abilities used this round"),
+              "_used_phase": ((list,), "once-per-phase abilities used this phase"),
+              "_this_turn": ((dict,), "the game's data for this turn (its keys: the game's per_turn)"),
+              "_this_round": ((dict,), "the game's data for this round (its keys: the game's per_round)"),
+              "_this_phase": ((dict,), "the game's data for this phase")}
+
+
+def _clip(text: str, limit: int) -> str:
+    """`text` on one line, cut to `limit` characters."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
 
 @dataclass
 class Result:
@@ -385,6 +400,21 @@ class GameDef:
         """Why a value a scenario sets for a settable extra key is wrong (None: fine).
         The type is checked already; a game checks the meaning."""
         return None
+
+    def settable_extra_keys(self) -> dict[str, tuple[tuple[type, ...], str]]:
+        """Every extra state key a position may set: the core's (CORE_EXTRA) and the
+        game's (`settable_extra`), each with its types and its meaning."""
+        return {**CORE_EXTRA, **self.settable_extra}
+
+    def extra_problem(self, key: str, value: Any, players: list[str]) -> str | None:
+        """What is wrong with `value` for the settable extra key `key`, in words that
+        start with the key ("'pile' has the wrong type (...): ..."), on one short line;
+        None when it is fine. The same check for a scenario's setup and a save's base state."""
+        types, meaning = self.settable_extra_keys()[key]
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            return f"{key!r} has the wrong type ({_clip(repr(value), 60)}): {meaning}"
+        why = self.check_extra(key, value, players)
+        return f"{key!r}: {_clip(why, 200)}" if why else None
 
     def describe_zone(self, ctx: Ctx, zone: str) -> str:
         """Words shown in a zone's header beside its card count, e.g. "9

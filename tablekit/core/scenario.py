@@ -39,12 +39,6 @@ RUN_KEYS = {"until", "bots", "max_records", "steps", "stop_after"}
 UNTIL = ("script", "decision", "end")
 EXPECT_KINDS = {"zone", "card", "counter", "winners", "scores", "score", "ending", "illegal", "legal",
                 "not_offered", "refused", "fired", "fired_in_order", "pending", "over", "extra"}
-CORE_EXTRA = {"_used_turn": ((list,), "once-per-turn abilities used this turn"),
-              "_used_round": ((list,), "once-per-round abilities used this round"),
-              "_used_phase": ((list,), "once-per-phase abilities used this phase"),
-              "_this_turn": ((dict,), "the game's data for this turn (its keys: the game's per_turn)"),
-              "_this_round": ((dict,), "the game's data for this round (its keys: the game's per_round)"),
-              "_this_phase": ((dict,), "the game's data for this phase")}
 CORE_CARD_STATE = {"damage": (int,), "exhausted": (bool,), "face_down": (bool,),
                    "attached_to": (str,), "counters": (dict,), "face": (int,)}
 
@@ -265,18 +259,14 @@ def build(data: dict, path: str = "<scenario>", variant: str | None = None,
                     raise _err(path, _line(changes, key), f"card {uid!r}: 'face' must be 0 to {faces - 1} "
                                f"(its faces, front first), not {value}")
     extra = setup.get("extra") or {}
-    settable = dict(CORE_EXTRA)
-    settable.update(gamedef.settable_extra)
+    settable = gamedef.settable_extra_keys()
     for key, value in extra.items():
-        spec = settable.get(key)
-        if spec is None:
+        if key not in settable:
             raise _err(path, _line(extra, key), f"{gamedef.title} has no settable state {key!r} "
                        f"(settable: {', '.join(settable)})")
-        if not isinstance(value, spec[0]) or (isinstance(value, bool) and bool not in spec[0]):
-            raise _err(path, _line(extra, key), f"extra state {key!r} has the wrong type ({value!r}): {spec[1]}")
-        why = gamedef.check_extra(key, value, game.players)
+        why = gamedef.extra_problem(key, value, game.players)
         if why:
-            raise _err(path, _line(extra, key), f"extra state {key!r}: {why}")
+            raise _err(path, _line(extra, key), f"extra state {why}")
     counters = setup.get("players") or {}
     for name, values in counters.items():
         if name not in game.players:
@@ -855,8 +845,7 @@ def to_yaml(game: Game, title: str = "", description: str = "") -> str:
             players_out[p["name"]] = counters
     cards_out = {uid: {k: v for k, v in cs.items() if k != "card"}
                  for uid, cs in st.cards.items() if len(cs) > 1}
-    settable = dict(CORE_EXTRA)
-    settable.update(gamedef.settable_extra)
+    settable = gamedef.settable_extra_keys()
     # only what a scenario may set, and only values it accepts (a None a key cannot hold is left out)
     extra_out = {k: v for k, v in st.extra.items()
                  if k in settable and isinstance(v, settable[k][0])}

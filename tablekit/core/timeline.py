@@ -369,6 +369,14 @@ class _Base:
         extra = b.get("extra") or {}
         if not isinstance(extra, dict):
             self.fail(f"has extra {_short(extra)}; it must be an object")
+        # what a scenario may set is checked as a scenario's setup is (Creatures' `final`
+        # of 20,000 nulls is refused here, not by a replay that goes round and round)
+        gamedef = g.gamedef
+        settable = gamedef.settable_extra_keys()
+        for key in [k for k in extra if k in settable]:
+            why = gamedef.extra_problem(key, extra[key], g.players)
+            if why:
+                self.fail(f"has the extra state {why}")
         for scope in ("turn", "round", "phase"):
             this, used = extra.get(f"_this_{scope}"), extra.get(f"_used_{scope}")
             if this is not None and not isinstance(this, dict):

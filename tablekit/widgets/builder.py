@@ -34,9 +34,10 @@ import yaml
 from ..core.engine import Game, make_game
 from ..core.errors import TablekitError
 from ..core.flow import ForEachPlayer
+from ..core.gamedef import CORE_EXTRA
 from ..core.lasting import until_words
 from ..core.registry import get_game
-from ..core.scenario import CORE_CARD_STATE, CORE_EXTRA, LASTING_KEYS, build, parse
+from ..core.scenario import CORE_CARD_STATE, LASTING_KEYS, build, parse
 from ..core.schemas import CORE_CARD_STATE_SCHEMA
 from ..core.state import HIDDEN, State
 from . import render

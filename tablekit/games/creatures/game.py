@@ -93,8 +93,13 @@ class CreaturesGame(GameDef):
             return f"{value!r} is not a player ({', '.join(players)})"
         if key == "pile" and value not in (1, 2):
             return f"the draw pile in use is 1 or 2, not {value!r}"
-        if key == "final" and value is not None and any(p not in players for p in value):
-            return f"{value!r} names someone who is not a player"
+        if key == "final" and value is not None:
+            # the players still to take their last turn: each a player, none twice
+            for i, p in enumerate(value):
+                if not isinstance(p, str) or p not in players:
+                    return f"item {i + 1}, {p!r}, is not a player ({', '.join(players)})"
+                if p in value[:i]:
+                    return f"{p!r} is listed twice: each player takes one last turn"
         if key == "_this_turn":
             fresh = T.fresh_turn()
             for k, v in value.items():
