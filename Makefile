@@ -11,7 +11,9 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv
-	VIRTUAL_ENV=$(CURDIR)/$(VENV) $(BIN)/uv pip install --quiet -e '.[test]'
+	# --compile-bytecode: every process the tests start (workers, Voilà, kernels) reads
+	# compiled modules, even where PYTHONDONTWRITEBYTECODE keeps Python from writing them
+	VIRTUAL_ENV=$(CURDIR)/$(VENV) $(BIN)/uv pip install --quiet --compile-bytecode -e '.[test]'
 	touch $(STAMP)
 
 venv: $(STAMP)
