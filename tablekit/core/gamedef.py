@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from .cards import CardDef, data_path, load_cards
 from .context import CORE_PROCEDURES, AbilityUse, Ctx
+from .counters import Counter
 from .decision import Decision, Option
 from .effects import Effect, OrderRule
 from .errors import TablekitError
@@ -170,6 +171,8 @@ class GameDef:
     per_turn: dict[str, Any] = {}
     per_round: dict[str, Any] = {}
     card_state_keys: dict[str, tuple[tuple[type, ...], str]] = {}
+    # the numbers that decide the game, as the table shows them (core/counters.py)
+    counters: tuple[Counter, ...] = ()
 
     # -- cards -------------------------------------------------------------
     @cached_property

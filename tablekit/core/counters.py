@@ -1,0 +1,96 @@
+"""The numbers that decide a game, as a game declares them for the table.
+
+A game lists its counters once (`GameDef.counters`): what each is called, what
+it means, the values it may take, and where a player looks for it: on a
+player's panel (`where="player"`), on a card (`where="card"`), or on the table
+(`where="table"`). The board shows each as a token; it knows no game, only
+these declarations.
+
+A counter's value is read from a seat's view of the position (`Game.view`),
+never from the whole state, so a token cannot show what the seat may not see:
+
+* by default, a player counter is that player's key `key` in the view's
+  `players`, a card counter the card's state key `key` (only on cards the
+  view shows), a table counter the view's `extra[key]`;
+* a counter whose number is worked out (Creatures' treasure, a card's health
+  left) gives `value`, a function `(view, owner, defs) -> number | None` of
+  the view, the player's name or the card's uid (None for the table), and the
+  game's card definitions by id. None means "not shown here".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+WHERE = ("player", "card", "table")
+
+Number = int | float
+CounterValue = Callable[[Mapping[str, Any], str | None, Mapping[str, Any]], Number | None]
+
+
+@dataclass(frozen=True)
+class Counter:
+    """One number a game puts on the table (see the module's docstring)."""
+
+    key: str
+    name: str
+    meaning: str
+    where: str = "player"
+    low: Number | None = 0
+    high: Number | None = None
+    icon: str = ""
+    kinds: tuple[str, ...] = ()
+    value: CounterValue | None = None
+
+    def __post_init__(self) -> None:
+        if self.where not in WHERE:
+            raise ValueError(f"counter {self.key!r}: where is one of {', '.join(WHERE)}, not {self.where!r}")
+        if not self.key or not self.name or not self.meaning:
+            raise ValueError(f"counter {self.key!r}: a key, a name and a meaning are needed")
+        if self.kinds and self.where != "card":
+            raise ValueError(f"counter {self.key!r}: only a card counter is limited to card kinds")
+
+    def domain(self) -> str:
+        """The values it may take, in words ("0 or more", "0 to 50", "any number")."""
+        if self.low is None and self.high is None:
+            return "any number"
+        if self.high is None:
+            return f"{self.low} or more"
+        if self.low is None:
+            return f"at most {self.high}"
+        return f"{self.low} to {self.high}"
+
+    def read(self, view: Mapping[str, Any], owner: str | None, defs: Mapping[str, Any]) -> Number | None:
+        """This counter's value for `owner` (a player, a card uid, or None for the
+        table) in `view`; None when it is not shown there."""
+        if self.value is not None:
+            out = self.value(view, owner, defs)
+        elif self.where == "player":
+            row = next((p for p in view.get("players", ()) if p.get("name") == owner), None)
+            out = None if row is None else row.get(self.key)
+        elif self.where == "card":
+            cs = (view.get("cards") or {}).get(owner) or {}
+            if cs.get("hidden") or cs.get("card") is None:
+                return None
+            if self.kinds and getattr(defs.get(cs["card"]), "kind", None) not in self.kinds:
+                return None
+            out = cs.get(self.key)
+        else:
+            out = (view.get("extra") or {}).get(self.key)
+        if isinstance(out, bool) or not isinstance(out, (int, float)):
+            return None
+        return out
+
+    def describe(self) -> dict[str, Any]:
+        """The declaration as plain data (for the board and the docs)."""
+        return {"key": self.key, "name": self.name, "meaning": self.meaning, "where": self.where,
+                "domain": self.domain(), "icon": self.icon, "kinds": list(self.kinds)}
+
+
+def counters_by_place(counters: tuple[Counter, ...]) -> dict[str, list[Counter]]:
+    """The declared counters grouped by where they are shown, in declared order."""
+    out: dict[str, list[Counter]] = {w: [] for w in WHERE}
+    for c in counters:
+        out[c.where].append(c)
+    return out

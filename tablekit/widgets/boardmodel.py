@@ -1,0 +1,197 @@
+"""The board's view model: one JSON description of the table as one seat may see
+it, and the check of what the browser sends back.
+
+`board_model(game, seat)` is computed from the core's seat view
+(`Game.view(seat)`), so a card the seat may not see is a placeholder there and
+stays one here: its uid, its name and its text never enter the model.
+`everything=True` ("View as everyone") describes the whole position on purpose.
+The browser sends back only ids; `check_message(game, seat, message)` reads
+such a message as untrusted input and says what to do, or why not, without
+changing anything. See docs/board.md.
+
+Nothing here imports ipywidgets: the model is plain data, tested directly.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..core.counters import Counter, counters_by_place
+from ..core.engine import Game
+from ..core.errors import TablekitError
+from . import layout
+
+MODEL_VERSION = 1
+LOG_LIMIT = 30  # the newest records the model carries
+CONTROLS = ("step", "run:phase", "run:round", "run:end", "undo", "redo", "restart")
+MESSAGE_KEYS = {"action", "ids", "record"}
+MAX_IDS = 64
+
+
+class BoardMessageError(TablekitError):
+    """A message from the browser that is refused: the reason is in words."""
+
+
+def _tokens(counters: list[Counter], view: Mapping[str, Any], owner: str | None,
+            defs: Mapping[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for c in counters:
+        value = c.read(view, owner, defs)
+        if value is not None:
+            out.append({"key": c.key, "name": c.name, "value": value, "icon": c.icon, "meaning": c.meaning})
+    return out
+
+
+def _card(game: Game, uid: str, view: Mapping[str, Any], card_counters: list[Counter],
+          defs: Mapping[str, Any]) -> dict[str, Any]:
+    """One card the view shows: its words, its state and its counters."""
+    d = game.ctx.defn(uid)
+    cs = view["cards"][uid]
+    name, words, state = game.gamedef.describe_card(game.ctx, uid)
+    return {"uid": uid, "name": name, "kind": d.kind or "card", "words": words, "state": list(state),
+            "text": d.text, "exhausted": bool(cs.get("exhausted")), "face_down": bool(cs.get("face_down")),
+            "attached_to": cs.get("attached_to"), "counters": _tokens(card_counters, view, uid, defs)}
+
+
+def _decision(game: Game, seat: str | None, everything: bool, bots: Mapping[str, str],
+              shown_cards: set[str]) -> dict[str, Any] | None:
+    from .cardface import option_card
+    from .sandbox import options_in_order, prompt_line
+
+    d = game.pending
+    if d is None or game.is_over:
+        return None
+    if d.player in bots:
+        return {"waiting_for": d.player, "bot": bots[d.player]}
+    if not everything and seat != d.player and seat not in (d.party or ()):
+        return {"waiting_for": d.player}
+    shown, folded = options_in_order(d)
+    suggested = d.suggested.id if d.suggested is not None else None
+    options = []
+    for o in shown + folded:
+        uid = option_card(game, o, d.player)
+        options.append({"id": o.id, "label": o.label, "legal": o.legal, "reason": o.reason or "",
+                        "suggested": o.id == suggested,
+                        "card": uid if uid in shown_cards else None})
+    return {"player": d.player, "prompt": prompt_line(d), "hint": d.hint or "", "min": d.min, "max": d.max,
+            "options": options, "folded": len(folded)}
+
+
+def board_model(game: Game, seat: str | None, *, everything: bool = False,
+                bots: Mapping[str, str] | None = None, show_empty: bool = False) -> dict[str, Any]:
+    """The table as `seat` may see it (None: a spectator, public cards only), or
+    the whole position with `everything=True`; plain JSON-ready data."""
+    bots = dict(bots or {})
+    if seat is not None and seat not in game.players:
+        raise TablekitError(f"no player named {seat!r}; the players are {', '.join(game.players)}")
+    view = game.state.to_dict() if everything else game.view(seat)
+    defs = game.defs
+    places = counters_by_place(game.gamedef.counters)
+    zone_info = view["zone_info"]
+    shown_zones = [z for z, row in view["zones"].items()
+                   if show_empty or (row and z != "box")]
+    bottom = seat if seat is not None else None
+    plan = layout.plan(zone_info, list(game.players), bottom, layout.game_hints(game.gamedef), shown_zones)
+    cards: dict[str, dict[str, Any]] = {}
+    zones = []
+    for z in shown_zones:
+        info = zone_info[z]
+        row = view["zones"][z]
+        uids = []
+        for u in row:
+            if (view["cards"].get(u) or {}).get("hidden"):
+                uids.append(None)  # a card back: where it lies, nothing of what it is
+            else:
+                uids.append(u)
+                if u not in cards:
+                    cards[u] = _card(game, u, view, places["card"], defs)
+        zones.append({"id": z, "label": info.get("label") or z, "owner": info.get("owner"),
+                      "kind": info.get("kind") or "", "visibility": info["visibility"],
+                      "region": plan.region_of(z), "count": len(row), "cards": uids,
+                      "pile": layout_is_pile(info, len(row)), "top": uids[-1] if uids else None})
+    for c in cards.values():  # a card lies on another the model shows, or on nothing it names
+        if c["attached_to"] not in cards:
+            c["attached_to"] = None
+    players = []
+    for p in game.players:
+        players.append({"name": p, "viewer": p == seat, "bot": bots.get(p), "turn": view.get("turn") == p,
+                        "counters": _tokens(places["player"], view, p, defs)})
+    over = None
+    if game.is_over and game.result is not None:
+        r = game.result
+        over = {"winners": list(r.winners), "summary": r.summary(), "ending": r.ending,
+                "scores": dict(r.scores) if r.scores else None}
+    log = []
+    for rec in reversed(game.history[-LOG_LIMIT:]):
+        log.append({"index": rec.index, "path": list(rec.path), "rule": rec.rule, "kind": rec.kind,
+                    "player": rec.player if rec.kind == "choice" else None,
+                    "text": rec.text if everything else rec.text_for(seat)})
+    return {
+        "version": MODEL_VERSION,
+        "game": {"id": game.id, "title": game.gamedef.title},
+        "viewer": seat, "everything": everything, "record": len(game.history),
+        "players": players, "zones": zones, "cards": cards,
+        "table": _tokens(places["table"], view, None, defs),
+        "decision": _decision(game, seat, everything, bots, set(cards)),
+        "over": over, "log": log,
+        "can": {"step": not game.is_over, "undo": bool(game.history), "redo": bool(game.can_redo)},
+    }
+
+
+def layout_is_pile(info: Mapping[str, Any], n: int) -> bool:
+    from .render import is_pile
+
+    return is_pile(dict(info), n)
+
+
+def check_message(game: Game, seat: str | None, message: Any, *, everything: bool = False,
+                  bots: Mapping[str, str] | None = None) -> tuple[str, tuple[str, ...]]:
+    """What a message from the browser asks, checked: ("choose", ids) or (control, ()).
+
+    The message is untrusted: it must be an object with `action` (an option pick,
+    "choose", or one of CONTROLS), `record` (the number of records the model it
+    answers was made at: an older one is stale) and, for "choose", `ids`, the
+    option ids picked. An unknown key, a stale record, a seat that is not the
+    one deciding, an unknown option or an illegal one raises BoardMessageError
+    with the reason in words; nothing is changed either way."""
+    bots = dict(bots or {})
+    if not isinstance(message, dict):
+        raise BoardMessageError(f"a board message is an object, not {type(message).__name__}")
+    unknown = sorted(set(message) - MESSAGE_KEYS, key=str)
+    if unknown:
+        raise BoardMessageError(f"a board message has no field {str(unknown[0])[:40]!r}")
+    action, record = message.get("action"), message.get("record")
+    if not isinstance(action, str) or (action != "choose" and action not in CONTROLS):
+        raise BoardMessageError(f"unknown board action {str(action)[:40]!r}")
+    if isinstance(record, bool) or not isinstance(record, int):
+        raise BoardMessageError("a board message says which record its table was drawn at")
+    if record != len(game.history):
+        raise BoardMessageError(f"the table has moved on (record {len(game.history)}, not {record}): "
+                                "the click was for an older position, so nothing was done")
+    if action != "choose":
+        if "ids" in message:
+            raise BoardMessageError(f"{action!r} takes no ids")
+        return action, ()
+    ids = message.get("ids")
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids) or len(ids) > MAX_IDS:
+        raise BoardMessageError(f"'ids' is a list of at most {MAX_IDS} option ids")
+    d = game.pending
+    if d is None or game.is_over:
+        raise BoardMessageError("no decision is open")
+    if d.player in bots:
+        raise BoardMessageError(f"{d.player} is played by a bot")
+    if not everything and seat != d.player and seat not in (d.party or ()):
+        raise BoardMessageError(f"{d.player} decides here, not {seat or 'a spectator'}")
+    by_id = {o.id: o for o in d.options}
+    for i in ids:
+        o = by_id.get(i)
+        if o is None:
+            raise BoardMessageError(f"{i[:60]!r} is not an option of this decision")
+        if not o.legal:
+            raise BoardMessageError(f"{o.label}: {o.reason}")
+    if len(set(ids)) != len(ids):
+        raise BoardMessageError("an option is picked twice")
+    if not d.min <= len(ids) <= d.max:
+        want = f"exactly {d.min}" if d.min == d.max else f"{d.min} to {d.max}"
+        raise BoardMessageError(f"pick {want}, not {len(ids)}")
+    return "choose", tuple(ids)

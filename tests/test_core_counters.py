@@ -1,0 +1,111 @@
+"""The core's counters (tablekit/core/counters.py) on a toy game: a player counter,
+a card counter limited to a kind, a table counter and a worked-out one, read from
+a seat's view, so a hidden card's number is never read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from token_toy import TokenToy
+
+from tablekit.core import Ctx, Say, Sequence
+from tablekit.core.counters import Counter, counters_by_place
+from tablekit.core.engine import make_game
+from tablekit.widgets.boardmodel import board_model
+
+
+def gems_in_vault(view, owner, defs):
+    """How many cards lie in the owner's vault (hidden ones too: a count is public)."""
+    return len(view["zones"].get(f"{owner}/vault", [])) if owner else None
+
+
+COUNTERS = (
+    Counter("life", "Life", "points left before the player is out", where="player", low=0, high=20, icon="♥"),
+    Counter("damage", "Damage", "damage on a creature", where="card", kinds=("creature",)),
+    Counter("round", "Round", "the round being played", where="table", low=1),
+    Counter("vault", "Vault", "cards in the player's vault", where="player", value=gems_in_vault),
+)
+
+
+class CounterToy(TokenToy):
+    id = "countertoy"
+    title = "Counter toy"
+    counters = COUNTERS
+
+    def create_table(self, ctx: Ctx) -> None:
+        st = ctx.state
+        st.add_zone("box", None, "public")
+        for p in ctx.players:
+            st.add_zone(f"{p}/hand", p, "owner")
+            st.add_zone(f"{p}/vault", p, "hidden")
+        st.add_card("wolf", "wolf", "A/hand")
+        st.add_card("gem", "gem", "B/vault")
+        st.add_card("bear", "bear", "box")
+        st.cards["wolf"]["damage"] = 2
+        st.cards["bear"]["damage"] = 1
+        st.cards["gem"]["damage"] = 5  # hidden: never read
+        st.extra["round"] = 3
+        for row in st.players:
+            row["life"] = 20 if row["name"] == "A" else 7
+
+    def build_flow(self):
+        return Sequence("Game", [Say("End", "The toy ends.", lambda ctx: "The toy ends.")])
+
+
+def toy(tmp_path: Path) -> CounterToy:
+    card_file = tmp_path / "countertoy.yaml"
+    card_file.write_text("format_version: 1\ngame: countertoy\ncards:\n"
+                         "  - {id: wolf, name: Wolf, kind: creature, text: A wolf.}\n"
+                         "  - {id: bear, name: Bear, kind: beast, text: A bear.}\n"
+                         "  - {id: gem, name: Gem, kind: creature, text: A gem.}\n", encoding="utf-8")
+    return CounterToy(card_file)
+
+
+def test_counters_are_read_from_a_seats_view(tmp_path):
+    g = make_game(toy(tmp_path), ["A", "B"], seed=1)
+    life, damage, round_, vault = COUNTERS
+    a, b, spectator = g.view("A"), g.view("B"), g.view(None)
+    assert life.read(a, "A", g.defs) == 20 and life.read(a, "B", g.defs) == 7
+    assert damage.read(a, "wolf", g.defs) == 2          # A sees the wolf in A's hand
+    assert damage.read(b, "wolf", g.defs) is None       # B does not
+    assert damage.read(a, "bear", g.defs) is None       # a beast: not a creature
+    assert damage.read(a, "gem", g.defs) is None        # hidden in B's vault, even from B
+    assert damage.read(b, "gem", g.defs) is None
+    assert round_.read(spectator, None, g.defs) == 3
+    assert vault.read(a, "B", g.defs) == 1 and vault.read(a, "A", g.defs) == 0
+
+
+def test_the_board_model_shows_each_counter_where_it_belongs(tmp_path):
+    g = make_game(toy(tmp_path), ["A", "B"], seed=1)
+    model = board_model(g, "A")
+    players = {p["name"]: {t["key"]: t["value"] for t in p["counters"]} for p in model["players"]}
+    assert players == {"A": {"life": 20, "vault": 0}, "B": {"life": 7, "vault": 1}}
+    assert model["table"] == [{"key": "round", "name": "Round", "value": 3, "icon": "",
+                               "meaning": "the round being played"}]
+    assert model["cards"]["wolf"]["counters"][0]["value"] == 2
+    assert "gem" not in model["cards"] and "gem" not in str(model)
+    assert board_model(g, "B")["cards"].get("wolf") is None
+
+
+def test_a_counter_says_its_domain_and_refuses_a_bad_declaration():
+    assert COUNTERS[0].domain() == "0 to 20"
+    assert COUNTERS[2].domain() == "1 or more"
+    assert Counter("x", "X", "any", low=None).domain() == "any number"
+    assert Counter("x", "X", "any", low=None, high=3).domain() == "at most 3"
+    assert COUNTERS[0].describe()["domain"] == "0 to 20"
+    with pytest.raises(ValueError, match="where"):
+        Counter("x", "X", "a meaning", where="hand")
+    with pytest.raises(ValueError, match="meaning"):
+        Counter("x", "X", "")
+    with pytest.raises(ValueError, match="card kinds"):
+        Counter("x", "X", "a meaning", where="player", kinds=("creature",))
+    assert list(counters_by_place(COUNTERS)) == ["player", "card", "table"]
+    assert [c.key for c in counters_by_place(COUNTERS)["player"]] == ["life", "vault"]
+
+
+def test_a_value_that_is_not_a_number_shows_no_token():
+    flag = Counter("ready", "Ready", "whether it is ready", where="table")
+    assert flag.read({"extra": {"ready": True}}, None, {}) is None
+    assert flag.read({"extra": {"ready": "yes"}}, None, {}) is None
+    assert flag.read({"extra": {"ready": 2.5}}, None, {}) == 2.5
