@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import lru_cache
 
 import pytest
 from test_generic import GAMES, hidden_from, new, snapshot, uid_pattern
@@ -61,18 +62,31 @@ def check_seat_model(g: tablekit.Game, seat: str | None) -> dict:
     return model
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_a_seat_is_never_sent_a_card_it_may_not_see(game_id):
-    looked = [0]
+@lru_cache(maxsize=None)
+def survey(game_id: str) -> tuple[int, frozenset[str]]:
+    """The seeded games of SEEDS played once per worker, every seat's model checked at
+    each look (check_seat_model); how many looks, and the counter keys seen on the table."""
+    looks, seen = [0], set()
 
     def look(g):
         for seat in [*g.players, None]:
-            check_seat_model(g, seat)
-        looked[0] += 1
+            m = check_seat_model(g, seat)
+            seen.update(t["key"] for t in m["table"])
+            for p in m["players"]:
+                seen.update(t["key"] for t in p["counters"])
+            for c in m["cards"].values():
+                seen.update(t["key"] for t in c["counters"])
+        looks[0] += 1
 
     for seed in SEEDS:
         played(game_id, seed, look)
-    assert looked[0] > 10
+    return looks[0], frozenset(seen)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_seat_is_never_sent_a_card_it_may_not_see(game_id):
+    looks, _ = survey(game_id)
+    assert looks > 10
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -167,22 +181,20 @@ def test_forged_messages_are_refused_with_a_reason_and_change_nothing(game_id):
 def test_every_declared_counter_shows_on_the_table(game_id):
     info = tablekit.game_info(game_id)
     assert info.counters, f"{game_id} declares no counters"
-    seen: set[str] = set()
-
-    def look(g):
-        for seat in [*g.players, None]:
-            m = board_model(g, seat)
-            for token in m["table"]:
-                seen.add(token["key"])
-            for p in m["players"]:
-                seen.update(t["key"] for t in p["counters"])
-            for c in m["cards"].values():
-                seen.update(t["key"] for t in c["counters"])
-
-    for seed in SEEDS:
-        played(game_id, seed, look)
+    _, seen = survey(game_id)  # the same games as the hidden-card check, played once
     missing = {c.key for c in info.counters} - seen
     assert not missing, f"{game_id}: counters never shown: {missing}"
+
+
+def test_the_board_doc_lists_what_each_game_declares():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "board.md").read_text(encoding="utf-8")
+    table = text.split("<!-- counters table -->", 1)[1].split("<!-- end counters table -->", 1)[0]
+    for gid in GAMES:
+        info = tablekit.game_info(gid)
+        row = "; ".join(f"`{c.key}` ({c.where}): {c.name}" for c in info.counters)
+        assert f"| {info.title} | {row} |" in table, gid
 
 
 def test_game_over_names_the_winners_and_the_result():

@@ -10,7 +10,7 @@ import pytest
 from token_toy import TokenToy
 
 from tablekit.core import Ctx, Say, Sequence
-from tablekit.core.counters import Counter, counters_by_place
+from tablekit.core.counters import Counter, counters_by_place, shown_cards, zone_kind_of
 from tablekit.core.engine import make_game
 from tablekit.widgets.boardmodel import board_model
 
@@ -102,6 +102,19 @@ def test_a_counter_says_its_domain_and_refuses_a_bad_declaration():
         Counter("x", "X", "a meaning", where="player", kinds=("creature",))
     assert list(counters_by_place(COUNTERS)) == ["player", "card", "table"]
     assert [c.key for c in counters_by_place(COUNTERS)["player"]] == ["life", "vault"]
+
+
+def test_the_view_helpers_see_only_what_the_view_shows(tmp_path):
+    g = make_game(toy(tmp_path), ["A", "B"], seed=1)
+    a = g.view("A")
+    assert [(u, d.id) for u, _cs, d in shown_cards(a, "A/hand", g.defs)] == [("wolf", "wolf")]
+    assert shown_cards(g.view("B"), "A/hand", g.defs) == []   # a placeholder is left out
+    assert shown_cards(a, "B/vault", g.defs) == []
+    assert shown_cards(a, "nowhere", g.defs) is None
+    g.state.zone_info["box"]["kind"] = "box"
+    assert zone_kind_of(g.view("A"), "bear") == "box"
+    assert zone_kind_of(a, "gem") is None                     # hidden: not in the view
+    assert zone_kind_of(a, None) is None
 
 
 def test_a_value_that_is_not_a_number_shows_no_token():

@@ -88,6 +88,31 @@ class Counter:
                 "domain": self.domain(), "icon": self.icon, "kinds": list(self.kinds)}
 
 
+def shown_cards(view: Mapping[str, Any], zone: str,
+                defs: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any], Any]] | None:
+    """(uid, card state, definition) of each card the view shows in `zone`, in order
+    (placeholders left out); None when the view has no such zone."""
+    row = (view.get("zones") or {}).get(zone)
+    if row is None:
+        return None
+    cards = view.get("cards") or {}
+    out = []
+    for u in row:
+        cs = cards.get(u) or {}
+        d = None if cs.get("hidden") else defs.get(cs.get("card"))
+        if d is not None:
+            out.append((u, cs, d))
+    return out
+
+
+def zone_kind_of(view: Mapping[str, Any], uid: str | None) -> str | None:
+    """The kind of the zone the view shows the card in (None: in no zone of the view)."""
+    for z, row in (view.get("zones") or {}).items():
+        if uid in row:
+            return ((view.get("zone_info") or {}).get(z) or {}).get("kind")
+    return None
+
+
 def counters_by_place(counters: tuple[Counter, ...]) -> dict[str, list[Counter]]:
     """The declared counters grouped by where they are shown, in declared order."""
     out: dict[str, list[Counter]] = {w: [] for w in WHERE}

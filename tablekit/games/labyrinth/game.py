@@ -22,11 +22,13 @@ from tablekit.core.cards import Field
 from . import abilities, chain, powers, rules
 from . import table as T
 from .bots import heuristic
+from .counters import COUNTERS
 
 
 class LabyrinthGame(GameDef):
     id = "labyrinth"
     title = "Legends of Labyrinth"
+    counters = COUNTERS
     goal = ("Each lord recruits heroes and plays influence cards to gather retinues of four heroes. The "
             "first lord to gather a third retinue ends the game at once and is its only winner.")
     min_players = 2  # ruling LAB-PLAYERS
