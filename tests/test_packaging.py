@@ -50,6 +50,7 @@ def test_wheel_carries_cards_notebooks_rulings_and_css(tmp_path):
         assert f"tablekit/_data/cards/{gid}.yaml" in names
         assert f"tablekit/_data/rulings/{gid}.md" in names
     assert "tablekit/widgets/style.css" in names
+    assert {"tablekit/widgets/board.js", "tablekit/widgets/board.css"} <= names  # the board's drawing
 
 
 def test_cli_games_and_play(capsys):

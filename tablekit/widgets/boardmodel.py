@@ -92,6 +92,8 @@ def board_model(game: Game, seat: str | None, *, everything: bool = False,
                    if show_empty or (row and z != "box")]
     bottom = seat if seat is not None else None
     plan = layout.plan(zone_info, list(game.players), bottom, layout.game_hints(game.gamedef), shown_zones)
+    seat_of = {z: p for p, zs in plan.top for z in zs}
+    seat_of.update({z: bottom for z in plan.hand + plan.bottom})
     cards: dict[str, dict[str, Any]] = {}
     zones = []
     for z in shown_zones:
@@ -105,7 +107,7 @@ def board_model(game: Game, seat: str | None, *, everything: bool = False,
                 uids.append(u)
                 if u not in cards:
                     cards[u] = _card(game, u, view, places["card"], defs)
-        zones.append({"id": z, "label": info.get("label") or z, "owner": info.get("owner"),
+        zones.append({"id": z, "label": info.get("label") or z, "owner": info.get("owner"), "seat": seat_of.get(z),
                       "kind": info.get("kind") or "", "visibility": info["visibility"],
                       "region": plan.region_of(z), "count": len(row), "cards": uids,
                       "pile": layout_is_pile(info, len(row)), "top": uids[-1] if uids else None})

@@ -109,7 +109,7 @@ COUNTERS: tuple[Counter, ...] = (
     Counter("xp", "XP", "experience, spent to buy cards from the city row",
             where="player", low=0, icon="★", value=_player_key("xp")),
     Counter("armor", "Armor", "ready armor: each point exhausted takes 1 off the damage the hero takes",
-            where="player", low=0, icon="⛨", value=armor_ready),
+            where="player", low=0, icon="▣", value=armor_ready),
     Counter("armor_used", "Exhausted", "armor exhausted since the hero's turn began (it readies then)",
             where="player", low=0, icon="", value=_player_key("armor_used")),
     Counter("hp_left", "HP", "hit points left on the foe, a vassal or an ally: at 0 it is destroyed "

@@ -1,0 +1,203 @@
+// The board: draws the whole table from one view model (tablekit/widgets/boardmodel.py)
+// and sends back only ids. An anywidget ES module: nothing is fetched from the network.
+// The hooks tests outside the project use stay: .tk-app on the root, .tk-decision on the
+// open decision, data-zone="<seat>/hand" on a hand, data-uid on a card.
+
+const CONTROLS = [
+  ["step", "Step", "Apply the next rule"],
+  ["run:phase", "End of phase", "Run to the end of this phase"],
+  ["run:round", "End of round", "Run to the end of this round"],
+  ["run:end", "End of game", "Run to the end of the game"],
+  ["undo", "Undo", "Go back one record"],
+  ["redo", "Redo", "Replay the record undone"],
+  ["restart", "Restart", "Back to the start"],
+];
+
+function h(tag, attrs = {}, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const kid of kids.flat()) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return el;
+}
+
+function tokens(list, cls = "tk-tokens") {
+  if (!list || !list.length) return null;
+  return h("div", { class: cls },
+    list.map((t) => h("span", { class: "tk-token", title: `${t.name}: ${t.meaning}`, dataset: { counter: t.key } },
+      t.icon ? h("span", { class: "tk-token-icon", "aria-hidden": "true", text: t.icon }) : null,
+      h("span", { class: "tk-token-name", text: t.name }),
+      h("b", { class: "tk-token-value", text: String(t.value) }))));
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "tk-app tk-board" });
+  el.append(root);
+  let picked = new Set(); // a multi-pick's ticked options, kept across redraws of the same record
+  let pickedAt = -1;
+
+  const send = (msg) => {
+    const view = model.get("view") || {};
+    model.send({ ...msg, record: view.record });
+  };
+
+  function cardEl(view, uid, optionByCard, single) {
+    if (uid === null) {
+      return h("div", { class: "tk-card tk-back", title: "a face-down card", "aria-label": "a face-down card" },
+        h("span", { class: "tk-card-back-mark", "aria-hidden": "true", text: "▦" }));
+    }
+    const c = view.cards[uid];
+    const opt = optionByCard.get(uid);
+    const cls = ["tk-card", `tk-kind-${c.kind}`];
+    if (c.exhausted) cls.push("tk-turned");
+    if (opt) cls.push(opt.legal ? "tk-option-card" : "tk-option-card tk-illegal");
+    if (opt && opt.suggested) cls.push("tk-suggested");
+    if (opt && picked.has(opt.id)) cls.push("tk-picked");
+    const state = [...c.state];
+    if (c.exhausted && !state.some((s) => s.includes("exhausted"))) state.push("exhausted");
+    const card = h("div", {
+      class: cls.join(" "), dataset: { uid }, tabindex: "0",
+      role: opt ? "button" : "group",
+      "aria-label": `${c.name}. ${c.words}${state.length ? ". " + state.join(", ") : ""}`,
+      title: opt && !opt.legal ? `${opt.label}: ${opt.reason}` : c.text,
+    },
+      h("div", { class: "tk-card-name", text: c.name }),
+      h("div", { class: "tk-card-words", text: c.words }),
+      tokens(c.counters, "tk-tokens tk-card-tokens"),
+      state.length ? h("div", { class: "tk-card-state", text: state.join(" · ") }) : null,
+      opt ? h("div", { class: "tk-card-option", text: (opt.suggested ? "▶ suggested: " : "▶ ") + opt.label }) : null,
+      h("div", { class: "tk-card-zoom", role: "tooltip" },
+        h("b", { text: c.name }), h("div", { text: c.words }), h("div", { text: c.text })));
+    if (opt && opt.legal) {
+      const act = () => {
+        if (single) send({ action: "choose", ids: [opt.id] });
+        else { picked.has(opt.id) ? picked.delete(opt.id) : picked.add(opt.id); draw(); }
+      };
+      card.addEventListener("click", act);
+      card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } });
+    }
+    return card;
+  }
+
+  function zoneEl(view, z, optionByCard, single) {
+    const body = z.pile && z.count > 1
+      ? h("div", { class: "tk-pile" },
+          z.top !== null ? cardEl(view, z.top, optionByCard, single) : cardEl(view, null, optionByCard, single),
+          h("div", { class: "tk-pile-count", text: `${z.count} cards` }))
+      : h("div", { class: "tk-zone-cards" }, z.cards.map((u) => cardEl(view, u, optionByCard, single)));
+    return h("section", { class: `tk-zone tk-region-${z.region}`, dataset: { zone: z.id } },
+      h("div", { class: "tk-zone-label" }, z.label, h("span", { class: "tk-zone-count", text: ` · ${z.count}` })),
+      z.count ? body : h("div", { class: "tk-zone-empty", text: "empty" }));
+  }
+
+  function decisionEl(view) {
+    const d = view.decision;
+    if (view.over) {
+      const o = view.over;
+      const scores = o.scores && Object.keys(o.scores).length
+        ? h("div", { class: "tk-scores" }, Object.entries(o.scores).map(([p, s]) => h("span", { text: `${p}: ${s}` })))
+        : null;
+      return h("div", { class: "tk-decision tk-over", role: "status" },
+        h("div", { class: "tk-prompt", text: "Game over" }), h("div", { text: o.summary }), scores);
+    }
+    if (!d) return h("div", { class: "tk-decision tk-idle" }, h("div", { class: "tk-prompt", text: "Press Step to apply the next rule." }));
+    if (d.waiting_for) {
+      return h("div", { class: "tk-decision tk-waiting" },
+        h("div", { class: "tk-prompt", text: d.bot ? `${d.waiting_for} (a ${d.bot} bot) decides: press Step.` : `Waiting for ${d.waiting_for} to choose.` }));
+    }
+    const single = d.min === 1 && d.max === 1;
+    const loose = d.options.filter((o) => !o.card);
+    const legal = loose.filter((o) => o.legal);
+    const illegal = loose.filter((o) => !o.legal);
+    const button = (o) => h("button", {
+      class: "tk-option" + (o.suggested ? " tk-suggested" : "") + (picked.has(o.id) ? " tk-picked" : ""),
+      type: "button", dataset: { option: o.id }, "aria-pressed": single ? null : String(picked.has(o.id)),
+      onclick: () => {
+        if (single) send({ action: "choose", ids: [o.id] });
+        else { picked.has(o.id) ? picked.delete(o.id) : picked.add(o.id); draw(); }
+      },
+    }, o.label, o.suggested ? h("span", { class: "tk-suggested-mark", text: " (suggested)" }) : null);
+    const onCards = d.options.filter((o) => o.card).length;
+    const parts = [h("div", { class: "tk-prompt", text: d.prompt })];
+    if (d.hint) parts.push(h("div", { class: "tk-hint", text: `Hint: ${d.hint}` }));
+    if (onCards) parts.push(h("div", { class: "tk-on-cards", text: `${onCards} option${onCards > 1 ? "s are" : " is"} on the cards: click the card where it lies.` }));
+    parts.push(h("div", { class: "tk-options" }, legal.map(button)));
+    if (!single) {
+      const want = d.min === d.max ? `exactly ${d.min}` : `${d.min} to ${d.max}`;
+      const n = picked.size;
+      parts.push(h("button", {
+        class: "tk-confirm", type: "button", disabled: n < d.min || n > d.max,
+        onclick: () => send({ action: "choose", ids: [...picked] }),
+      }, `Confirm ${n} picked (${want})`));
+    }
+    const notNow = d.options.filter((o) => !o.legal);
+    if (notNow.length) {
+      parts.push(h("details", { class: "tk-folded" },
+        h("summary", { text: `Not possible now (${notNow.length}): why` }),
+        h("ul", {}, notNow.map((o) => h("li", {}, h("b", { text: o.label }), `: ${o.reason}`)))));
+    }
+    void illegal;
+    return h("div", { class: "tk-decision", role: "group", "aria-label": d.prompt }, parts);
+  }
+
+  function draw() {
+    const view = model.get("view") || {};
+    if (!view.zones) { root.replaceChildren(h("div", { class: "tk-prompt", text: "…" })); return; }
+    if (view.record !== pickedAt) { picked = new Set(); pickedAt = view.record; }
+    const d = view.decision && !view.decision.waiting_for ? view.decision : null;
+    const single = !d || (d.min === 1 && d.max === 1);
+    const optionByCard = new Map();
+    if (d) for (const o of d.options) if (o.card && !optionByCard.has(o.card)) optionByCard.set(o.card, o);
+    const can = view.can || {};
+    const bar = h("div", { class: "tk-board-bar", role: "toolbar", "aria-label": "Controls" },
+      CONTROLS.map(([action, label, tip]) => h("button", {
+        class: "tk-control", type: "button", title: tip, dataset: { action },
+        disabled: (action === "undo" || action === "restart") ? !can.undo : action === "redo" ? !can.redo : !can.step,
+        onclick: () => send({ action }),
+      }, label)),
+      h("span", { class: "tk-board-title", text: `${view.game.title}${view.viewer ? " · seen by " + view.viewer : view.everything ? " · everything" : " · spectator"}` }));
+    const banner = model.get("error")
+      ? h("div", { class: "tk-banner", role: "alert" }, h("b", { text: "Not done: " }), model.get("error"))
+      : null;
+    const zones = view.zones;
+    const seatPanel = (p) => h("div", { class: "tk-seat" + (p.turn ? " tk-turn" : ""), dataset: { seat: p.name } },
+      h("div", { class: "tk-seat-name" }, p.name, p.turn ? h("span", { class: "tk-turn-mark", text: " ◀ turn" }) : null,
+        p.bot ? h("span", { class: "tk-bot", text: ` (${p.bot} bot)` }) : null),
+      tokens(p.counters),
+      zones.filter((z) => z.region === "top" && z.seat === p.name).map((z) => zoneEl(view, z, optionByCard, single)));
+    const viewer = view.players.find((p) => p.viewer);
+    const others = view.players.filter((p) => !p.viewer);
+    const top = h("div", { class: "tk-board-top" }, others.map(seatPanel));
+    const middle = h("div", { class: "tk-board-middle" },
+      zones.filter((z) => z.region === "middle" || z.region === "side").map((z) => zoneEl(view, z, optionByCard, single)),
+      tokens(view.table));
+    const mine = h("div", { class: "tk-board-mine" },
+      viewer ? h("div", { class: "tk-seat-name" }, viewer.name, viewer.turn ? h("span", { class: "tk-turn-mark", text: " ◀ turn" }) : null) : null,
+      viewer ? tokens(viewer.counters) : null,
+      zones.filter((z) => z.region === "hand").map((z) => zoneEl(view, z, optionByCard, single)),
+      zones.filter((z) => z.region === "bottom").map((z) => zoneEl(view, z, optionByCard, single)));
+    const bottom = h("div", { class: "tk-board-bottom" }, mine, decisionEl(view));
+    const log = h("details", { class: "tk-board-log" },
+      h("summary", { text: view.log.length ? `Log: ${view.log[0].text}` : "Log: nothing yet, press Step." }),
+      h("ol", { reversed: true }, view.log.map((r) => h("li", { class: "tk-entry" },
+        h("div", { class: "tk-entry-path", text: `#${r.index + 1} · ${r.path.join(" › ")}${r.player ? " · " + r.player + " chose" : ""}` }),
+        h("div", { class: "tk-entry-text", text: r.text })))));
+    root.replaceChildren(...[bar, banner, top, middle, bottom, log].filter(Boolean));
+  }
+
+  model.on("change:view", draw);
+  model.on("change:error", draw);
+  draw();
+  return () => root.remove();
+}
+
+export default { render };

@@ -1,0 +1,99 @@
+"""The board: one drawn widget for the whole table (anywidget).
+
+`Board(game, seat)` sends the browser one view model (`boardmodel.board_model`)
+and redraws from it on every change; the browser sends back only ids, as
+messages that `boardmodel.check_message` reads as untrusted input. The drawing
+is `board.js` and `board.css`, shipped in this folder: nothing is fetched from
+the network and nothing is built at install. See docs/board.md.
+
+One Board is one widget model: its state is the view model (`view`) and the
+words of the last refusal or error (`error`), which the board shows as a banner.
+"""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+from typing import Any, Mapping
+
+import anywidget
+import traitlets
+
+from ..core.bots import record_answer
+from ..core.engine import Game
+from ..core.errors import TablekitError
+from .boardmodel import BoardMessageError, board_model, check_message
+
+HERE = Path(__file__).resolve().parent
+
+
+class Board(anywidget.AnyWidget):
+    """The table of `game` as `seat` sees it (None: a spectator; `everything=True`:
+    the whole position), with its controls; `bots` names the seats bots play."""
+
+    _esm = HERE / "board.js"
+    _css = HERE / "board.css"
+    view = traitlets.Dict().tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, game: Game, seat: str | None = None, *, everything: bool = False,
+                 bots: Mapping[str, str] | None = None, show_empty: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if seat is not None and seat not in game.players:
+            raise TablekitError(f"no player named {seat!r}; the players are {', '.join(game.players)}")
+        self.game = game
+        self.seat = seat
+        self.everything = everything
+        self.bots = dict(bots or {})
+        self.show_empty = show_empty
+        self.on_msg(self._on_message)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Send the view model of the position as it is now."""
+        self.view = board_model(self.game, self.seat, everything=self.everything, bots=self.bots,
+                                show_empty=self.show_empty)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.handle(content)
+
+    def handle(self, message: Any) -> str | None:
+        """Do what a message from the browser asks, once `check_message` accepts it.
+        A refusal or an error is shown in the board's banner and returned in words
+        (None when it was done); a refused message changes nothing."""
+        try:
+            action, ids = check_message(self.game, self.seat, message, everything=self.everything,
+                                        bots=self.bots)
+            self._apply(action, ids)
+        except (BoardMessageError, TablekitError) as exc:
+            self.error = str(exc)
+        except Exception as exc:  # noqa: BLE001 - shown on the board, never lost
+            self.error = "Internal error: " + traceback.format_exception_only(type(exc), exc)[-1].strip()
+        else:
+            self.error = ""
+        try:
+            self.refresh()
+        except Exception as exc:  # noqa: BLE001 - the banner says it; the old picture stays
+            self.error = "Internal error: " + traceback.format_exception_only(type(exc), exc)[-1].strip()
+        return self.error or None
+
+    def _apply(self, action: str, ids: tuple[str, ...]) -> None:
+        g = self.game
+        if action == "choose":
+            g.choose(*ids)
+        elif action == "step":
+            d = g.pending
+            if d is None:
+                g.step()
+            elif d.player in self.bots:
+                g.choose(*record_answer(self.bots[d.player], g.gamedef, g.ctx, d, g.state.seed, len(g.history)))
+            else:
+                raise TablekitError(f"{d.player} must choose first.")
+        elif action.startswith("run:"):
+            g.run(until=action.split(":", 1)[1], bots=self.bots)
+        elif action == "undo":
+            g.undo()
+        elif action == "redo":
+            g.redo()
+        elif action == "restart":
+            g.goto(0)

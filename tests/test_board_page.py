@@ -1,0 +1,166 @@
+"""The board's drawing (tablekit/widgets/board.js and board.css) in Debian's
+Chromium, with no Jupyter server: the ES module is loaded into a plain page and
+drawn from view models of seeded positions, as the widget would draw them.
+Checked at 1366x768, 1280x720 and 1920x1080: the hooks tests outside the
+project use, no sideways scroll, no text under 12 px, and a click sends the ids
+the Python side expects (and only ids). What fits on the first screen is
+measured and written to test-output/board-fit.json, with a screenshot of each
+position at each size."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from test_generic import GAMES, new
+
+from tablekit.core.bots import random_answer
+from tablekit.widgets.boardmodel import board_model
+
+HERE = Path(__file__).resolve().parent
+WIDGETS = HERE.parent / "tablekit" / "widgets"
+SIZES = [(1366, 768), (1280, 720), (1920, 1080)]
+
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>{css}
+body {{ margin: 0; font-family: sans-serif; }}</style></head><body><div id="host"></div></body></html>"""
+
+# loads the module from its source (a blob URL: a file:// import is refused) and draws
+# `view` with a stand-in for anywidget's model: get, on, send
+DRAW = """async ([src, view]) => {
+    const url = URL.createObjectURL(new Blob([src], {type: "text/javascript"}));
+    const mod = await import(url);
+    const listeners = {};
+    const state = {view, error: ""};
+    window.sent = [];
+    window.tkModel = {
+        get: (k) => state[k],
+        on: (evt, cb) => { (listeners[evt] = listeners[evt] || []).push(cb); },
+        send: (msg) => window.sent.push(msg),
+        set: (k, v) => { state[k] = v; (listeners["change:" + k] || []).forEach((cb) => cb()); },
+    };
+    mod.default.render({model: window.tkModel, el: document.getElementById("host")});
+}"""
+
+SMALL_TEXT = """() => {
+    const out = [];
+    const walk = document.createTreeWalker(document.querySelector('.tk-app'), NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+        const node = walk.currentNode;
+        if (!node.textContent.trim()) continue;
+        const el = node.parentElement;
+        if (el.closest('.tk-card-zoom, details:not([open]) > :not(summary)')) continue;
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        if (size < 12) out.push([node.textContent.trim().slice(0, 30), size]);
+    }
+    return out;
+}"""
+
+FIT = """(seat) => {
+    const inside = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; };
+    return {decision: inside(document.querySelector('.tk-decision')),
+            hand: inside(document.querySelector(`[data-zone="${seat}/hand"]`)),
+            counters: inside(document.querySelector('.tk-board-mine .tk-tokens')),
+            height: document.querySelector('.tk-app').getBoundingClientRect().height};
+}"""
+
+
+def positions(game_id: str) -> dict[str, tuple]:
+    """(game, seat, model) at the first open decision, at the decision with the most
+    options over one seeded random game, and at the game's end."""
+    g = new(game_id, 0)
+    g.run(until="decision")
+    first = (g.pending.player, board_model(g, g.pending.player))
+    rnd = random.Random(0)
+    best, most = first, len(g.pending.options)
+    while not g.is_over:
+        d = g.pending
+        if d is not None and len(d.options) > most:
+            best, most = (d.player, board_model(g, d.player)), len(d.options)
+        g.choose(*random_answer(d, rnd)) if d is not None else g.step()
+    last = (g.players[0], board_model(g, g.players[0]))
+    return {"start": first, "largest": best, "over": last}
+
+
+def draw(page, view: dict) -> None:
+    page.set_content(PAGE.format(css=(WIDGETS / "board.css").read_text(encoding="utf-8")))
+    page.evaluate(DRAW, [(WIDGETS / "board.js").read_text(encoding="utf-8"), view])
+    page.locator(".tk-app").wait_for()
+
+
+@pytest.fixture(scope="module")
+def fit_log(output_dir):
+    seen: dict[str, dict] = {}
+    yield seen
+    (output_dir / "board-fit.json").write_text(json.dumps(seen, indent=1))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_board_draws_every_position_with_its_hooks_and_no_small_or_cut_text(game_id, browser, output_dir,
+                                                                                  fit_log):
+    ctx = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+    ctx.route("**/*", lambda route: route.abort())  # nothing from the network
+    page = ctx.new_page()
+    try:
+        for name, (seat, view) in positions(game_id).items():
+            for w, h in SIZES:
+                page.set_viewport_size({"width": w, "height": h})
+                draw(page, view)
+                app = page.locator(".tk-app")
+                assert app.count() == 1
+                assert page.locator(".tk-decision").count() == 1
+                hand = [z["id"] for z in view["zones"] if z["id"] == f"{seat}/hand"]
+                for z in hand:
+                    assert page.locator(f'[data-zone="{z}"]').count() == 1
+                drawn = [u for z in view["zones"] for u in ([z["top"]] if z["pile"] and z["count"] > 1 else z["cards"])
+                         if u is not None]  # a pile shows its top card only
+                for uid in drawn[:8]:
+                    assert page.locator(f'.tk-card[data-uid="{uid}"]').count() >= 1
+                assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), \
+                    f"{game_id} {name} at {w}x{h}: the page scrolls sideways"
+                small = page.evaluate(SMALL_TEXT)
+                assert not small, f"{game_id} {name} at {w}x{h}: text under 12 px: {small[:3]}"
+                if name == "over":
+                    text = page.locator(".tk-decision").inner_text()
+                    assert "Game over" in text and view["over"]["summary"] in text
+                    assert "Scores: ." not in text
+                fit_log[f"{game_id}/{name}/{w}x{h}"] = page.evaluate(FIT, seat)
+                page.screenshot(path=str(output_dir / f"board-{game_id}-{name}-{w}x{h}.png"), full_page=True)
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_click_sends_only_ids_and_the_record(game_id, browser):
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    try:
+        seat, view = positions(game_id)["start"]
+        draw(page, view)
+        d = view["decision"]
+        page.locator('.tk-board-bar button[data-action="step"]').click()
+        assert page.evaluate("() => window.sent") == [{"action": "step", "record": view["record"]}]
+        legal = [o for o in d["options"] if o["legal"]]
+        single = d["min"] == 1 and d["max"] == 1
+        o = legal[0]
+        target = (page.locator(f'.tk-card[data-uid="{o["card"]}"]').first if o["card"]
+                  else page.locator(".tk-decision button.tk-option", has_text=o["label"]).first)
+        target.click()
+        if not single:  # a multi-pick counts what is picked, then Confirm sends them all
+            want = o["id"]
+            confirm = page.locator(".tk-decision .tk-confirm")
+            assert "1 picked" in confirm.inner_text()
+            if d["min"] <= 1:
+                confirm.click()
+                assert page.evaluate("() => window.sent")[-1] == {"action": "choose", "ids": [want],
+                                                                  "record": view["record"]}
+        else:
+            assert page.evaluate("() => window.sent")[-1] == {"action": "choose", "ids": [o["id"]],
+                                                              "record": view["record"]}
+        # a refusal from the Python side shows as a banner
+        page.evaluate("() => window.tkModel.set('error', 'the table has moved on')")
+        assert page.locator(".tk-banner[role=alert]").inner_text().endswith("the table has moved on")
+    finally:
+        ctx.close()
