@@ -4,7 +4,8 @@ drawn from view models of seeded positions, as the widget would draw them.
 Checked at 1366x768, 1280x720 and 1920x1080: the hooks tests outside the
 project use, no sideways scroll, no text under 12 px, and a click sends the ids
 the Python side expects (and only ids). What fits on the first screen is
-measured and written to test-output/board-fit.json, with a screenshot of each
+measured and written to test-output/board-fit-<game>.json (one file a game: the
+games may be drawn in different worker processes), with a screenshot of each
 position at each size."""
 
 from __future__ import annotations
@@ -90,16 +91,9 @@ def draw(page, view: dict) -> None:
     page.locator(".tk-app").wait_for()
 
 
-@pytest.fixture(scope="module")
-def fit_log(output_dir):
-    seen: dict[str, dict] = {}
-    yield seen
-    (output_dir / "board-fit.json").write_text(json.dumps(seen, indent=1))
-
-
 @pytest.mark.parametrize("game_id", GAMES)
-def test_the_board_draws_every_position_with_its_hooks_and_no_small_or_cut_text(game_id, browser, output_dir,
-                                                                                  fit_log):
+def test_the_board_draws_every_position_with_its_hooks_and_no_small_or_cut_text(game_id, browser, output_dir):
+    fit_log: dict[str, dict] = {}
     ctx = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
     ctx.route("**/*", lambda route: route.abort())  # nothing from the network
     page = ctx.new_page()
@@ -130,6 +124,7 @@ def test_the_board_draws_every_position_with_its_hooks_and_no_small_or_cut_text(
                 page.screenshot(path=str(output_dir / f"board-{game_id}-{name}-{w}x{h}.png"), full_page=True)
     finally:
         ctx.close()
+        (output_dir / f"board-fit-{game_id}.json").write_text(json.dumps(fit_log, indent=1))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -162,5 +157,34 @@ def test_a_click_sends_only_ids_and_the_record(game_id, browser):
         # a refusal from the Python side shows as a banner
         page.evaluate("() => window.tkModel.set('error', 'the table has moved on')")
         assert page.locator(".tk-banner[role=alert]").inner_text().endswith("the table has moved on")
+    finally:
+        ctx.close()
+
+
+def test_a_decision_over_pairs_of_cards_takes_two_clicks_pick_then_target(browser):
+    """Labyrinth's largest decision of seed 0 is answered on the cards: a card, then its target."""
+    seat, view = positions("labyrinth")["largest"]
+    d = view["decision"]
+    singles = {o["card"] for o in d["options"] if o["card"]}
+    pairs = [o for o in d["options"] if o["legal"] and o["pair"] and o["pair"][0] not in singles]
+    assert d["min"] == d["max"] == 1 and len(pairs) > 20, "the largest decision is one pick over pairs of cards"
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    try:
+        draw(page, view)
+        buttons = page.locator(".tk-decision button.tk-option").count()
+        assert buttons < len(d["options"]) - len(pairs) + 1, "the pairs are not listed as buttons"
+        o = pairs[-1]
+        first, target = o["pair"]
+        page.locator(f'.tk-card[data-uid="{first}"]').first.click()
+        assert page.evaluate("() => window.sent") == []
+        assert page.locator(".tk-card.tk-aiming").count() == 1
+        lit = page.locator(".tk-card.tk-target").count()
+        assert lit == len({p["pair"][1] for p in pairs if p["pair"][0] == first})
+        page.locator(".tk-decision .tk-cancel").click()       # Cancel puts the card down again
+        assert page.locator(".tk-card.tk-target").count() == 0
+        page.locator(f'.tk-card[data-uid="{first}"]').first.click()
+        page.locator(f'.tk-card.tk-target[data-uid="{target}"]').first.click()
+        assert page.evaluate("() => window.sent") == [{"action": "choose", "ids": [o["id"]], "record": view["record"]}]
     finally:
         ctx.close()

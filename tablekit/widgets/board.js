@@ -44,20 +44,26 @@ function render({ model, el }) {
   el.append(root);
   let picked = new Set(); // a multi-pick's ticked options, kept across redraws of the same record
   let pickedAt = -1;
+  let aiming = null; // a pair's first card, clicked: its targets are lit until one is clicked
 
   const send = (msg) => {
     const view = model.get("view") || {};
     model.send({ ...msg, record: view.record });
   };
 
-  function cardEl(view, uid, optionByCard, single) {
+  function cardEl(view, uid, plan, single) {
     if (uid === null) {
       return h("div", { class: "tk-card tk-back", title: "a face-down card", "aria-label": "a face-down card" },
         h("span", { class: "tk-card-back-mark", "aria-hidden": "true", text: "▦" }));
     }
     const c = view.cards[uid];
-    const opt = optionByCard.get(uid);
+    const target = aiming ? (plan.pairs.get(aiming) || []).find((o) => o.pair[1] === uid) : null;
+    const opt = target || (aiming ? null : plan.byCard.get(uid));
+    const first = !aiming && !opt && plan.pairs.has(uid);
     const cls = ["tk-card", `tk-kind-${c.kind}`];
+    if (first) cls.push("tk-option-card tk-pair-first");
+    if (aiming === uid) cls.push("tk-aiming");
+    if (target) cls.push("tk-target");
     if (c.exhausted) cls.push("tk-turned");
     if (opt) cls.push(opt.legal ? "tk-option-card" : "tk-option-card tk-illegal");
     if (opt && opt.suggested) cls.push("tk-suggested");
@@ -66,7 +72,7 @@ function render({ model, el }) {
     if (c.exhausted && !state.some((s) => s.includes("exhausted"))) state.push("exhausted");
     const card = h("div", {
       class: cls.join(" "), dataset: { uid }, tabindex: "0",
-      role: opt ? "button" : "group",
+      role: opt || first ? "button" : "group",
       "aria-label": `${c.name}. ${c.words}${state.length ? ". " + state.join(", ") : ""}`,
       title: opt && !opt.legal ? `${opt.label}: ${opt.reason}` : c.text,
     },
@@ -74,12 +80,19 @@ function render({ model, el }) {
       h("div", { class: "tk-card-words", text: c.words }),
       tokens(c.counters, "tk-tokens tk-card-tokens"),
       state.length ? h("div", { class: "tk-card-state", text: state.join(" · ") }) : null,
-      opt ? h("div", { class: "tk-card-option", text: (opt.suggested ? "▶ suggested: " : "▶ ") + opt.label }) : null,
+      opt && opt.legal ? h("div", { class: "tk-card-option", text: (opt.suggested ? "▶ suggested: " : "▶ ") + opt.label }) : null,
+      opt && !opt.legal ? h("div", { class: "tk-card-option tk-not-now", text: `✕ not now: ${opt.reason}` }) : null,
+      first ? h("div", { class: "tk-card-option", text: `▶ pick, then its target (${plan.pairs.get(uid).length})` }) : null,
+      aiming === uid ? h("div", { class: "tk-card-option", text: "◎ picked: now click its target" }) : null,
       h("div", { class: "tk-card-zoom", role: "tooltip" },
         h("b", { text: c.name }), h("div", { text: c.words }), h("div", { text: c.text })));
-    if (opt && opt.legal) {
+    if (first) {
+      const aim = () => { aiming = uid; draw(); };
+      card.addEventListener("click", aim);
+      card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); aim(); } });
+    } else if (opt && opt.legal) {
       const act = () => {
-        if (single) send({ action: "choose", ids: [opt.id] });
+        if (single) { aiming = null; send({ action: "choose", ids: [opt.id] }); }
         else { picked.has(opt.id) ? picked.delete(opt.id) : picked.add(opt.id); draw(); }
       };
       card.addEventListener("click", act);
@@ -88,18 +101,19 @@ function render({ model, el }) {
     return card;
   }
 
-  function zoneEl(view, z, optionByCard, single) {
-    const body = z.pile && z.count > 1
+  function zoneEl(view, z, plan, single) {
+    const backs = z.count > 1 && z.cards.every((u) => u === null); // face-down cards: one stack
+    const body = (z.pile || backs) && z.count > 1
       ? h("div", { class: "tk-pile" },
-          z.top !== null ? cardEl(view, z.top, optionByCard, single) : cardEl(view, null, optionByCard, single),
+          z.top !== null ? cardEl(view, z.top, plan, single) : cardEl(view, null, plan, single),
           h("div", { class: "tk-pile-count", text: `${z.count} cards` }))
-      : h("div", { class: "tk-zone-cards" }, z.cards.map((u) => cardEl(view, u, optionByCard, single)));
+      : h("div", { class: "tk-zone-cards" }, z.cards.map((u) => cardEl(view, u, plan, single)));
     return h("section", { class: `tk-zone tk-region-${z.region}`, dataset: { zone: z.id } },
       h("div", { class: "tk-zone-label" }, z.label, h("span", { class: "tk-zone-count", text: ` · ${z.count}` })),
       z.count ? body : h("div", { class: "tk-zone-empty", text: "empty" }));
   }
 
-  function decisionEl(view) {
+  function decisionEl(view, plan) {
     const d = view.decision;
     if (view.over) {
       const o = view.over;
@@ -115,9 +129,7 @@ function render({ model, el }) {
         h("div", { class: "tk-prompt", text: d.bot ? `${d.waiting_for} (a ${d.bot} bot) decides: press Step.` : `Waiting for ${d.waiting_for} to choose.` }));
     }
     const single = d.min === 1 && d.max === 1;
-    const loose = d.options.filter((o) => !o.card);
-    const legal = loose.filter((o) => o.legal);
-    const illegal = loose.filter((o) => !o.legal);
+    const legal = d.options.filter((o) => o.legal && !plan.onBoard.has(o.id));
     const button = (o) => h("button", {
       class: "tk-option" + (o.suggested ? " tk-suggested" : "") + (picked.has(o.id) ? " tk-picked" : ""),
       type: "button", dataset: { option: o.id }, "aria-pressed": single ? null : String(picked.has(o.id)),
@@ -126,10 +138,16 @@ function render({ model, el }) {
         else { picked.has(o.id) ? picked.delete(o.id) : picked.add(o.id); draw(); }
       },
     }, o.label, o.suggested ? h("span", { class: "tk-suggested-mark", text: " (suggested)" }) : null);
-    const onCards = d.options.filter((o) => o.card).length;
+    const onCards = plan.onBoard.size;
     const parts = [h("div", { class: "tk-prompt", text: d.prompt })];
     if (d.hint) parts.push(h("div", { class: "tk-hint", text: `Hint: ${d.hint}` }));
-    if (onCards) parts.push(h("div", { class: "tk-on-cards", text: `${onCards} option${onCards > 1 ? "s are" : " is"} on the cards: click the card where it lies.` }));
+    if (aiming) {
+      const name = view.cards[aiming] ? view.cards[aiming].name : aiming;
+      parts.push(h("div", { class: "tk-on-cards", role: "status" }, `${name} is picked: click one of its lit targets, or `,
+        h("button", { class: "tk-cancel", type: "button", onclick: () => { aiming = null; draw(); } }, "Cancel")));
+    } else if (onCards) {
+      parts.push(h("div", { class: "tk-on-cards", text: `${onCards} option${onCards > 1 ? "s are" : " is"} on the cards: click the card where it lies${plan.pairs.size ? " (for a pair, the first card, then its target)" : ""}.` }));
+    }
     parts.push(h("div", { class: "tk-options" }, legal.map(button)));
     if (!single) {
       const want = d.min === d.max ? `exactly ${d.min}` : `${d.min} to ${d.max}`;
@@ -145,18 +163,33 @@ function render({ model, el }) {
         h("summary", { text: `Not possible now (${notNow.length}): why` }),
         h("ul", {}, notNow.map((o) => h("li", {}, h("b", { text: o.label }), `: ${o.reason}`)))));
     }
-    void illegal;
     return h("div", { class: "tk-decision", role: "group", "aria-label": d.prompt }, parts);
   }
 
   function draw() {
     const view = model.get("view") || {};
     if (!view.zones) { root.replaceChildren(h("div", { class: "tk-prompt", text: "…" })); return; }
-    if (view.record !== pickedAt) { picked = new Set(); pickedAt = view.record; }
+    if (view.record !== pickedAt) { picked = new Set(); pickedAt = view.record; aiming = null; }
     const d = view.decision && !view.decision.waiting_for ? view.decision : null;
     const single = !d || (d.min === 1 && d.max === 1);
-    const optionByCard = new Map();
-    if (d) for (const o of d.options) if (o.card && !optionByCard.has(o.card)) optionByCard.set(o.card, o);
+    // which options are answered on the cards: the first legal option naming one card, and
+    // (single picks) every legal option naming a pair, by its first card
+    const plan = { byCard: new Map(), pairs: new Map(), onBoard: new Set() };
+    if (d) {
+      for (const o of d.options) {
+        if (o.card && !plan.byCard.has(o.card)) { plan.byCard.set(o.card, o); if (o.legal) plan.onBoard.add(o.id); }
+        else if (o.pair && o.legal && single) {
+          if (!plan.pairs.has(o.pair[0])) plan.pairs.set(o.pair[0], []);
+          plan.pairs.get(o.pair[0]).push(o);
+          plan.onBoard.add(o.id);
+        }
+      }
+      for (const first of plan.pairs.keys()) if (plan.byCard.has(first)) {  // a card with its own option: pairs listed
+        for (const o of plan.pairs.get(first)) plan.onBoard.delete(o.id);
+        plan.pairs.delete(first);
+      }
+    }
+    if (aiming && !plan.pairs.has(aiming)) aiming = null;
     const can = view.can || {};
     const bar = h("div", { class: "tk-board-bar", role: "toolbar", "aria-label": "Controls" },
       CONTROLS.map(([action, label, tip]) => h("button", {
@@ -173,19 +206,21 @@ function render({ model, el }) {
       h("div", { class: "tk-seat-name" }, p.name, p.turn ? h("span", { class: "tk-turn-mark", text: " ◀ turn" }) : null,
         p.bot ? h("span", { class: "tk-bot", text: ` (${p.bot} bot)` }) : null),
       tokens(p.counters),
-      zones.filter((z) => z.region === "top" && z.seat === p.name).map((z) => zoneEl(view, z, optionByCard, single)));
+      h("div", { class: "tk-seat-zones" },
+        zones.filter((z) => z.region === "top" && z.seat === p.name).map((z) => zoneEl(view, z, plan, single))));
     const viewer = view.players.find((p) => p.viewer);
     const others = view.players.filter((p) => !p.viewer);
     const top = h("div", { class: "tk-board-top" }, others.map(seatPanel));
     const middle = h("div", { class: "tk-board-middle" },
-      zones.filter((z) => z.region === "middle" || z.region === "side").map((z) => zoneEl(view, z, optionByCard, single)),
+      zones.filter((z) => z.region === "middle" || z.region === "side").map((z) => zoneEl(view, z, plan, single)),
       tokens(view.table));
     const mine = h("div", { class: "tk-board-mine" },
       viewer ? h("div", { class: "tk-seat-name" }, viewer.name, viewer.turn ? h("span", { class: "tk-turn-mark", text: " ◀ turn" }) : null) : null,
       viewer ? tokens(viewer.counters) : null,
-      zones.filter((z) => z.region === "hand").map((z) => zoneEl(view, z, optionByCard, single)),
-      zones.filter((z) => z.region === "bottom").map((z) => zoneEl(view, z, optionByCard, single)));
-    const bottom = h("div", { class: "tk-board-bottom" }, mine, decisionEl(view));
+      zones.filter((z) => z.region === "hand").map((z) => zoneEl(view, z, plan, single)),
+      h("div", { class: "tk-seat-zones" },
+        zones.filter((z) => z.region === "bottom").map((z) => zoneEl(view, z, plan, single))));
+    const bottom = h("div", { class: "tk-board-bottom" }, mine, decisionEl(view, plan));
     const log = h("details", { class: "tk-board-log" },
       h("summary", { text: view.log.length ? `Log: ${view.log[0].text}` : "Log: nothing yet, press Step." }),
       h("ol", { reversed: true }, view.log.map((r) => h("li", { class: "tk-entry" },

@@ -70,9 +70,11 @@ def _decision(game: Game, seat: str | None, everything: bool, bots: Mapping[str,
     options = []
     for o in shown + folded:
         uid = option_card(game, o, d.player)
+        named = list(dict.fromkeys(part for part in o.id.split(":") if part in shown_cards))
         options.append({"id": o.id, "label": o.label, "legal": o.legal, "reason": o.reason or "",
                         "suggested": o.id == suggested,
-                        "card": uid if uid in shown_cards else None})
+                        "card": uid if uid in shown_cards else None,
+                        "pair": named if len(named) == 2 and uid is None else None})
     return {"player": d.player, "prompt": prompt_line(d), "hint": d.hint or "", "min": d.min, "max": d.max,
             "options": options, "folded": len(folded)}
 
