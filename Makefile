@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-fast test-full demo narrate venv bench clean lint chromium proxy
+.PHONY: test test-fast test-full screenshots demo narrate venv bench clean lint chromium proxy
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -74,6 +74,13 @@ test-fast: $(STAMP) lint
 # the whole suite with every seed sweep at its full count (tests/sampling.py)
 test-full: $(STAMP) chromium $(PROXY) lint
 	TABLEKIT_FULL=1 $(PYTEST)
+
+# pictures of the board: every game at 1366x768, 1280x720 and 1920x1080, at its first
+# decision, its largest decision and its end (tests/test_board_page.py), in screenshots/
+screenshots: $(STAMP) chromium
+	TABLEKIT_TEST_OUTPUT=$(CURDIR)/screenshots PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 TABLEKIT_CHROMIUM=$(CHROMIUM) \
+		$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_board_page.py -k draws
+	@echo "the pictures are in screenshots/ (board-<game>-<position>-<size>.png)"
 
 demo: $(STAMP)
 	$(BIN)/tablekit serve --port $(or $(PORT),8866)
