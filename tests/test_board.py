@@ -27,7 +27,11 @@ def test_a_board_is_one_widget_model_and_sends_the_seats_view(game_id):
     made = [type(w).__name__ for k, w in models().items() if k not in before]
     assert len(made) <= 10, "a board is at most 10 widget models"
     assert sorted(made) == ["Board", "Layout"], made  # the drawn board and its DOM layout, nothing more
-    assert board.view == board_model(g, g.pending.player)
+    sent = dict(board.view)
+    controls, handover = sent.pop("controls"), sent.pop("handover")
+    assert sent == board_model(g, g.pending.player)
+    assert controls == {"seats": g.players, "kinds": ["person", "random", "heuristic"], "view": g.pending.player,
+                        "bots": {}, "hot_seat": False} and handover is None
     assert board.error == ""
     board.close()
 
@@ -105,3 +109,57 @@ def test_an_error_inside_a_message_shows_as_a_banner(monkeypatch):
 def test_a_board_refuses_a_stranger_seat():
     with pytest.raises(tablekit.TablekitError, match="no player named"):
         Board(new("creatures", 0), "Zed")
+
+
+def test_view_as_who_plays_and_their_bad_messages():
+    g = new("creatures", 4)
+    g.run(until="decision")
+    board = Board(g, g.players[0])
+    before = snapshot(g)
+    assert board.view["controls"]["view"] == g.players[0]
+    assert board.handle({"action": "view", "seat": g.players[1]}) is None
+    assert board.view["viewer"] == g.players[1] and board.view["controls"]["view"] == g.players[1]
+    assert board.handle({"action": "view", "seat": None}) is None
+    assert board.view["viewer"] is None and not board.view["everything"]
+    assert board.handle({"action": "view", "seat": "*everything*"}) is None
+    assert board.view["everything"] and set(board.view["cards"]) >= set(g.state.zones[f"{g.players[1]}/hand"])
+    assert board.handle({"action": "bot", "seat": g.players[1], "kind": "heuristic"}) is None
+    assert board.bots == {g.players[1]: "heuristic"} and board.view["controls"]["bots"] == board.bots
+    assert board.handle({"action": "bot", "seat": g.players[1], "kind": "person"}) is None
+    assert board.bots == {}
+    for message, words in [({"action": "view", "seat": "Zed"}, "no player named"),
+                           ({"action": "view", "seat": ["P1"]}, "no player named"),
+                           ({"action": "bot", "seat": g.players[0], "kind": "eval"}, "played by"),
+                           ({"action": "bot", "seat": g.players[0]}, "played by"),
+                           ({"action": "hot_seat", "on": "yes"}, "true or false"),
+                           ({"action": "view", "seat": None, "kind": "random"}, "takes no 'kind'"),
+                           ({"action": "step", "record": len(g.history), "seat": "P1"}, "takes no 'seat'"),
+                           ({"action": "i_am", "seat": g.players[0]}, "hot seat is off")]:
+        error = board.handle(message)
+        assert error and words.lower() in error.lower(), (message, error)
+    assert snapshot(g) == before
+
+
+def test_hot_seat_shows_no_hand_until_the_person_to_play_says_it_is_them():
+    g = new("lfg", 5)
+    g.run(until="decision")
+    board = Board(g, g.players[0])
+    assert board.handle({"action": "hot_seat", "on": True}) is None
+    actor = g.pending.player
+    other = next(p for p in g.players if p != actor)
+    model = board.view
+    assert model["handover"] == actor and model["viewer"] is None
+    hands = {u for p in g.players for u in g.state.zones.get(f"{p}/hand", [])}
+    assert not hands & set(model["cards"]), "a hand shows before anyone took the screen"
+    assert model["decision"] == {"waiting_for": actor}
+    assert "not" in board.handle({"action": "i_am", "seat": other})  # the wrong person
+    assert board.handle({"action": "i_am", "seat": actor}) is None
+    assert board.view["viewer"] == actor and board.view["handover"] is None
+    assert board.view["decision"]["player"] == actor
+    d = g.pending
+    ids = [d.legal[0].id] if d.max == 1 else [o.id for o in d.legal[:d.min]]
+    assert board.handle({"action": "choose", "ids": ids, "record": len(g.history)}) is None
+    if g.pending is not None and g.pending.player != actor:  # the screen passes on: hands hidden again
+        assert board.view["handover"] == g.pending.player and board.view["viewer"] is None
+    assert board.handle({"action": "hot_seat", "on": False}) is None
+    assert board.view["viewer"] == g.players[0] and board.view["handover"] is None

@@ -188,3 +188,39 @@ def test_a_decision_over_pairs_of_cards_takes_two_clicks_pick_then_target(browse
         assert page.evaluate("() => window.sent") == [{"action": "choose", "ids": [o["id"]], "record": view["record"]}]
     finally:
         ctx.close()
+
+
+def test_view_as_who_plays_and_hot_seat_are_set_on_the_board(browser):
+    from tablekit.widgets.board import Board
+
+    g = new("mirkwood", 1)
+    g.run(until="decision")
+    board = Board(g, g.players[0])
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = ctx.new_page()
+    try:
+        draw(page, board.view)
+        page.select_option(".tk-view-as", g.players[-1] if len(g.players) > 1 else "")
+        page.locator(".tk-who-plays summary").click()
+        page.locator(f'.tk-who-plays select[data-seat="{g.players[0]}"]').select_option("heuristic")
+        page.locator(".tk-hot-seat input").check()
+        sent = page.evaluate("() => window.sent")
+        want_seat = g.players[-1] if len(g.players) > 1 else None
+        assert [{k: v for k, v in m.items() if k != "record"} for m in sent] == [
+            {"action": "view", "seat": want_seat},
+            {"action": "bot", "seat": g.players[0], "kind": "heuristic"},
+            {"action": "hot_seat", "on": True}]
+        for m in sent:  # the Python side takes each as it comes
+            assert board.handle(m) is None, m
+        board.handle({"action": "bot", "seat": g.players[0], "kind": "person"})
+        actor = board.actor()
+        draw(page, board.view)
+        assert page.locator(f".tk-decision .tk-i-am:has-text('I am {actor}')").is_visible()
+        assert board.view["viewer"] is None and board.view["handover"] == actor
+        hands = [u for z, info in g.state.zone_info.items() if info.get("kind") == "hand" for u in g.state.zones[z]]
+        assert hands and not [u for u in hands if page.locator(f'[data-uid="{u}"]').count()], \
+            "a hand's card is drawn before its player took the screen"
+        page.locator(".tk-decision .tk-i-am").click()
+        assert page.evaluate("() => window.sent")[-1]["action"] == "i_am"
+    finally:
+        ctx.close()

@@ -113,8 +113,38 @@ function render({ model, el }) {
       z.count ? body : h("div", { class: "tk-zone-empty", text: "empty" }));
   }
 
+  function settingsEl(view) {
+    const c = view.controls;
+    if (!c) return null;
+    const EVERYTHING = "*everything*";
+    const viewAs = h("select", {
+      class: "tk-view-as", "aria-label": "View as",
+      onchange: (e) => send({ action: "view", seat: e.target.value || null }),
+    },
+      c.seats.map((p) => h("option", { value: p, selected: c.view === p, text: p })),
+      h("option", { value: "", selected: c.view === null, text: "a spectator (public cards)" }),
+      h("option", { value: EVERYTHING, selected: c.view === EVERYTHING, text: "everything" }));
+    const who = h("details", { class: "tk-who-plays" }, h("summary", { text: "Who plays" }),
+      c.seats.map((p) => h("label", { class: "tk-who" }, `${p} `,
+        h("select", {
+          "aria-label": `Who plays ${p}`, dataset: { seat: p },
+          onchange: (e) => send({ action: "bot", seat: p, kind: e.target.value }),
+        }, c.kinds.map((k) => h("option", { value: k, selected: (c.bots[p] || "person") === k,
+          text: k === "person" ? "a person" : `a ${k} bot` }))))));
+    const hot = h("label", { class: "tk-hot-seat" },
+      h("input", { type: "checkbox", checked: c.hot_seat, onchange: (e) => send({ action: "hot_seat", on: e.target.checked }) }),
+      " Hot seat");
+    return h("div", { class: "tk-board-settings" }, h("label", {}, "View as ", viewAs), who, hot);
+  }
+
   function decisionEl(view, plan) {
     const d = view.decision;
+    if (view.handover) {
+      const p = view.handover;
+      return h("div", { class: "tk-decision tk-handover", role: "status" },
+        h("div", { class: "tk-prompt", text: `Hands are hidden. Pass the screen to ${p}, then ${p} presses the button.` }),
+        h("button", { class: "tk-i-am", type: "button", onclick: () => send({ action: "i_am", seat: p }) }, `I am ${p}`));
+    }
     if (view.over) {
       const o = view.over;
       const scores = o.scores && Object.keys(o.scores).length
@@ -226,7 +256,7 @@ function render({ model, el }) {
       h("ol", { reversed: true }, view.log.map((r) => h("li", { class: "tk-entry" },
         h("div", { class: "tk-entry-path", text: `#${r.index + 1} · ${r.path.join(" › ")}${r.player ? " · " + r.player + " chose" : ""}` }),
         h("div", { class: "tk-entry-text", text: r.text })))));
-    root.replaceChildren(...[bar, banner, top, middle, bottom, log].filter(Boolean));
+    root.replaceChildren(...[bar, settingsEl(view), banner, top, middle, bottom, log].filter(Boolean));
   }
 
   model.on("change:view", draw);

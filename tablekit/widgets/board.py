@@ -8,6 +8,12 @@ the network and nothing is built at install. See docs/board.md.
 
 One Board is one widget model: its state is the view model (`view`) and the
 words of the last refusal or error (`error`), which the board shows as a banner.
+
+What the table shows and who plays are set from the board too: View as (a seat,
+a spectator, or everything), Who plays (a person, a random or a heuristic bot,
+seat by seat), and Hot seat, where people share one screen: the table shows no
+hand until the person whose turn it is says it is them ("I am ..."), then that
+seat's view, until the turn passes to someone else.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ import traitlets
 from ..core.bots import record_answer
 from ..core.engine import Game
 from ..core.errors import TablekitError
-from .boardmodel import BoardMessageError, board_model, check_message
+from .boardmodel import BOT_KINDS, EVERYTHING, BoardMessageError, board_model, check_message
 
 HERE = Path(__file__).resolve().parent
 
@@ -46,13 +52,37 @@ class Board(anywidget.AnyWidget):
         self.everything = everything
         self.bots = dict(bots or {})
         self.show_empty = show_empty
+        self.hot_seat = False
+        self.confirmed: str | None = None  # hot seat: who said "I am ..." for the seat to play
         self.on_msg(self._on_message)
         self.refresh()
 
+    def actor(self) -> str | None:
+        """The seat the game waits for: the one deciding, else the one whose turn it is."""
+        d = self.game.pending
+        return d.player if d is not None else self.game.turn
+
+    def viewer(self) -> tuple[str | None, bool, str | None]:
+        """(the seat shown, whether everything is shown, who must take the screen first):
+        with Hot seat on, no hand is shown until the person to play says it is them."""
+        if self.hot_seat:
+            actor = self.actor()
+            if actor is None or actor in self.bots:
+                return None, False, None
+            if self.confirmed != actor:
+                return None, False, actor
+            return actor, False, None
+        return self.seat, self.everything, None
+
     def refresh(self) -> None:
-        """Send the view model of the position as it is now."""
-        self.view = board_model(self.game, self.seat, everything=self.everything, bots=self.bots,
-                                show_empty=self.show_empty)
+        """Send the view model of the position as it is now, as the board shows it."""
+        seat, everything, handover = self.viewer()
+        model = board_model(self.game, seat, everything=everything, bots=self.bots, show_empty=self.show_empty)
+        model["controls"] = {"seats": list(self.game.players), "kinds": list(BOT_KINDS),
+                             "view": EVERYTHING if self.everything else self.seat,
+                             "bots": dict(self.bots), "hot_seat": self.hot_seat}
+        model["handover"] = handover
+        self.view = model
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.handle(content)
@@ -62,8 +92,8 @@ class Board(anywidget.AnyWidget):
         A refusal or an error is shown in the board's banner and returned in words
         (None when it was done); a refused message changes nothing."""
         try:
-            action, ids = check_message(self.game, self.seat, message, everything=self.everything,
-                                        bots=self.bots)
+            seat, everything, _ = self.viewer()
+            action, ids = check_message(self.game, seat, message, everything=everything, bots=self.bots)
             self._apply(action, ids)
         except (BoardMessageError, TablekitError) as exc:
             self.error = str(exc)
@@ -79,7 +109,24 @@ class Board(anywidget.AnyWidget):
 
     def _apply(self, action: str, ids: tuple[str, ...]) -> None:
         g = self.game
-        if action == "choose":
+        if action == "view":
+            self.everything = ids[0] == EVERYTHING
+            self.seat = ids[0] if ids[0] in g.players else None
+        elif action == "bot":
+            seat, kind = ids
+            if kind == "person":
+                self.bots.pop(seat, None)
+            else:
+                self.bots[seat] = kind
+        elif action == "hot_seat":
+            self.hot_seat, self.confirmed = ids[0] == "on", None
+        elif action == "i_am":
+            actor = self.actor()
+            if not self.hot_seat or ids[0] != actor:
+                raise TablekitError(f"it is {actor or 'nobody'}'s turn to take the screen, not {ids[0]}'s"
+                                    if self.hot_seat else "Hot seat is off: choose the seat under View as")
+            self.confirmed = actor
+        elif action == "choose":
             g.choose(*ids)
         elif action == "step":
             d = g.pending

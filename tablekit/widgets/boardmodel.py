@@ -24,7 +24,11 @@ from . import layout
 MODEL_VERSION = 1
 LOG_LIMIT = 30  # the newest records the model carries
 CONTROLS = ("step", "run:phase", "run:round", "run:end", "undo", "redo", "restart")
-MESSAGE_KEYS = {"action", "ids", "record"}
+# what the table shows and who plays: they change no position, so they need no record
+SETTINGS = ("view", "bot", "hot_seat", "i_am")
+EVERYTHING = "*everything*"  # "view": the whole position, on purpose
+BOT_KINDS = ("person", "random", "heuristic")
+MESSAGE_KEYS = {"action", "ids", "record", "seat", "kind", "on"}
 MAX_IDS = 64
 
 
@@ -165,8 +169,13 @@ def check_message(game: Game, seat: str | None, message: Any, *, everything: boo
     if unknown:
         raise BoardMessageError(f"a board message has no field {str(unknown[0])[:40]!r}")
     action, record = message.get("action"), message.get("record")
+    if isinstance(action, str) and action in SETTINGS:
+        return action, _setting(game, action, message)
     if not isinstance(action, str) or (action != "choose" and action not in CONTROLS):
         raise BoardMessageError(f"unknown board action {str(action)[:40]!r}")
+    extra = sorted({"seat", "kind", "on"} & set(message))
+    if extra:
+        raise BoardMessageError(f"{action!r} takes no {extra[0]!r}")
     if isinstance(record, bool) or not isinstance(record, int):
         raise BoardMessageError("a board message says which record its table was drawn at")
     if record != len(game.history):
@@ -199,3 +208,28 @@ def check_message(game: Game, seat: str | None, message: Any, *, everything: boo
         want = f"exactly {d.min}" if d.min == d.max else f"{d.min} to {d.max}"
         raise BoardMessageError(f"pick {want}, not {len(ids)}")
     return "choose", tuple(ids)
+
+
+def _setting(game: Game, action: str, message: dict) -> tuple[str, ...]:
+    """The checked arguments of a setting: ("view", seat or "" for a spectator or
+    EVERYTHING), ("bot", seat, kind), ("hot_seat", "on" or "off"), ("i_am", seat)."""
+    allowed = {"view": {"seat"}, "bot": {"seat", "kind"}, "hot_seat": {"on"}, "i_am": {"seat"}}[action]
+    extra = sorted(set(message) - allowed - {"action", "record"})
+    if extra:
+        raise BoardMessageError(f"{action!r} takes no {extra[0]!r}")
+    seat = message.get("seat")
+    if action == "hot_seat":
+        on = message.get("on")
+        if not isinstance(on, bool):
+            raise BoardMessageError("'hot_seat' is turned on or off: 'on' is true or false")
+        return ("on" if on else "off",)
+    if action == "view" and (seat is None or seat == EVERYTHING):
+        return (seat or "",)
+    if not isinstance(seat, str) or seat not in game.players:
+        raise BoardMessageError(f"no player named {str(seat)[:40]!r}; the players are {', '.join(game.players)}")
+    if action == "bot":
+        kind = message.get("kind")
+        if kind not in BOT_KINDS:
+            raise BoardMessageError(f"a seat is played by {', '.join(BOT_KINDS)}, not {str(kind)[:40]!r}")
+        return seat, kind
+    return (seat,)
