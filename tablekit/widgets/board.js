@@ -51,9 +51,9 @@ function render({ model, el }) {
     model.send({ ...msg, record: view.record });
   };
 
-  function cardEl(view, uid, plan, single) {
+  function cardEl(view, uid, plan, single, mini = false) {
     if (uid === null) {
-      return h("div", { class: "tk-card tk-back", title: "a face-down card", "aria-label": "a face-down card" },
+      return h("div", { class: "tk-card tk-back" + (mini ? " tk-mini" : ""), title: "a face-down card", "aria-label": "a face-down card" },
         h("span", { class: "tk-card-back-mark", "aria-hidden": "true", text: "▦" }));
     }
     const c = view.cards[uid];
@@ -61,6 +61,7 @@ function render({ model, el }) {
     const opt = target || (aiming ? null : plan.byCard.get(uid));
     const first = !aiming && !opt && plan.pairs.has(uid);
     const cls = ["tk-card", `tk-kind-${c.kind}`];
+    if (mini) cls.push("tk-mini");
     if (first) cls.push("tk-option-card tk-pair-first");
     if (aiming === uid) cls.push("tk-aiming");
     if (target) cls.push("tk-target");
@@ -102,12 +103,15 @@ function render({ model, el }) {
   }
 
   function zoneEl(view, z, plan, single) {
+    // the other seats and the shared zones: small cards (the whole card on hover or focus);
+    // the viewing seat's own cards in full
+    const mini = z.region !== "hand" && z.region !== "bottom";
     const backs = z.count > 1 && z.cards.every((u) => u === null); // face-down cards: one stack
     const body = (z.pile || backs) && z.count > 1
       ? h("div", { class: "tk-pile" },
-          z.top !== null ? cardEl(view, z.top, plan, single) : cardEl(view, null, plan, single),
+          z.top !== null ? cardEl(view, z.top, plan, single, mini) : cardEl(view, null, plan, single, mini),
           h("div", { class: "tk-pile-count", text: `${z.count} cards` }))
-      : h("div", { class: "tk-zone-cards" }, z.cards.map((u) => cardEl(view, u, plan, single)));
+      : h("div", { class: "tk-zone-cards" }, z.cards.map((u) => cardEl(view, u, plan, single, mini)));
     return h("section", { class: `tk-zone tk-region-${z.region}`, dataset: { zone: z.id } },
       h("div", { class: "tk-zone-label" }, z.label, h("span", { class: "tk-zone-count", text: ` · ${z.count}` })),
       z.count ? body : h("div", { class: "tk-zone-empty", text: "empty" }));
