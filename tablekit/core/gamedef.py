@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from .cards import CardDef, data_path, load_cards
+from .cardtemplates import CardTemplate
 from .context import CORE_PROCEDURES, AbilityUse, Ctx
 from .counters import Counter
 from .decision import Decision, Option
@@ -173,6 +174,8 @@ class GameDef:
     card_state_keys: dict[str, tuple[tuple[type, ...], str]] = {}
     # the numbers that decide the game, as the table shows them (core/counters.py)
     counters: tuple[Counter, ...] = ()
+    # each card's type line and numbers on the table (core/cardtemplates.py)
+    card_templates: tuple[CardTemplate, ...] = ()
 
     # -- cards -------------------------------------------------------------
     @cached_property

@@ -78,7 +78,12 @@ function render({ model, el }) {
       title: opt && !opt.legal ? `${opt.label}: ${opt.reason}` : c.text,
     },
       h("div", { class: "tk-card-name", text: c.name }),
-      h("div", { class: "tk-card-words", text: c.words }),
+      c.line && c.line.length ? h("div", { class: "tk-card-line", text: c.line.join(" · ") }) : null,
+      c.stats && c.stats.length ? h("div", { class: "tk-card-stats" }, c.stats.map((s) =>
+        h("span", { class: "tk-stat", title: `${s.name}: ${s.value}`, "aria-label": `${s.name} ${s.value}` },
+          s.icon ? h("span", { "aria-hidden": "true", text: s.icon }) : `${s.name} `, h("b", { text: String(s.value) })))) : null,
+      // the words of the card (its kind, its numbers) when its template gives no type line
+      c.line && c.line.length ? null : h("div", { class: "tk-card-words", text: c.words }),
       tokens(c.counters, "tk-tokens tk-card-tokens"),
       state.length ? h("div", { class: "tk-card-state", text: state.join(" · ") }) : null,
       opt && opt.legal ? h("div", { class: "tk-card-option", text: (opt.suggested ? "▶ suggested: " : "▶ ") + opt.label }) : null,
@@ -86,7 +91,9 @@ function render({ model, el }) {
       first ? h("div", { class: "tk-card-option", text: `▶ pick, then its target (${plan.pairs.get(uid).length})` }) : null,
       aiming === uid ? h("div", { class: "tk-card-option", text: "◎ picked: now click its target" }) : null,
       h("div", { class: "tk-card-zoom", role: "tooltip" },
-        h("b", { text: c.name }), h("div", { text: c.words }), h("div", { text: c.text })));
+        h("b", { text: c.name }), h("div", { text: c.words }),
+        c.stats && c.stats.length ? h("div", { text: c.stats.map((s) => `${s.name} ${s.value}`).join(" · ") }) : null,
+        h("div", { text: c.text })));
     if (first) {
       const aim = () => { aiming = uid; draw(); };
       card.addEventListener("click", aim);

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..core.cardtemplates import template_for
 from ..core.counters import Counter, counters_by_place
 from ..core.engine import Game
 from ..core.errors import TablekitError
@@ -52,7 +53,10 @@ def _card(game: Game, uid: str, view: Mapping[str, Any], card_counters: list[Cou
     d = game.ctx.defn(uid)
     cs = view["cards"][uid]
     name, words, state = game.gamedef.describe_card(game.ctx, uid)
+    template = template_for(game.gamedef.card_templates, d.kind)
+    face = template.read(d, cs.get("face") or 0) if template else {"line": [], "stats": []}
     return {"uid": uid, "name": name, "kind": d.kind or "card", "words": words, "state": list(state),
+            "line": face["line"], "stats": face["stats"],
             "text": d.text, "exhausted": bool(cs.get("exhausted")), "face_down": bool(cs.get("face_down")),
             "attached_to": cs.get("attached_to"), "counters": _tokens(card_counters, view, uid, defs)}
 

@@ -10,6 +10,7 @@ from tablekit.core.cards import Field
 from . import rules
 from . import table as T
 from .bots import heuristic
+from .card_templates import CARD_TEMPLATES
 from .counters import COUNTERS
 from .powers import EFFECTS
 
@@ -18,6 +19,7 @@ class CreaturesGame(GameDef):
     id = "creatures"
     title = "Creatures and Cards"
     counters = COUNTERS
+    card_templates = CARD_TEMPLATES
     goal = ("Each player is a hero in the dungeon: kill the monsters in front of you to earn treasure, "
             "keep your followers alive, and send monsters at your rivals. Once the draw pile and then the "
             "reshuffled discards are used up and everyone has had one last turn, treasure and followers "

@@ -23,6 +23,7 @@ from tablekit.core.cards import Field
 from . import damage, powers, rules
 from . import table as T
 from .bots import heuristic
+from .card_templates import CARD_TEMPLATES
 from .counters import COUNTERS
 
 SOLO_CALL = 'new_game("foehunters", players=2, variant="solo")'
@@ -32,6 +33,7 @@ class FoeHuntersGame(GameDef):
     id = "foehunters"
     title = "Foe Hunters"
     counters = COUNTERS
+    card_templates = CARD_TEMPLATES
     goal = ("The heroes play together against a foe that acts on its own in every foe phase. They all win "
             "by bringing the foe's last face to 0 HP, and all lose if every hero is incapacitated.")
     min_players = 2  # solo is two seats (ruling FH-SOLO-SEATS); 5 and 6 refused (FH-PLAYERS)

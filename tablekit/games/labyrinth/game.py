@@ -22,6 +22,7 @@ from tablekit.core.cards import Field
 from . import abilities, chain, powers, rules
 from . import table as T
 from .bots import heuristic
+from .card_templates import CARD_TEMPLATES
 from .counters import COUNTERS
 
 
@@ -29,6 +30,7 @@ class LabyrinthGame(GameDef):
     id = "labyrinth"
     title = "Legends of Labyrinth"
     counters = COUNTERS
+    card_templates = CARD_TEMPLATES
     goal = ("Each lord recruits heroes and plays influence cards to gather retinues of four heroes. The "
             "first lord to gather a third retinue ends the game at once and is its only winner.")
     min_players = 2  # ruling LAB-PLAYERS

@@ -11,6 +11,7 @@ from . import resolution, rules, scoring
 from . import setup as S
 from . import table as T
 from .bots import heuristic
+from .card_templates import CARD_TEMPLATES
 from .counters import COUNTERS
 from .powers import EFFECTS
 
@@ -24,6 +25,7 @@ class LFGGame(GameDef):
     id = "lfg"
     title = "LFG: Looking For Group"
     counters = COUNTERS
+    card_templates = CARD_TEMPLATES
     goal = ("Each player drafts heroes into a party that must fill all three roles (defence, support and "
             "damage). Once every hero is drafted, the complete party with the most renown wins (a tie "
             "shares the win), unless a complete party has strictly the most scoundrels and strictly the "

@@ -24,6 +24,7 @@ from tablekit.core.words import plural
 from . import attachments, events, hints, powers, rules
 from . import table as T
 from .bots import heuristic
+from .card_templates import CARD_TEMPLATES
 from .checks import check_state, event_procedures
 from .counters import COUNTERS
 
@@ -32,6 +33,7 @@ class MirkwoodGame(GameDef):
     id = "mirkwood"
     title = "Passage Through Mirkwood"
     counters = COUNTERS
+    card_templates = CARD_TEMPLATES
     goal = ("The players work together to push the quest through its three stages against the encounter "
             "deck. They win by completing Beorn's Path while Ungoliant's Spawn is not in play, or by "
             "destroying the Spawn during Don't Leave the Path!; they lose when every player is "
