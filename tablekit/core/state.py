@@ -256,11 +256,20 @@ class State:
         # the resolution stack keeps picks and events that may name hidden cards:
         # a view keeps only what each frame is and who controls it
         out["cursor"] = [f if "n" in f else _public_frame(f) for f in out["cursor"]]
-        # lasting effects and delayed triggers: what each is and when it ends; a reveal only to its seat
-        out["lasting"] = [{"id": e["id"], "kind": e["kind"], "text": e["text"], "until": e["until"]}
-                          for e in self.lasting if e["kind"] != "reveal" or e.get("to") == viewer]
+        # lasting effects and delayed triggers: what each is and when it ends; a reveal only to its
+        # seat; a modifier also says, as the table does, what it changes, by how much and for whom
+        out["lasting"] = [_public_lasting(e) for e in self.lasting
+                          if e["kind"] != "reveal" or e.get("to") == viewer]
         out["delayed"] = [{"id": d["id"], "text": d["text"], "until": d["until"]} for d in self.delayed]
         return out
+
+
+def _public_lasting(e: dict[str, Any]) -> dict[str, Any]:
+    out = {"id": e["id"], "kind": e["kind"], "text": e["text"], "until": e["until"]}
+    if e["kind"] == "modifier":
+        out.update(stat=e.get("stat"), add=e.get("add"), players=list(e.get("players") or ()),
+                   conditional=bool(e.get("if") or e.get("per")))
+    return out
 
 
 def _public_frame(frame: dict[str, Any]) -> dict[str, Any]:

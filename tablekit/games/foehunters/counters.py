@@ -12,7 +12,6 @@ less the damage on it.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping
 
 from tablekit.core.counters import Counter, zone_kind_of
@@ -23,9 +22,6 @@ from . import table as T
 ACTIVE = ("hero", "play", "foe", "foe_play")
 # where a card's HP left is shown: card kind -> zone kinds
 HP_ON = {"foe": ("foe",), "vassal": ("foe_play",), "ally": ("play",)}
-# a lasting armor effect, as the view keeps it (its words only): "Ana's 2 armor until ..."
-# (powers.give_armor)
-LASTING_ARMOR = re.compile(r"'s (\d+) armor until ")
 
 
 def _row(view: Mapping[str, Any], owner: str | None) -> Mapping[str, Any] | None:
@@ -71,11 +67,10 @@ def armor_total(view: Mapping[str, Any], owner: str, defs: Mapping[str, Any]) ->
                     continue
                 if ab.scope == "all" or (ab.scope == "owner" and zi.get("owner") == owner):
                     total += ab.add
-    for e in view.get("lasting") or ():
-        if e.get("kind") == "modifier" and str(e.get("text", "")).startswith(f"{owner}'s "):
-            m = LASTING_ARMOR.match(e["text"], len(owner))
-            if m:
-                total += int(m.group(1))
+    for e in view.get("lasting") or ():  # "gains N armor" until a turn begins (powers.give_armor)
+        if (e.get("kind") == "modifier" and e.get("stat") == "armor" and not e.get("conditional")
+                and owner in (e.get("players") or ())):
+            total += int(e.get("add") or 0)
     return max(total, 0)
 
 
