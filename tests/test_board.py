@@ -163,3 +163,32 @@ def test_hot_seat_shows_no_hand_until_the_person_to_play_says_it_is_them():
         assert board.view["handover"] == g.pending.player and board.view["viewer"] is None
     assert board.handle({"action": "hot_seat", "on": False}) is None
     assert board.view["viewer"] == g.players[0] and board.view["handover"] is None
+
+
+def test_save_game_only_while_everything_shows_and_load_game_plays_on():
+    g = new("labyrinth", 6)
+    g.run(until="decision")
+    board = Board(g, g.players[0])
+    offered: list[dict] = []
+    board.send = offered.append  # what the browser would be sent
+    error = board.handle({"action": "save"})
+    assert "hidden ones too" in error and offered == [], "a seat's board never downloads the hidden cards"
+    assert board.handle({"action": "view", "seat": "*everything*"}) is None
+    assert board.handle({"action": "save"}) is None
+    (message,) = offered
+    assert message["kind"] == "download" and message["name"] == f"labyrinth-game-record-{len(g.history)}.json"
+    assert message["text"] == g.save()
+    n = len(g.history)
+    g.run(until="end", bots="random", max_records=5)  # the game goes on; the save stays at record n
+    assert len(g.history) > n
+    assert board.handle({"action": "load", "name": "mine.json", "text": message["text"]}) is None
+    assert board.game is not g and len(board.game.history) == n and board.view["record"] == n
+    other = tablekit.new_game("lfg", players=2, seed=1).save()
+    before = board.game
+    for text, words in [("not json", "not a save"), (other, "LFG"), ("{}", "not a save")]:
+        error = board.handle({"action": "load", "name": "x.json", "text": text})
+        assert error and words.lower() in error.lower(), error
+        assert board.game is before
+    for message, words in [({"action": "load", "text": 3}, "name and its text"),
+                           ({"action": "save", "seat": "P1"}, "takes no 'seat'")]:
+        assert words in board.handle(message)

@@ -40,6 +40,7 @@ DRAW = """async ([src, view]) => {
         on: (evt, cb) => { (listeners[evt] = listeners[evt] || []).push(cb); },
         send: (msg) => window.sent.push(msg),
         set: (k, v) => { state[k] = v; (listeners["change:" + k] || []).forEach((cb) => cb()); },
+        emit: (msg) => (listeners["msg:custom"] || []).forEach((cb) => cb(msg)),
     };
     mod.default.render({model: window.tkModel, el: document.getElementById("host")});
 }"""
@@ -222,5 +223,34 @@ def test_view_as_who_plays_and_hot_seat_are_set_on_the_board(browser):
             "a hand's card is drawn before its player took the screen"
         page.locator(".tk-decision .tk-i-am").click()
         assert page.evaluate("() => window.sent")[-1]["action"] == "i_am"
+    finally:
+        ctx.close()
+
+
+def test_save_game_downloads_the_file_it_is_sent_and_load_game_sends_the_files_text(browser, tmp_path):
+    from tablekit.widgets.board import Board
+
+    g = new("creatures", 2)
+    g.run(until="decision")
+    board = Board(g, None, everything=True)
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, accept_downloads=True)
+    page = ctx.new_page()
+    try:
+        draw(page, board.view)
+        page.locator(".tk-save-game").click()
+        assert page.evaluate("() => window.sent")[-1] == {"action": "save", "record": board.view["record"]}
+        with page.expect_download() as got:
+            page.evaluate("(text) => window.tkModel.emit({kind: 'download', name: 'creatures-game-record-9.json', "
+                          "text})", g.save())
+        path = tmp_path / "saved.json"
+        got.value.save_as(path)
+        assert got.value.suggested_filename == "creatures-game-record-9.json"
+        assert path.read_text(encoding="utf-8") == g.save()
+        assert page.locator(".tk-load-file").is_hidden()  # the Load game button opens it
+        page.locator(".tk-load-file").set_input_files(str(path))
+        page.wait_for_function("() => window.sent.some((m) => m.action === 'load')")
+        sent = [m for m in page.evaluate("() => window.sent") if m["action"] == "load"]
+        assert sent == [{"action": "load", "name": "saved.json", "text": g.save(), "record": board.view["record"]}]
+        assert board.handle(sent[0]) is None and len(board.game.history) == len(g.history)
     finally:
         ctx.close()

@@ -145,7 +145,21 @@ function render({ model, el }) {
     const hot = h("label", { class: "tk-hot-seat" },
       h("input", { type: "checkbox", checked: c.hot_seat, onchange: (e) => send({ action: "hot_seat", on: e.target.checked }) }),
       " Hot seat");
-    return h("div", { class: "tk-board-settings" }, h("label", {}, "View as ", viewAs), who, hot);
+    const file = h("input", {
+      type: "file", accept: ".json,application/json", class: "tk-load-file", "aria-label": "Load game",
+      onchange: async (e) => {
+        const f = e.target.files[0];
+        if (f) send({ action: "load", name: f.name, text: await f.text() });
+        e.target.value = "";
+      },
+    });
+    const save = h("button", {
+      class: "tk-save-game", type: "button", title: "Download the whole game (View as everything)",
+      onclick: () => send({ action: "save" }),
+    }, "Save game");
+    const load = h("button", { class: "tk-load-game", type: "button", title: "Play on from a saved game",
+      onclick: () => file.click() }, "Load game");
+    return h("div", { class: "tk-board-settings" }, h("label", {}, "View as ", viewAs), who, hot, save, load, file);
   }
 
   function decisionEl(view, plan) {
@@ -270,6 +284,16 @@ function render({ model, el }) {
     root.replaceChildren(...[bar, settingsEl(view), banner, top, middle, bottom, log].filter(Boolean));
   }
 
+  // a file the Python side offers (Save game): downloaded, never shown in the page
+  model.on("msg:custom", (msg) => {
+    if (!msg || msg.kind !== "download") return;
+    const url = URL.createObjectURL(new Blob([msg.text], { type: "application/json" }));
+    const a = h("a", { href: url, download: msg.name, style: "display:none" });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
   model.on("change:view", draw);
   model.on("change:error", draw);
   draw();

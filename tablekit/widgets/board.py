@@ -29,6 +29,7 @@ from ..core.bots import record_answer
 from ..core.engine import Game
 from ..core.errors import TablekitError
 from .boardmodel import BOT_KINDS, EVERYTHING, BoardMessageError, board_model, check_message
+from .sandbox import game_from_upload
 
 HERE = Path(__file__).resolve().parent
 
@@ -107,6 +108,15 @@ class Board(anywidget.AnyWidget):
             self.error = "Internal error: " + traceback.format_exception_only(type(exc), exc)[-1].strip()
         return self.error or None
 
+    def replace_game(self, game: Game) -> None:
+        """Play on with `game` (the same game, perhaps other seats): a seat or a bot that
+        is not one of its players is dropped."""
+        self.game = game
+        if self.seat not in game.players:
+            self.seat = None
+        self.bots = {p: k for p, k in self.bots.items() if p in game.players}
+        self.confirmed = None
+
     def _apply(self, action: str, ids: tuple[str, ...]) -> None:
         g = self.game
         if action == "view":
@@ -126,6 +136,15 @@ class Board(anywidget.AnyWidget):
                 raise TablekitError(f"it is {actor or 'nobody'}'s turn to take the screen, not {ids[0]}'s"
                                     if self.hot_seat else "Hot seat is off: choose the seat under View as")
             self.confirmed = actor
+        elif action == "save":
+            if not self.viewer()[1]:
+                raise TablekitError("Save game writes every card of the game, the hidden ones too, so the "
+                                    "board offers it only while it shows everything (View as: everything)")
+            self.send({"kind": "download", "name": f"{g.id}-game-record-{len(g.history)}.json",
+                       "text": g.save()})
+        elif action == "load":
+            name, text = ids
+            self.replace_game(game_from_upload(name, text.encode("utf-8", "surrogatepass"), g.id))
         elif action == "choose":
             g.choose(*ids)
         elif action == "step":

@@ -26,10 +26,10 @@ MODEL_VERSION = 1
 LOG_LIMIT = 30  # the newest records the model carries
 CONTROLS = ("step", "run:phase", "run:round", "run:end", "undo", "redo", "restart")
 # what the table shows and who plays: they change no position, so they need no record
-SETTINGS = ("view", "bot", "hot_seat", "i_am")
+SETTINGS = ("view", "bot", "hot_seat", "i_am", "save", "load")
 EVERYTHING = "*everything*"  # "view": the whole position, on purpose
 BOT_KINDS = ("person", "random", "heuristic")
-MESSAGE_KEYS = {"action", "ids", "record", "seat", "kind", "on"}
+MESSAGE_KEYS = {"action", "ids", "record", "seat", "kind", "on", "name", "text"}
 MAX_IDS = 64
 
 
@@ -177,7 +177,7 @@ def check_message(game: Game, seat: str | None, message: Any, *, everything: boo
         return action, _setting(game, action, message)
     if not isinstance(action, str) or (action != "choose" and action not in CONTROLS):
         raise BoardMessageError(f"unknown board action {str(action)[:40]!r}")
-    extra = sorted({"seat", "kind", "on"} & set(message))
+    extra = sorted({"seat", "kind", "on", "name", "text"} & set(message))
     if extra:
         raise BoardMessageError(f"{action!r} takes no {extra[0]!r}")
     if isinstance(record, bool) or not isinstance(record, int):
@@ -216,11 +216,20 @@ def check_message(game: Game, seat: str | None, message: Any, *, everything: boo
 
 def _setting(game: Game, action: str, message: dict) -> tuple[str, ...]:
     """The checked arguments of a setting: ("view", seat or "" for a spectator or
-    EVERYTHING), ("bot", seat, kind), ("hot_seat", "on" or "off"), ("i_am", seat)."""
-    allowed = {"view": {"seat"}, "bot": {"seat", "kind"}, "hot_seat": {"on"}, "i_am": {"seat"}}[action]
+    EVERYTHING), ("bot", seat, kind), ("hot_seat", "on" or "off"), ("i_am", seat),
+    ("save",), ("load", file name, text)."""
+    allowed = {"view": {"seat"}, "bot": {"seat", "kind"}, "hot_seat": {"on"}, "i_am": {"seat"},
+               "save": set(), "load": {"name", "text"}}[action]
     extra = sorted(set(message) - allowed - {"action", "record"})
     if extra:
         raise BoardMessageError(f"{action!r} takes no {extra[0]!r}")
+    if action == "save":
+        return ()
+    if action == "load":
+        name, text = message.get("name", "the file"), message.get("text")
+        if not isinstance(name, str) or not isinstance(text, str):
+            raise BoardMessageError("Load game sends the file's name and its text")
+        return name[:120], text
     seat = message.get("seat")
     if action == "hot_seat":
         on = message.get("on")
