@@ -192,3 +192,23 @@ def test_save_game_only_while_everything_shows_and_load_game_plays_on():
     for message, words in [({"action": "load", "text": 3}, "name and its text"),
                            ({"action": "save", "seat": "P1"}, "takes no 'seat'")]:
         assert words in board.handle(message)
+
+
+def test_a_reading_replays_the_game_under_it_and_says_where_they_part():
+    info = tablekit.game_info("labyrinth")
+    rid, readings = next(iter(info.ruling_variants.items()))
+    first, other = list(readings)[:2]
+    g = new("labyrinth", 1)
+    g.run(until="end", bots="random", max_records=300)
+    board = Board(g, None, everything=True)
+    (shown,) = board.view["controls"]["readings"]
+    assert shown == {"id": rid, "readings": dict(readings), "current": first}
+    assert board.handle({"action": "reading", "ruling": rid, "reading": other}) is None
+    assert board.game is not g and board.game.state.options["rulings"] == {rid: other}
+    assert board.view["controls"]["readings"][0]["current"] == other
+    assert board.view["notice"].startswith(f"Replayed under {rid}: {other};")
+    assert board.handle({"action": "view", "seat": "*everything*"}) is None
+    assert board.view["notice"] == ""  # said once, for the replay
+    for message, words in [({"action": "reading", "ruling": "NO-SUCH", "reading": other}, "no ruling"),
+                           ({"action": "reading", "ruling": rid, "reading": "sideways"}, "is read")]:
+        assert words in board.handle(message)

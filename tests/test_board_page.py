@@ -213,6 +213,12 @@ def test_view_as_who_plays_and_hot_seat_are_set_on_the_board(browser):
             {"action": "hot_seat", "on": True}]
         for m in sent:  # the Python side takes each as it comes
             assert board.handle(m) is None, m
+        draw(page, board.view)
+        rid, readings = next(iter(g.gamedef.ruling_variants.items()))
+        other = list(readings)[1]
+        page.select_option(f'select[data-ruling="{rid}"]', other)
+        assert page.evaluate("() => window.sent")[-1] == {"action": "reading", "ruling": rid, "reading": other,
+                                                          "record": board.view["record"]}
         board.handle({"action": "bot", "seat": g.players[0], "kind": "person"})
         actor = board.actor()
         draw(page, board.view)

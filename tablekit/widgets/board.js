@@ -159,7 +159,13 @@ function render({ model, el }) {
     }, "Save game");
     const load = h("button", { class: "tk-load-game", type: "button", title: "Play on from a saved game",
       onclick: () => file.click() }, "Load game");
-    return h("div", { class: "tk-board-settings" }, h("label", {}, "View as ", viewAs), who, hot, save, load, file);
+    const readings = (c.readings || []).map((r) => h("label", { class: "tk-reading", title: r.readings[r.current] }, `${r.id} `,
+      h("select", {
+        "aria-label": `Reading of ${r.id}`, dataset: { ruling: r.id },
+        onchange: (e) => send({ action: "reading", ruling: r.id, reading: e.target.value }),
+      }, Object.keys(r.readings).map((k) => h("option", { value: k, selected: k === r.current, text: k })))));
+    return h("div", { class: "tk-board-settings" }, h("label", {}, "View as ", viewAs), who, hot, save, load, file,
+      readings.length ? h("span", { class: "tk-readings" }, "Readings: ", readings) : null);
   }
 
   function decisionEl(view, plan) {
@@ -253,6 +259,7 @@ function render({ model, el }) {
         onclick: () => send({ action }),
       }, label)),
       h("span", { class: "tk-board-title", text: `${view.game.title}${view.viewer ? " · seen by " + view.viewer : view.everything ? " · everything" : " · spectator"}` }));
+    const notice = view.notice ? h("div", { class: "tk-notice", role: "status", text: view.notice }) : null;
     const banner = model.get("error")
       ? h("div", { class: "tk-banner", role: "alert" }, h("b", { text: "Not done: " }), model.get("error"))
       : null;
@@ -281,7 +288,7 @@ function render({ model, el }) {
       h("ol", { reversed: true }, view.log.map((r) => h("li", { class: "tk-entry" },
         h("div", { class: "tk-entry-path", text: `#${r.index + 1} · ${r.path.join(" › ")}${r.player ? " · " + r.player + " chose" : ""}` }),
         h("div", { class: "tk-entry-text", text: r.text })))));
-    root.replaceChildren(...[bar, settingsEl(view), banner, top, middle, bottom, log].filter(Boolean));
+    root.replaceChildren(...[bar, settingsEl(view), banner, notice, top, middle, bottom, log].filter(Boolean));
   }
 
   // a file the Python side offers (Save game): downloaded, never shown in the page

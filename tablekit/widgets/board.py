@@ -55,6 +55,7 @@ class Board(anywidget.AnyWidget):
         self.show_empty = show_empty
         self.hot_seat = False
         self.confirmed: str | None = None  # hot seat: who said "I am ..." for the seat to play
+        self.notice = ""  # what the last setting did, in words (a replay under another reading)
         self.on_msg(self._on_message)
         self.refresh()
 
@@ -83,6 +84,11 @@ class Board(anywidget.AnyWidget):
                              "view": EVERYTHING if self.everything else self.seat,
                              "bots": dict(self.bots), "hot_seat": self.hot_seat}
         model["handover"] = handover
+        chosen = self.game.state.options.get("rulings") or {}
+        model["controls"]["readings"] = [
+            {"id": rid, "readings": dict(readings), "current": chosen.get(rid, next(iter(readings)))}
+            for rid, readings in self.game.gamedef.ruling_variants.items()]
+        model["notice"] = self.notice
         self.view = model
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -92,6 +98,7 @@ class Board(anywidget.AnyWidget):
         """Do what a message from the browser asks, once `check_message` accepts it.
         A refusal or an error is shown in the board's banner and returned in words
         (None when it was done); a refused message changes nothing."""
+        self.notice = ""
         try:
             seat, everything, _ = self.viewer()
             action, ids = check_message(self.game, seat, message, everything=everything, bots=self.bots)
@@ -145,6 +152,15 @@ class Board(anywidget.AnyWidget):
         elif action == "load":
             name, text = ids
             self.replace_game(game_from_upload(name, text.encode("utf-8", "surrogatepass"), g.id))
+        elif action == "reading":
+            rid, reading = ids
+            chosen = g.state.options.get("rulings") or {}
+            if chosen.get(rid, next(iter(g.gamedef.ruling_variants[rid]))) != reading:
+                game, note = g.with_rulings({rid: reading})
+                self.replace_game(game)
+                where = (f"it parts from the other reading at {note}" if note
+                         else f"every one of its {len(game.history)} records replayed the same choices")
+                self.notice = f"Replayed under {rid}: {reading}; {where}."
         elif action == "choose":
             g.choose(*ids)
         elif action == "step":

@@ -26,10 +26,10 @@ MODEL_VERSION = 1
 LOG_LIMIT = 30  # the newest records the model carries
 CONTROLS = ("step", "run:phase", "run:round", "run:end", "undo", "redo", "restart")
 # what the table shows and who plays: they change no position, so they need no record
-SETTINGS = ("view", "bot", "hot_seat", "i_am", "save", "load")
+SETTINGS = ("view", "bot", "hot_seat", "i_am", "save", "load", "reading")
 EVERYTHING = "*everything*"  # "view": the whole position, on purpose
 BOT_KINDS = ("person", "random", "heuristic")
-MESSAGE_KEYS = {"action", "ids", "record", "seat", "kind", "on", "name", "text"}
+MESSAGE_KEYS = {"action", "ids", "record", "seat", "kind", "on", "name", "text", "ruling", "reading"}
 MAX_IDS = 64
 
 
@@ -177,7 +177,7 @@ def check_message(game: Game, seat: str | None, message: Any, *, everything: boo
         return action, _setting(game, action, message)
     if not isinstance(action, str) or (action != "choose" and action not in CONTROLS):
         raise BoardMessageError(f"unknown board action {str(action)[:40]!r}")
-    extra = sorted({"seat", "kind", "on", "name", "text"} & set(message))
+    extra = sorted({"seat", "kind", "on", "name", "text", "ruling", "reading"} & set(message))
     if extra:
         raise BoardMessageError(f"{action!r} takes no {extra[0]!r}")
     if isinstance(record, bool) or not isinstance(record, int):
@@ -217,14 +217,23 @@ def check_message(game: Game, seat: str | None, message: Any, *, everything: boo
 def _setting(game: Game, action: str, message: dict) -> tuple[str, ...]:
     """The checked arguments of a setting: ("view", seat or "" for a spectator or
     EVERYTHING), ("bot", seat, kind), ("hot_seat", "on" or "off"), ("i_am", seat),
-    ("save",), ("load", file name, text)."""
+    ("save",), ("load", file name, text), ("reading", ruling id, reading)."""
     allowed = {"view": {"seat"}, "bot": {"seat", "kind"}, "hot_seat": {"on"}, "i_am": {"seat"},
-               "save": set(), "load": {"name", "text"}}[action]
+               "save": set(), "load": {"name", "text"}, "reading": {"ruling", "reading"}}[action]
     extra = sorted(set(message) - allowed - {"action", "record"})
     if extra:
         raise BoardMessageError(f"{action!r} takes no {extra[0]!r}")
     if action == "save":
         return ()
+    if action == "reading":
+        variants = game.gamedef.ruling_variants
+        rid, reading = message.get("ruling"), message.get("reading")
+        if not isinstance(rid, str) or rid not in variants:
+            raise BoardMessageError(f"{game.gamedef.title} has no ruling with two readings named {str(rid)[:40]!r}"
+                                    + (f" (it has {', '.join(variants)})" if variants else ""))
+        if not isinstance(reading, str) or reading not in variants[rid]:
+            raise BoardMessageError(f"{rid} is read {' or '.join(variants[rid])}, not {str(reading)[:40]!r}")
+        return rid, reading
     if action == "load":
         name, text = message.get("name", "the file"), message.get("text")
         if not isinstance(name, str) or not isinstance(text, str):
