@@ -28,10 +28,12 @@ def test_a_board_is_one_widget_model_and_sends_the_seats_view(game_id):
     assert len(made) <= 10, "a board is at most 10 widget models"
     assert sorted(made) == ["Board", "Layout"], made  # the drawn board and its DOM layout, nothing more
     sent = dict(board.view)
-    controls, handover = sent.pop("controls"), sent.pop("handover")
+    controls, handover, notice = sent.pop("controls"), sent.pop("handover"), sent.pop("notice")
     assert sent == board_model(g, g.pending.player)
+    readings = controls.pop("readings")
     assert controls == {"seats": g.players, "kinds": ["person", "random", "heuristic"], "view": g.pending.player,
-                        "bots": {}, "hot_seat": False} and handover is None
+                        "bots": {}, "hot_seat": False} and handover is None and notice == ""
+    assert [r["id"] for r in readings] == list(g.gamedef.ruling_variants)
     assert board.error == ""
     board.close()
 
