@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import socket
 import statistics
 import subprocess
@@ -27,7 +26,7 @@ import time
 from pathlib import Path
 
 import tablekit
-from tablekit.serve import voila_command
+from tablekit.serve import stop_tree, voila_command
 
 CHROMIUM = os.environ.get("TABLEKIT_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -119,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
             write(folder, g, tablekit.game_info(g).min_players)
         port = free_port()
         proc = subprocess.Popen(voila_command(str(folder), port=port, pool_size=0, preheat=False),
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         try:
             deadline = time.time() + 120
             while socket.socket().connect_ex(("127.0.0.1", port)) != 0:
@@ -142,11 +141,7 @@ def main(argv: list[str] | None = None) -> int:
                               f"p95 {row['p95_ms']} ms, slowest {row['max_ms']} ms", flush=True)
                 browser.close()
         finally:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop_tree(proc)
     for g, rows in results.items():
         p95s = [r["p95_ms"] for r in rows]
         summary = {"game": g, "runs": len(rows), "p95_median_ms": statistics.median(p95s),

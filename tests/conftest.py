@@ -191,6 +191,25 @@ def running_voila(cmd: list[str], port: int, log_path: Path, settle: bool = Fals
         log.close()
 
 
+@contextmanager
+def one_notebook_voila(folder: Path, name: str, source: str, log_path: Path) -> Iterator[str]:
+    """Voilà, as `tablekit serve` runs it (no preheated kernel), serving a folder with one
+    notebook of one code cell, `source`, written there as `name`; its URL."""
+    import json
+
+    from tablekit.serve import voila_command
+
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                     "source": source.splitlines(keepends=True)}],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                       "language_info": {"name": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (folder / name).write_text(json.dumps(nb), encoding="utf-8")
+    port = free_port()
+    with running_voila(voila_command(str(folder), port=port, pool_size=0, preheat=False), port, log_path):
+        yield f"http://127.0.0.1:{port}"
+
+
 @pytest.fixture(scope="session")
 def voila_server(output_dir):
     """Voilà serving notebooks/ as `tablekit serve` does, on a free loopback port."""

@@ -4,10 +4,8 @@ through the kernel and the board redraws, and nothing is asked of another host."
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from conftest import free_port, local_page, running_voila
+from conftest import local_page, one_notebook_voila
 
 NOTEBOOK = """import tablekit
 from tablekit.widgets.board import Board
@@ -15,25 +13,11 @@ game = tablekit.new_game("creatures", players=2, seed=3)
 Board(game, "P1", bots={"P2": "random"})"""
 
 
-def write_notebook(folder) -> None:
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-                     "source": NOTEBOOK.splitlines(keepends=True)}],
-          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-                       "language_info": {"name": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (folder / "board.ipynb").write_text(json.dumps(nb), encoding="utf-8")
-
-
 @pytest.fixture(scope="module")
 def board_server(tmp_path_factory, output_dir):
-    from tablekit.serve import voila_command
-
-    folder = tmp_path_factory.mktemp("board-notebook")
-    write_notebook(folder)
-    port = free_port()
-    with running_voila(voila_command(str(folder), port=port, pool_size=0, preheat=False), port,
-                       output_dir / "voila-board.log"):
-        yield f"http://127.0.0.1:{port}"
+    with one_notebook_voila(tmp_path_factory.mktemp("board-notebook"), "board.ipynb", NOTEBOOK,
+                            output_dir / "voila-board.log") as url:
+        yield url
 
 
 def test_the_board_draws_under_voila_offline_and_step_goes_through_the_kernel(board_server, browser, output_dir):

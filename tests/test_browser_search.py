@@ -4,10 +4,8 @@ card's hit shows the card drawn as SVG with its text."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from conftest import free_port, local_page, running_voila
+from conftest import local_page, one_notebook_voila
 
 NOTEBOOK = """import ipywidgets as W
 from tablekit.core.registry import get_game
@@ -18,26 +16,12 @@ app.add_class("tk-app")
 app"""
 
 
-def write_notebook(folder) -> None:
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-                     "source": NOTEBOOK.splitlines(keepends=True)}],
-          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-                       "language_info": {"name": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (folder / "search.ipynb").write_text(json.dumps(nb), encoding="utf-8")
-
-
 @pytest.fixture(scope="module")
 def search_server(tmp_path_factory, output_dir):
     """Voilà serving a folder with one notebook: a rules search (no preheated kernel)."""
-    from tablekit.serve import voila_command
-
-    folder = tmp_path_factory.mktemp("search-notebook")
-    write_notebook(folder)
-    port = free_port()
-    with running_voila(voila_command(str(folder), port=port, pool_size=0, preheat=False), port,
-                       output_dir / "voila-search.log"):
-        yield f"http://127.0.0.1:{port}"
+    with one_notebook_voila(tmp_path_factory.mktemp("search-notebook"), "search.ipynb", NOTEBOOK,
+                            output_dir / "voila-search.log") as url:
+        yield url
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ The browser sends back only ids; `check_message(game, seat, message)` reads
 such a message as untrusted input and says what to do, or why not, without
 changing anything. See docs/board.md.
 
-Nothing here imports ipywidgets: the model is plain data, tested directly.
+The model is plain data, made without a kernel or a browser, and tested directly.
 """
 
 from __future__ import annotations
@@ -21,6 +21,9 @@ from ..core.counters import Counter, counters_by_place
 from ..core.engine import Game
 from ..core.errors import TablekitError
 from . import layout
+from .cardface import option_card
+from .render import is_pile
+from .sandbox import options_in_order, prompt_line
 
 MODEL_VERSION = 1
 LOG_LIMIT = 30  # the newest records the model carries
@@ -63,9 +66,6 @@ def _card(game: Game, uid: str, view: Mapping[str, Any], card_counters: list[Cou
 
 def _decision(game: Game, seat: str | None, everything: bool, bots: Mapping[str, str],
               shown_cards: set[str]) -> dict[str, Any] | None:
-    from .cardface import option_card
-    from .sandbox import options_in_order, prompt_line
-
     d = game.pending
     if d is None or game.is_over:
         return None
@@ -120,7 +120,7 @@ def board_model(game: Game, seat: str | None, *, everything: bool = False,
         zones.append({"id": z, "label": info.get("label") or z, "owner": info.get("owner"), "seat": seat_of.get(z),
                       "kind": info.get("kind") or "", "visibility": info["visibility"],
                       "region": plan.region_of(z), "count": len(row), "cards": uids,
-                      "pile": layout_is_pile(info, len(row)), "top": uids[-1] if uids else None})
+                      "pile": is_pile(info, len(row)), "top": uids[-1] if uids else None})
     for c in cards.values():  # a card lies on another the model shows, or on nothing it names
         if c["attached_to"] not in cards:
             c["attached_to"] = None
@@ -148,12 +148,6 @@ def board_model(game: Game, seat: str | None, *, everything: bool = False,
         "over": over, "log": log,
         "can": {"step": not game.is_over, "undo": bool(game.history), "redo": bool(game.can_redo)},
     }
-
-
-def layout_is_pile(info: Mapping[str, Any], n: int) -> bool:
-    from .render import is_pile
-
-    return is_pile(dict(info), n)
 
 
 def check_message(game: Game, seat: str | None, message: Any, *, everything: bool = False,
