@@ -152,7 +152,7 @@ def _click_bench(game, target: int = 300, clicks: int = 40) -> tuple[int, float 
         if game.is_over:
             break
         t = time.perf_counter()
-        sb.step_button.click()
+        sb.press("step")
         times.append((time.perf_counter() - t) * 1000)
     if not times:
         return start, None, None

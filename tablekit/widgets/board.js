@@ -39,12 +39,68 @@ function tokens(list, cls = "tk-tokens") {
       h("b", { class: "tk-token-value", text: String(t.value) }))));
 }
 
+// the rules outline, from the flow tree sent once: the nodes on the way to where the game
+// stands are open and "▶ now" marks it; a search hit's node is opened and marked "◆ found"
+function outlineEl(tree, at, found, opened) {
+  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+  const walk = (node, path) => {
+    const here = [...path, node.name];
+    const key = here.join("\u0000");
+    const onPath = same(at.slice(0, here.length), here);
+    const toFound = found && same(found.slice(0, here.length), here);
+    const now = same(at, here);
+    const isFound = found && same(found, here);
+    const kids = node.children.map((c) => walk(c, here));
+    const d = h("details", { class: "tk-node" + (now ? " tk-current" : "") + (isFound ? " tk-found" : ""),
+      open: opened.has(key) || onPath || toFound, dataset: { path: here.join(" › ") } },
+      h("summary", {}, now ? h("span", { class: "tk-now", text: "▶ now: " }) : null,
+        isFound ? h("span", { class: "tk-found-mark", text: "◆ found: " }) : null,
+        node.name, h("span", { class: "tk-node-kind", text: ` (${node.kind})` })),
+      h("div", { class: "tk-node-text" }, node.text, node.rule ? h("span", { class: "tk-node-rule", text: ` [${node.rule}]` }) : null),
+      kids);
+    // a details element made open fires "toggle" once by itself: only a person's toggles count
+    const made = d.open;
+    let touched = false;
+    d.addEventListener("toggle", () => {
+      if (!touched && d.open === made) return;
+      touched = true;
+      if (d.open) opened.add(key); else opened.delete(key);
+    });
+    return d;
+  };
+  return h("div", { class: "tk-outline-tree" }, tree && tree.name ? walk(tree, []) : null);
+}
+
 function render({ model, el }) {
   const root = h("div", { class: "tk-app tk-board" });
   el.append(root);
   let picked = new Set(); // a multi-pick's ticked options, kept across redraws of the same record
   let pickedAt = -1;
   let aiming = null; // a pair's first card, clicked: its targets are lit until one is clicked
+  const folds = new Set(); // the folded parts (log, rules, diagram) a person opened: they stay open
+  const opened = new Set(); // the outline's nodes a person opened
+  const fold = (key, cls, summary, ...kids) => {
+    const d = h("details", { class: cls, open: folds.has(key), dataset: { fold: key } }, h("summary", {}, summary), ...kids);
+    d.addEventListener("toggle", () => {
+      if (d.open) folds.add(key); else folds.delete(key);
+      const view = model.get("view") || {};
+      if (key === "diagram" && d.open !== Boolean((view.controls || {}).diagram)) model.send({ action: "diagram", on: d.open });
+    });
+    return d;
+  };
+  // the rules search keeps its box across redraws, so typing is never interrupted
+  let searchTimer = null;
+  const searchBox = h("input", {
+    type: "search", class: "tk-search-box", placeholder: "Search the rules, rulings and cards",
+    "aria-label": "Search the rules, rulings and cards", maxlength: "200",
+    oninput: (e) => {
+      clearTimeout(searchTimer);
+      const query = e.target.value;
+      searchTimer = setTimeout(() => model.send({ action: "search", query }), 200);
+    },
+  });
+  const diagramBox = h("div", { class: "tk-diagram", role: "img", "aria-label": "The rules diagram; ▶ now marks where the game stands" });
+  let diagramShown = null;
 
   const send = (msg) => {
     const view = model.get("view") || {};
@@ -164,7 +220,18 @@ function render({ model, el }) {
         "aria-label": `Reading of ${r.id}`, dataset: { ruling: r.id },
         onchange: (e) => send({ action: "reading", ruling: r.id, reading: e.target.value }),
       }, Object.keys(r.readings).map((k) => h("option", { value: k, selected: k === r.current, text: k })))));
-    return h("div", { class: "tk-board-settings" }, h("label", {}, "View as ", viewAs), who, hot, save, load, file,
+    const empty = h("label", { class: "tk-show-empty" },
+      h("input", { type: "checkbox", checked: c.show_empty, onchange: (e) => send({ action: "show_empty", on: e.target.checked }) }),
+      " Show empty zones");
+    const position = h("button", {
+      class: "tk-save-position", type: "button", title: "Download this position as a scenario file (View as everything)",
+      onclick: () => send({ action: "save_position" }),
+    }, "Save position");
+    const branch = c.branch ? h("button", {
+      class: "tk-branch", type: "button", title: "What if: two copies of this position side by side, each played its own way",
+      onclick: () => send({ action: "branch" }),
+    }, "Branch here") : null;
+    return h("div", { class: "tk-board-settings" }, h("label", {}, "View as ", viewAs), who, hot, empty, position, save, load, file, branch,
       readings.length ? h("span", { class: "tk-readings" }, "Readings: ", readings) : null);
   }
 
@@ -179,10 +246,14 @@ function render({ model, el }) {
     if (view.over) {
       const o = view.over;
       const scores = o.scores && Object.keys(o.scores).length
-        ? h("div", { class: "tk-scores" }, Object.entries(o.scores).map(([p, s]) => h("span", { text: `${p}: ${s}` })))
+        ? h("table", { class: "tk-scores" },
+            h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Seat" }), h("th", { scope: "col", text: "Score" }), h("th", { scope: "col", text: "Winner" }))),
+            h("tbody", {}, Object.entries(o.scores).map(([p, s]) => h("tr", {},
+              h("td", { text: p }), h("td", { text: s }), h("td", { text: o.winners.includes(p) ? "★ winner" : "no" })))))
         : null;
       return h("div", { class: "tk-decision tk-over", role: "status" },
-        h("div", { class: "tk-prompt", text: "Game over" }), h("div", { text: o.summary }), scores);
+        h("div", { class: "tk-prompt", text: `Game over. ${o.who}` }), h("div", { class: "tk-over-why", text: o.why }),
+        o.how ? h("div", { class: "tk-ending", dataset: { ending: o.ending }, text: o.how }) : null, scores);
     }
     if (!d) return h("div", { class: "tk-decision tk-idle" }, h("div", { class: "tk-prompt", text: "Press Step to apply the next rule." }));
     if (d.waiting_for) {
@@ -270,8 +341,8 @@ function render({ model, el }) {
       tokens(p.counters),
       h("div", { class: "tk-seat-zones" },
         zones.filter((z) => z.region === "top" && z.seat === p.name).map((z) => zoneEl(view, z, plan, single))));
-    const viewer = view.players.find((p) => p.viewer);
-    const others = view.players.filter((p) => !p.viewer);
+    const viewer = view.players.find((p) => p.bottom || p.viewer);
+    const others = view.players.filter((p) => p !== viewer);
     const top = h("div", { class: "tk-board-top" }, others.map(seatPanel));
     const middle = h("div", { class: "tk-board-middle" },
       zones.filter((z) => z.region === "middle" || z.region === "side").map((z) => zoneEl(view, z, plan, single)),
@@ -283,18 +354,38 @@ function render({ model, el }) {
       h("div", { class: "tk-seat-zones" },
         zones.filter((z) => z.region === "bottom").map((z) => zoneEl(view, z, plan, single))));
     const bottom = h("div", { class: "tk-board-bottom" }, mine, decisionEl(view, plan));
-    const log = h("details", { class: "tk-board-log" },
-      h("summary", { text: view.log.length ? `Log: ${view.log[0].text}` : "Log: nothing yet, press Step." }),
+    const log = fold("log", "tk-board-log", view.log.length ? `Log: ${view.log[0].text}` : "Log: nothing yet, press Step.",
       h("ol", { reversed: true }, view.log.map((r) => h("li", { class: "tk-entry" },
         h("div", { class: "tk-entry-path", text: `#${r.index + 1} · ${r.path.join(" › ")}${r.player ? " · " + r.player + " chose" : ""}` }),
         h("div", { class: "tk-entry-text", text: r.text })))));
-    root.replaceChildren(...[bar, settingsEl(view), banner, notice, top, middle, bottom, log].filter(Boolean));
+    root.replaceChildren(...[bar, settingsEl(view), banner, notice, top, middle, bottom, log, ...rulesEls(view)].filter(Boolean));
+  }
+
+  function rulesEls(view) {
+    if (!view.controls || !view.controls.rules) return [];
+    const found = model.get("found") || {};
+    const hits = (found.hits || []).map((hit, index) => h("li", { class: "tk-search-row" },
+      h("button", { class: `tk-search-hit tk-search-hit-${hit.kind}`, type: "button", title: hit.snippet || hit.label,
+        onclick: () => model.send({ action: "hit", index }) }, hit.label),
+      hit.snippet ? h("div", { class: "tk-search-snippet", text: hit.snippet }) : null));
+    const result = h("div", { class: "tk-search-result" });
+    result.innerHTML = found.result || ""; // made and escaped by the Python side (widgets/search.py)
+    const rules = fold("rules", "tk-board-rules", "The rules: outline and search (▶ now marks the current rule)",
+      h("div", { class: "tk-search" }, searchBox,
+        found.count ? h("div", { class: "tk-search-count", role: "status", text: found.count }) : null,
+        hits.length ? h("ol", { class: "tk-search-hits" }, hits) : null, result),
+      outlineEl(model.get("rules_tree"), view.at || [], found.node || null, opened));
+    const svg = model.get("diagram") || "";
+    if (svg !== diagramShown) { diagramBox.innerHTML = svg; diagramShown = svg; } // our own SVG (tablekit/diagram.py)
+    const diagram = fold("diagram", "tk-board-diagram", "The rules diagram",
+      svg ? diagramBox : h("div", { class: "tk-zone-empty", text: "Drawing the diagram…" }));
+    return [rules, diagram];
   }
 
   // a file the Python side offers (Save game): downloaded, never shown in the page
   model.on("msg:custom", (msg) => {
     if (!msg || msg.kind !== "download") return;
-    const url = URL.createObjectURL(new Blob([msg.text], { type: "application/json" }));
+    const url = URL.createObjectURL(new Blob([msg.text], { type: msg.mime || "application/json" }));
     const a = h("a", { href: url, download: msg.name, style: "display:none" });
     document.body.append(a);
     a.click();
@@ -303,6 +394,8 @@ function render({ model, el }) {
   });
   model.on("change:view", draw);
   model.on("change:error", draw);
+  model.on("change:found", draw);
+  model.on("change:diagram", draw);
   draw();
   return () => root.remove();
 }

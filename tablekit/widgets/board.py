@@ -6,8 +6,11 @@ messages that `boardmodel.check_message` reads as untrusted input. The drawing
 is `board.js` and `board.css`, shipped in this folder: nothing is fetched from
 the network and nothing is built at install. See docs/board.md.
 
-One Board is one widget model: its state is the view model (`view`) and the
-words of the last refusal or error (`error`), which the board shows as a banner.
+One Board is one widget model: its state is the view model (`view`), the words
+of the last refusal or error (`error`), which the board shows as a banner, and,
+with `rules=True`, the rules beside the table: the outline (`rules_tree`, sent
+once), the last rules search (`found`) and the diagram while it is open
+(`diagram`).
 
 What the table shows and who plays are set from the board too: View as (a seat,
 a spectator, or everything), Who plays (a person, a random or a heuristic bot,
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 import traceback
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import anywidget
 import traitlets
@@ -28,10 +31,20 @@ import traitlets
 from ..core.bots import record_answer
 from ..core.engine import Game
 from ..core.errors import TablekitError
+from ..core.flow import Node
+from ..core.search import count_rules, search_rules
 from .boardmodel import BOT_KINDS, EVERYTHING, BoardMessageError, board_model, check_message
-from .sandbox import game_from_upload
+from .files import game_from_upload, position_file
 
 HERE = Path(__file__).resolve().parent
+SEARCH_SHOWN = 12  # hits listed at once
+
+
+def rules_tree(node: Node) -> dict[str, Any]:
+    """The flow as plain data for the outline: each node's name, kind, words, rule
+    and children (the board marks where the game stands by the model's `at`)."""
+    return {"name": node.name, "kind": node.kind, "text": node.text, "rule": node.rule or "",
+            "children": [rules_tree(c) for c in node.children]}
 
 
 class Board(anywidget.AnyWidget):
@@ -42,9 +55,14 @@ class Board(anywidget.AnyWidget):
     _css = HERE / "board.css"
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
+    rules_tree = traitlets.Dict().tag(sync=True)
+    found = traitlets.Dict().tag(sync=True)
+    diagram = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, game: Game, seat: str | None = None, *, everything: bool = False,
-                 bots: Mapping[str, str] | None = None, show_empty: bool = False, **kwargs: Any) -> None:
+                 bots: Mapping[str, str] | None = None, show_empty: bool = False, hot_seat: bool = False,
+                 title: str | None = None, rules: bool = False,
+                 on_branch: Callable[[], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         if seat is not None and seat not in game.players:
             raise TablekitError(f"no player named {seat!r}; the players are {', '.join(game.players)}")
@@ -53,9 +71,19 @@ class Board(anywidget.AnyWidget):
         self.everything = everything
         self.bots = dict(bots or {})
         self.show_empty = show_empty
-        self.hot_seat = False
+        self.hot_seat = hot_seat
+        self.title = title
+        self.rules = rules
+        self.on_branch = on_branch  # "Branch here" calls it; None: the board offers no branches
         self.confirmed: str | None = None  # hot seat: who said "I am ..." for the seat to play
         self.notice = ""  # what the last setting did, in words (a replay under another reading)
+        self.hits: list[Any] = []  # the rules search's hits, as listed
+        self.diagram_open = False
+        self._diagram_at: tuple[str, ...] | None = None
+        # called after every refresh (a branch's diff line, a rules page that follows this table)
+        self.listeners: list[Callable[[], None]] = []
+        if rules:
+            self.rules_tree = rules_tree(game.flow)
         self.on_msg(self._on_message)
         self.refresh()
 
@@ -82,14 +110,66 @@ class Board(anywidget.AnyWidget):
         model = board_model(self.game, seat, everything=everything, bots=self.bots, show_empty=self.show_empty)
         model["controls"] = {"seats": list(self.game.players), "kinds": list(BOT_KINDS),
                              "view": EVERYTHING if self.everything else self.seat,
-                             "bots": dict(self.bots), "hot_seat": self.hot_seat}
+                             "bots": dict(self.bots), "hot_seat": self.hot_seat,
+                             "show_empty": self.show_empty, "branch": self.on_branch is not None,
+                             "rules": self.rules, "diagram": self.diagram_open}
+        if self.title:
+            model["game"]["title"] = self.title
         model["handover"] = handover
         chosen = self.game.state.options.get("rulings") or {}
         model["controls"]["readings"] = [
             {"id": rid, "readings": dict(readings), "current": chosen.get(rid, next(iter(readings)))}
             for rid, readings in self.game.gamedef.ruling_variants.items()]
         model["notice"] = self.notice
-        self.view = model
+        with self.hold_sync():
+            self.view = model
+            self._follow_diagram()
+        for listen in self.listeners:
+            listen()
+
+    def press(self, action: str, **fields: Any) -> str | None:
+        """Do what a click on the board would: `press("step")`, `press("choose", ids=[...])`,
+        `press("view", seat="P2")`. The message is made for the position shown now and
+        goes through `handle`, checked as any message from the browser."""
+        return self.handle({"action": action, "record": self.view.get("record"), **fields})
+
+    def _follow_diagram(self) -> None:
+        """While the diagram is open, ▶ now marks where the game stands (only the
+        marks move: the layout is made once per game)."""
+        if not self.diagram_open:
+            if self.diagram:
+                self.diagram, self._diagram_at = "", None
+            return
+        from ..diagram import marked_svg
+
+        at = tuple(self.game.cursor or (self.game.gamedef.flow.name,))
+        if at != self._diagram_at:
+            self._diagram_at = at
+            self.diagram = marked_svg(self.game.gamedef, at)
+
+    def _search(self, query: str) -> None:
+        from .search import hit_label
+
+        g = self.game.gamedef
+        hits = search_rules(g, query, limit=SEARCH_SHOWN) if query.strip() else []
+        total = count_rules(g, query) if len(hits) == SEARCH_SHOWN else len(hits)
+        self.hits = hits
+        more = (f"; the first {len(hits)} are listed, and {total - len(hits)} more: add a word to narrow "
+                "the search" if total > len(hits) else "")
+        words = ("" if not query.strip() else
+                 f"No rule, ruling or card matches “{query.strip()}”." if not hits else
+                 f"{total} match{'es' if total != 1 else ''}{more}.")
+        self.found = {"query": query, "count": words, "result": "", "node": None,
+                      "hits": [{"label": hit_label(h), "kind": h.kind, "snippet": h.snippet} for h in hits]}
+
+    def _show_hit(self, index: int) -> None:
+        from .search import hit_html
+
+        if index >= len(self.hits):
+            raise TablekitError("that search hit is no longer listed: search again")
+        hit = self.hits[index]
+        node = list(hit.key) if hit.kind == "node" else self.found.get("node")
+        self.found = {**self.found, "result": hit_html(self.game.gamedef, hit), "node": node}
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.handle(content)
@@ -123,6 +203,9 @@ class Board(anywidget.AnyWidget):
             self.seat = None
         self.bots = {p: k for p, k in self.bots.items() if p in game.players}
         self.confirmed = None
+        if self.rules and game.flow is not None:
+            self.rules_tree = rules_tree(game.flow)
+        self._diagram_at = None
 
     def _apply(self, action: str, ids: tuple[str, ...]) -> None:
         g = self.game
@@ -149,6 +232,32 @@ class Board(anywidget.AnyWidget):
                                     "board offers it only while it shows everything (View as: everything)")
             self.send({"kind": "download", "name": f"{g.id}-game-record-{len(g.history)}.json",
                        "text": g.save()})
+        elif action == "show_empty":
+            self.show_empty = ids[0] == "on"
+        elif action == "save_position":
+            if not self.viewer()[1]:
+                raise TablekitError("Save position writes where every card lies, the hidden ones too, so the "
+                                    "board offers it only while it shows everything (View as: everything)")
+            text, gaps = position_file(g, title=self.title or "")
+            self.send({"kind": "download", "name": f"{g.id}-position-{len(g.history)}.yaml", "text": text,
+                       "mime": "text/yaml"})
+            self.notice = (f"Saved the position as a scenario file. It cannot carry {', '.join(gaps)}: "
+                           "loaded again, those start as a new game has them." if gaps
+                           else "Saved the position as a scenario file (tablekit check reads it back).")
+        elif action == "branch":
+            if self.on_branch is None:
+                raise TablekitError("this table offers no branches (it is itself a branch)")
+            self.on_branch()
+        elif action == "search":
+            if not self.rules:
+                raise TablekitError("this board shows no rules to search")
+            self._search(ids[0])
+        elif action == "hit":
+            self._show_hit(int(ids[0]))
+        elif action == "diagram":
+            if not self.rules:
+                raise TablekitError("this board shows no rules diagram")
+            self.diagram_open = ids[0] == "on"
         elif action == "load":
             name, text = ids
             self.replace_game(game_from_upload(name, text.encode("utf-8", "surrogatepass"), g.id))

@@ -22,17 +22,20 @@ from ..core.engine import Game
 from ..core.errors import TablekitError
 from . import layout
 from .cardface import option_card
+from .decisionwords import game_over_words, options_in_order, prompt_line, score_words
 from .render import is_pile
-from .sandbox import options_in_order, prompt_line
 
 MODEL_VERSION = 1
 LOG_LIMIT = 30  # the newest records the model carries
 CONTROLS = ("step", "run:phase", "run:round", "run:end", "undo", "redo", "restart")
 # what the table shows and who plays: they change no position, so they need no record
-SETTINGS = ("view", "bot", "hot_seat", "i_am", "save", "load", "reading")
+SETTINGS = ("view", "bot", "hot_seat", "i_am", "save", "load", "reading", "show_empty",
+            "save_position", "branch", "search", "hit", "diagram")
 EVERYTHING = "*everything*"  # "view": the whole position, on purpose
 BOT_KINDS = ("person", "random", "heuristic")
-MESSAGE_KEYS = {"action", "ids", "record", "seat", "kind", "on", "name", "text", "ruling", "reading"}
+MESSAGE_KEYS = {"action", "ids", "record", "seat", "kind", "on", "name", "text", "ruling", "reading", "query",
+                "index"}
+MAX_QUERY = 200  # characters of a rules search
 MAX_IDS = 64
 
 
@@ -87,6 +90,15 @@ def _decision(game: Game, seat: str | None, everything: bool, bots: Mapping[str,
             "options": options, "folded": len(folded)}
 
 
+def bottom_seat(game: Game) -> str | None:
+    """The seat drawn at the bottom when the view is not one seat's (everything, or a
+    spectator): the one deciding, else the one whose turn it is, else the first."""
+    d = game.pending
+    actor = d.player if d is not None else game.turn
+    players = list(game.players)
+    return actor if actor in players else (players[0] if players else None)
+
+
 def board_model(game: Game, seat: str | None, *, everything: bool = False,
                 bots: Mapping[str, str] | None = None, show_empty: bool = False) -> dict[str, Any]:
     """The table as `seat` may see it (None: a spectator, public cards only), or
@@ -100,7 +112,7 @@ def board_model(game: Game, seat: str | None, *, everything: bool = False,
     zone_info = view["zone_info"]
     shown_zones = [z for z, row in view["zones"].items()
                    if show_empty or (row and z != "box")]
-    bottom = seat if seat is not None else None
+    bottom = seat if seat is not None else bottom_seat(game)
     plan = layout.plan(zone_info, list(game.players), bottom, layout.game_hints(game.gamedef), shown_zones)
     seat_of = {z: p for p, zs in plan.top for z in zs}
     seat_of.update({z: bottom for z in plan.hand + plan.bottom})
@@ -126,13 +138,15 @@ def board_model(game: Game, seat: str | None, *, everything: bool = False,
             c["attached_to"] = None
     players = []
     for p in game.players:
-        players.append({"name": p, "viewer": p == seat, "bot": bots.get(p), "turn": view.get("turn") == p,
+        players.append({"name": p, "viewer": p == seat, "bottom": p == bottom, "bot": bots.get(p),
+                        "turn": view.get("turn") == p,
                         "counters": _tokens(places["player"], view, p, defs)})
     over = None
     if game.is_over and game.result is not None:
         r = game.result
         over = {"winners": list(r.winners), "summary": r.summary(), "ending": r.ending,
-                "scores": dict(r.scores) if r.scores else None}
+                "scores": {p: score_words(v) for p, v in r.scores.items()} if r.scores else None,
+                **game_over_words(game)}
     log = []
     for rec in reversed(game.history[-LOG_LIMIT:]):
         log.append({"index": rec.index, "path": list(rec.path), "rule": rec.rule, "kind": rec.kind,
@@ -142,6 +156,7 @@ def board_model(game: Game, seat: str | None, *, everything: bool = False,
         "version": MODEL_VERSION,
         "game": {"id": game.id, "title": game.gamedef.title},
         "viewer": seat, "everything": everything, "record": len(game.history),
+        "at": list(game.cursor or ()),
         "players": players, "zones": zones, "cards": cards,
         "table": _tokens(places["table"], view, None, defs),
         "decision": _decision(game, seat, everything, bots, set(cards)),
@@ -171,7 +186,7 @@ def check_message(game: Game, seat: str | None, message: Any, *, everything: boo
         return action, _setting(game, action, message)
     if not isinstance(action, str) or (action != "choose" and action not in CONTROLS):
         raise BoardMessageError(f"unknown board action {str(action)[:40]!r}")
-    extra = sorted({"seat", "kind", "on", "name", "text", "ruling", "reading"} & set(message))
+    extra = sorted((MESSAGE_KEYS - {"action", "ids", "record"}) & set(message))
     if extra:
         raise BoardMessageError(f"{action!r} takes no {extra[0]!r}")
     if isinstance(record, bool) or not isinstance(record, int):
@@ -211,14 +226,28 @@ def check_message(game: Game, seat: str | None, message: Any, *, everything: boo
 def _setting(game: Game, action: str, message: dict) -> tuple[str, ...]:
     """The checked arguments of a setting: ("view", seat or "" for a spectator or
     EVERYTHING), ("bot", seat, kind), ("hot_seat", "on" or "off"), ("i_am", seat),
-    ("save",), ("load", file name, text), ("reading", ruling id, reading)."""
+    ("save",), ("load", file name, text), ("reading", ruling id, reading),
+    ("show_empty", "on" or "off"), ("save_position",), ("branch",),
+    ("search", query), ("hit", index as text), ("diagram", "on" or "off")."""
     allowed = {"view": {"seat"}, "bot": {"seat", "kind"}, "hot_seat": {"on"}, "i_am": {"seat"},
-               "save": set(), "load": {"name", "text"}, "reading": {"ruling", "reading"}}[action]
-    extra = sorted(set(message) - allowed - {"action", "record"})
+               "save": set(), "load": {"name", "text"}, "reading": {"ruling", "reading"},
+               "show_empty": {"on"}, "save_position": set(), "branch": set(), "search": {"query"},
+               "hit": {"index"}, "diagram": {"on"}}[action]
+    extra = sorted(set(message) - allowed - {"action", "record"}, key=str)
     if extra:
-        raise BoardMessageError(f"{action!r} takes no {extra[0]!r}")
-    if action == "save":
+        raise BoardMessageError(f"{action!r} takes no {str(extra[0])[:40]!r}")
+    if action in ("save", "save_position", "branch"):
         return ()
+    if action == "search":
+        query = message.get("query")
+        if not isinstance(query, str) or len(query) > MAX_QUERY:
+            raise BoardMessageError(f"a rules search is words, at most {MAX_QUERY} characters")
+        return (query,)
+    if action == "hit":
+        index = message.get("index")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < MAX_IDS:
+            raise BoardMessageError("a search hit is picked by its place in the list (0 for the first)")
+        return (str(index),)
     if action == "reading":
         variants = game.gamedef.ruling_variants
         rid, reading = message.get("ruling"), message.get("reading")
@@ -234,10 +263,10 @@ def _setting(game: Game, action: str, message: dict) -> tuple[str, ...]:
             raise BoardMessageError("Load game sends the file's name and its text")
         return name[:120], text
     seat = message.get("seat")
-    if action == "hot_seat":
+    if action in ("hot_seat", "show_empty", "diagram"):
         on = message.get("on")
         if not isinstance(on, bool):
-            raise BoardMessageError("'hot_seat' is turned on or off: 'on' is true or false")
+            raise BoardMessageError(f"{action!r} is turned on or off: 'on' is true or false")
         return ("on" if on else "off",)
     if action == "view" and (seat is None or seat == EVERYTHING):
         return (seat or "",)

@@ -12,6 +12,8 @@ saves as a scenario with its own "Save position".
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
+from typing import Callable
 
 import ipywidgets as W
 
@@ -23,6 +25,7 @@ from .layout import SEAT_ALL
 __all__ = ["Branches"]
 
 SIDES = ("left", "right")
+STYLE = (Path(__file__).resolve().parent / "branch.css").read_text(encoding="utf-8")
 
 
 class Branches(W.VBox):
@@ -31,7 +34,8 @@ class Branches(W.VBox):
     themselves on both sides, as they did at the table the branch was
     taken from."""
 
-    def __init__(self, game: Game, bots: dict[str, str] | None = None, title: str = ""):
+    def __init__(self, game: Game, bots: dict[str, str] | None = None, title: str = "",
+                 on_close: Callable[[], None] | None = None):
         super().__init__()
         from .sandbox import Sandbox  # the sandbox opens branches: import it here
 
@@ -42,7 +46,7 @@ class Branches(W.VBox):
         asked = (f" There {d.player} was asked “{d.prompt}”: answer it one way on each side."
                  if d is not None else " Step each side on, or pick another reading on one side.")
         self.head = W.HTML(
-            f"<div class='tk-section'>{escape(title or 'What if')}: two branches from record {self.origin}</div>"
+            f"<style>{STYLE}</style><div class='tk-section'>{escape(title or 'What if')}: two branches from record {self.origin}</div>"
             f"<div class='tk-help'>Both branches start at record {self.origin} ({escape(where)}) with the same past "
             f"and play on separately.{escape(asked)} A reading picked on one side replays that side from "
             "its start under that reading. Each side saves as a scenario with its own Save position.</div>")
@@ -59,7 +63,11 @@ class Branches(W.VBox):
             boxes.append(box)
         self.row = W.Box(boxes)
         self.row.add_class("tk-branches")
-        self.children = [self.head, self.diff_view, self.row]
+        self.close_button = W.Button(description="Close the branches", tooltip="Put the two branches away",
+                                     layout=W.Layout(width="auto"))
+        if on_close is not None:
+            self.close_button.on_click(lambda _b: on_close())
+        self.children = [self.head] + ([self.close_button] if on_close else []) + [self.diff_view, self.row]
         self.show_diff()
 
     @property

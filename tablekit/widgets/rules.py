@@ -16,7 +16,7 @@ from ..core.rulebook import OTHER_FORMS_WORDS, FlowLine, Offer, RulesPage, rules
 from ..diagram import NOW
 from .style import stylesheet
 
-__all__ = ["RulesDiagram", "RulesView", "rules_page_html", "diagram_html", "standalone_html"]
+__all__ = ["RulesView", "rules_page_html", "diagram_html", "standalone_html"]
 
 KIND_WORDS = {"decision": "decision", "action-window": "action window", "loop": "loop",
               "for-each-player": "for each player", "branch": "branch", "step": "step",
@@ -121,29 +121,6 @@ def standalone_html(gamedef: GameDef) -> str:
     return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
             f"<title>{escape(gamedef.title)}: the rules</title><style>{stylesheet()}</style></head>"
             f"<body><div class='tk-app'>{rules_page_html(gamedef)}</div></body></html>\n")
-
-
-class RulesDiagram(W.HTML):
-    """The rules diagram alone, following a sandbox's game: after every repaint
-    of the sandbox, ▶ now marks the rule its game stands at (only the marks
-    move: the layout is made once per game)."""
-
-    def __init__(self, sandbox):
-        super().__init__()
-        self.add_class("tk-rules-diagram-box")
-        self.sandbox = sandbox
-        self.path: tuple[str, ...] = ()
-        sandbox.listeners.append(self.follow)
-        self.follow()
-
-    def follow(self) -> None:
-        from ..diagram import marked_svg
-
-        game = self.sandbox.game
-        path = tuple(game.cursor or (game.gamedef.flow.name,))
-        if path != self.path or not self.value:
-            self.path = path
-            self.value = diagram_html(marked_svg(game.gamedef, path))
 
 
 class RulesView(W.VBox):
