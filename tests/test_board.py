@@ -32,7 +32,8 @@ def test_a_board_is_one_widget_model_and_sends_the_seats_view(game_id):
     assert sent == board_model(g, g.pending.player)
     readings = controls.pop("readings")
     assert controls == {"seats": g.players, "kinds": ["person", "random", "heuristic"], "view": g.pending.player,
-                        "bots": {}, "hot_seat": False} and handover is None and notice == ""
+                        "bots": {}, "hot_seat": False, "show_empty": False, "branch": False, "rules": False,
+                        "diagram": False} and handover is None and notice == ""
     assert [r["id"] for r in readings] == list(g.gamedef.ruling_variants)
     assert board.error == ""
     board.close()
@@ -214,3 +215,96 @@ def test_a_reading_replays_the_game_under_it_and_says_where_they_part():
     for message, words in [({"action": "reading", "ruling": "NO-SUCH", "reading": other}, "no ruling"),
                            ({"action": "reading", "ruling": rid, "reading": "sideways"}, "is read")]:
         assert words in board.handle(message)
+
+
+def test_a_sandbox_is_the_board_in_a_box_of_a_few_widget_models():
+    from tablekit.widgets import SEAT_ALL, Sandbox
+
+    for game_id in GAMES:
+        g = new(game_id, 0)
+        before = set(models())
+        sb = Sandbox(g)
+        made = [type(w).__name__ for k, w in models().items() if k not in before]
+        assert len(made) <= 10 and sorted(made) == ["Board", "Layout", "Layout", "Sandbox"], made
+        assert sb.children == (sb.board,) and sb.board.rules and sb.board.on_branch is not None
+    branch = Sandbox(new("creatures", 1), seat=SEAT_ALL, branching=False)
+    assert branch.board.view["controls"]["branch"] is False
+    assert "offers no branches" in branch.press("branch")
+
+
+def test_everything_and_a_spectator_put_the_seat_to_act_at_the_bottom():
+    g = new("creatures", 3)
+    g.run(until="decision")
+    for seat, everything in [(None, True), (None, False)]:
+        model = board_model(g, seat, everything=everything)
+        bottom = [p["name"] for p in model["players"] if p["bottom"]]
+        assert bottom == [g.pending.player] and not any(p["viewer"] for p in model["players"])
+        hand = [z for z in model["zones"] if z["region"] == "hand"]
+        assert [z["id"] for z in hand] == [f"{g.pending.player}/hand"]
+        if not everything:  # a spectator sees the hand's backs, nothing of what they are
+            assert all(u is None for u in hand[0]["cards"])
+
+
+def test_show_empty_zones_and_save_position_while_everything_shows():
+    from tablekit.core.scenario import build, parse
+
+    g = new("foehunters", 2)
+    g.run(until="decision")
+    board = Board(g, g.players[0])
+    shown = {z["id"] for z in board.view["zones"]}
+    assert board.press("show_empty", on=True) is None and board.view["controls"]["show_empty"]
+    every = {z["id"] for z in board.view["zones"]}
+    assert shown < every and set(g.state.zones) == every
+    offered: list[dict] = []
+    board.send = offered.append
+    assert "hidden ones too" in board.press("save_position") and offered == []
+    assert board.press("view", seat="*everything*") is None
+    assert board.press("save_position") is None
+    (message,) = offered
+    assert message["name"] == f"foehunters-position-{len(g.history)}.yaml" and message["mime"] == "text/yaml"
+    back = build(parse(message["text"], message["name"]), message["name"])
+    assert back.state.zones == g.state.zones and "Saved the position" in board.view["notice"]
+    assert "true or false" in board.press("show_empty", on="yes")
+
+
+def test_the_rules_beside_the_table_search_mark_the_rule_found_and_draw_the_diagram():
+    g = new("mirkwood", 1)
+    board = Board(g, None, everything=True, rules=True)
+    assert board.rules_tree["name"] == g.flow.name and board.diagram == ""
+    assert board.press("search", query="threat") is None
+    found = board.found
+    assert found["hits"] and "match" in found["count"] and found["node"] is None
+    first_rule = next(i for i, h in enumerate(found["hits"]) if h["kind"] == "node")
+    assert board.press("hit", index=first_rule) is None
+    assert board.found["node"] and board.found["result"]
+    g.gamedef.flow.find(tuple(board.found["node"]))  # a real node of the flow
+    assert board.press("search", query="zzzqqq") is None and board.found["hits"] == []
+    assert "No rule" in board.found["count"]
+    assert board.press("diagram", on=True) is None and "<svg" in board.diagram
+    first = board.diagram
+    board.press("run:phase")
+    assert board.view["at"] == list(g.cursor)
+    assert board.diagram != first, "▶ now moved with the game"
+    assert board.press("diagram", on=False) is None and board.diagram == ""
+    for message, words in [({"action": "search", "query": "x" * 201}, "at most 200"),
+                           ({"action": "search", "query": 7}, "words"),
+                           ({"action": "hit", "index": 99}, "place in the list"),
+                           ({"action": "hit", "index": 40}, "no longer listed"),
+                           ({"action": "diagram", "on": 1}, "true or false")]:
+        error = board.handle(message)
+        assert error and words in error, (message, error)
+    plain = Board(g, None, everything=True)
+    assert "no rules" in plain.press("search", query="threat") and "no rules" in plain.press("diagram", on=True)
+
+
+def test_game_over_names_the_result_in_words_and_scores_only_where_kept():
+    for game_id, players in [("creatures", 2), ("mirkwood", 1)]:
+        g = tablekit.new_game(game_id, players=players, seed=3)
+        g.run(until="end", bots="random")
+        over = board_model(g, None, everything=True)["over"]
+        assert over["who"] and over["why"] == g.result.summary()
+        if game_id == "mirkwood":
+            assert over["scores"] is None and "party" in over["who"]
+        else:
+            assert set(over["scores"]) == set(g.players)
+            assert all(w in over["who"] for w in g.result.winners)
