@@ -27,6 +27,8 @@ COUNTS: dict[str, tuple[int, int | str, str]] = {
                                  "(the two heavy-checked games per variant are kept)"),
     "heuristic_seeds": (12, 6, "test_generic.py::test_heuristic_bots_do_not_read_hidden_cards: "
                                "heuristic games per game"),
+    "board_seeds": (50, 10, "test_board_page.py::test_no_decision_is_larger_than_the_largest_fixture: seeded "
+                            "games per game and player count searched for a decision with more options"),
 }
 
 # The games the heavy checks' sample leaves out: their checks (a save loaded and

@@ -164,8 +164,13 @@ def test_hot_seat_shows_no_hand_until_the_person_to_play_says_it_is_them():
     assert board.handle({"action": "choose", "ids": ids, "record": len(g.history)}) is None
     if g.pending is not None and g.pending.player != actor:  # the screen passes on: hands hidden again
         assert board.view["handover"] == g.pending.player and board.view["viewer"] is None
+    shown = board.view["viewer"]
+    assert board.view["controls"]["view"] == shown  # under Hot seat, View as names what the table shows
+    assert "turn Hot seat off" in board.handle({"action": "view", "seat": g.players[0]})
     assert board.handle({"action": "hot_seat", "on": False}) is None
-    assert board.view["viewer"] == g.players[0] and board.view["handover"] is None
+    assert board.view["viewer"] == shown == board.view["controls"]["view"] and board.view["handover"] is None
+    assert board.handle({"action": "view", "seat": g.players[0]}) is None
+    assert board.view["viewer"] == g.players[0]
 
 
 def test_save_game_only_while_everything_shows_and_load_game_plays_on():

@@ -1,28 +1,45 @@
 """The board's drawing (tablekit/widgets/board.js and board.css) in Debian's
 Chromium, with no Jupyter server: the ES module is loaded into a plain page and
-drawn from view models of seeded positions, as the widget would draw them.
-Checked at 1366x768, 1280x720 and 1920x1080: the hooks tests outside the
-project use, no sideways scroll, no text under 12 px, and a click sends the ids
-the Python side expects (and only ids). What fits on the first screen is
-measured and written to test-output/board-fit-<game>.json (one file a game: the
-games may be drawn in different worker processes), with a screenshot of each
-position at each size."""
+drawn from view models of the fixed positions in tests/data/board/positions.json
+(every game at every player count it allows: its first decision, its largest
+decision over 50 seeded games and its end; tests/board_positions.py), as the
+widget would draw them.
+
+At 1366x768 and 1280x720 (and 1920x1080, with the pictures) the board must fit:
+once its top is at the top of the screen, the viewing seat's hand, the open
+decision and the seat's counters are inside the screen; no text is cut by a box
+that hides its overflow; no sideways scroll; no text under 12 px. The hooks
+tests outside the project use are there, and a click sends the ids the Python
+side expects (and only ids). A screenshot of each game's positions at each size
+goes to the test output folder (`make screenshots`: screenshots/)."""
 
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
+from board_positions import FILE, replay
+from sampling import FULL
 from test_generic import GAMES, new
 
-from tablekit.core.bots import random_answer
-from tablekit.widgets.boardmodel import board_model
+from tablekit.widgets.board import Board
 
 HERE = Path(__file__).resolve().parent
 WIDGETS = HERE.parent / "tablekit" / "widgets"
 SIZES = [(1366, 768), (1280, 720), (1920, 1080)]
+FIT_SIZES = SIZES[:2]  # where everything must be on the first screen
+FIXTURES = json.loads(FILE.read_text(encoding="utf-8"))
+# The positions whose hand, decision or counters still end below the first screen
+# (issue 36 is open on these: the largest decisions of Foe Hunters and Mirkwood at 3
+# and 4 players, and LFG at 7). The test fails if this list is not exactly what is
+# measured: a position that comes to fit must leave it, and no other may join it.
+KNOWN_MISFITS = {
+    "foehunters largest-3p at 1280x720", "foehunters largest-4p at 1366x768", "foehunters largest-4p at 1280x720",
+    "lfg largest-7p at 1280x720", "lfg over-7p at 1280x720",
+    "mirkwood largest-2p at 1280x720", "mirkwood largest-3p at 1366x768", "mirkwood largest-3p at 1280x720",
+    "mirkwood largest-4p at 1366x768", "mirkwood largest-4p at 1280x720",
+}
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>{css}
 body {{ margin: 0; font-family: sans-serif; }}</style></head><body><div id="host"></div></body></html>"""
@@ -62,28 +79,52 @@ SMALL_TEXT = """() => {
 FIT = """(seat) => {
     const inside = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
         return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; };
+    const top = document.querySelector('.tk-app').getBoundingClientRect().top;
     return {decision: inside(document.querySelector('.tk-decision')),
             hand: inside(document.querySelector(`[data-zone="${seat}/hand"]`)),
             counters: inside(document.querySelector('.tk-board-mine .tk-tokens')),
+            top: top,
             height: document.querySelector('.tk-app').getBoundingClientRect().height};
 }"""
 
+# a box that hides or scrolls its overflow and holds more than it shows (the card
+# zooms, hidden until hovered, and closed folds are not drawn, so not counted)
+CUT = """() => {
+    const out = [];
+    for (const el of document.querySelectorAll('.tk-app *')) {
+        if (el.closest('.tk-card-zoom, details:not([open]) > :not(summary)')) continue;
+        const st = getComputedStyle(el);
+        if (st.display === 'none') continue;
+        const hides = (v) => v === 'hidden' || v === 'auto' || v === 'scroll' || v === 'clip';
+        const wide = hides(st.overflowX) && el.scrollWidth > el.clientWidth + 1;
+        const tall = hides(st.overflowY) && el.scrollHeight > el.clientHeight + 1;
+        if ((wide || tall) && el.textContent.trim()) out.push([el.className, el.textContent.trim().slice(0, 40)]);
+    }
+    return out;
+}"""
+
+
+def fixture_views(game_id: str) -> list[tuple[str, str, dict]]:
+    """(name, seat, model) of each fixed position of a game: the seat is the one
+    deciding (at the end, the first player), as that seat sees the table."""
+    out = []
+    for f in FIXTURES:
+        if f["game"] != game_id:
+            continue
+        g = replay(f)
+        seat = g.pending.player if g.pending is not None else g.players[0]
+        # as a sandbox's board sends it: with its settings, Branch here and the rules
+        view = Board(g, seat, rules=True, on_branch=lambda: None).view
+        out.append((f"{f['position']}-{f['players']}p", seat, view))
+    return out
+
 
 def positions(game_id: str) -> dict[str, tuple]:
-    """(game, seat, model) at the first open decision, at the decision with the most
-    options over one seeded random game, and at the game's end."""
-    g = new(game_id, 0)
-    g.run(until="decision")
-    first = (g.pending.player, board_model(g, g.pending.player))
-    rnd = random.Random(0)
-    best, most = first, len(g.pending.options)
-    while not g.is_over:
-        d = g.pending
-        if d is not None and len(d.options) > most:
-            best, most = (d.player, board_model(g, d.player)), len(d.options)
-        g.choose(*random_answer(d, rnd)) if d is not None else g.step()
-    last = (g.players[0], board_model(g, g.players[0]))
-    return {"start": first, "largest": best, "over": last}
+    """(seat, model) at the first decision, the largest decision and the end, at the
+    game's usual player count."""
+    n = len(new(game_id, 0).players)
+    return {name.split("-")[0]: (seat, view) for name, seat, view in fixture_views(game_id)
+            if name.endswith(f"-{n}p")}
 
 
 def draw(page, view: dict) -> None:
@@ -93,16 +134,20 @@ def draw(page, view: dict) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_the_board_draws_every_position_with_its_hooks_and_no_small_or_cut_text(game_id, browser, output_dir):
+def test_the_board_draws_every_position_so_that_it_fits_with_its_hooks_and_no_small_or_cut_text(
+        game_id, browser, output_dir):
     fit_log: dict[str, dict] = {}
+    misfits = []
     ctx = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
     ctx.route("**/*", lambda route: route.abort())  # nothing from the network
     page = ctx.new_page()
+    pictures = output_dir.name == "screenshots" or FULL
     try:
-        for name, (seat, view) in positions(game_id).items():
-            for w, h in SIZES:
+        for name, seat, view in fixture_views(game_id):
+            for w, h in SIZES if pictures else FIT_SIZES:
                 page.set_viewport_size({"width": w, "height": h})
                 draw(page, view)
+                where = f"{game_id} {name} at {w}x{h}"
                 app = page.locator(".tk-app")
                 assert app.count() == 1
                 assert page.locator(".tk-decision").count() == 1
@@ -114,18 +159,67 @@ def test_the_board_draws_every_position_with_its_hooks_and_no_small_or_cut_text(
                 for uid in drawn[:8]:
                     assert page.locator(f'.tk-card[data-uid="{uid}"]').count() >= 1
                 assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), \
-                    f"{game_id} {name} at {w}x{h}: the page scrolls sideways"
+                    f"{where}: the page scrolls sideways"
                 small = page.evaluate(SMALL_TEXT)
-                assert not small, f"{game_id} {name} at {w}x{h}: text under 12 px: {small[:3]}"
-                if name == "over":
+                assert not small, f"{where}: text under 12 px: {small[:3]}"
+                cut = page.evaluate(CUT)
+                assert not cut, f"{where}: text cut by a box: {cut[:3]}"
+                if name.startswith("over"):
                     text = page.locator(".tk-decision").inner_text()
-                    assert "Game over" in text and view["over"]["summary"] in text
+                    assert "Game over" in text and view["over"]["why"] in text and view["over"]["who"] in text
                     assert "Scores: ." not in text
-                fit_log[f"{game_id}/{name}/{w}x{h}"] = page.evaluate(FIT, seat)
-                page.screenshot(path=str(output_dir / f"board-{game_id}-{name}-{w}x{h}.png"), full_page=True)
+                fit = page.evaluate(FIT, seat)
+                fit_log[f"{game_id}/{name}/{w}x{h}"] = fit
+                if (w, h) in FIT_SIZES and not (fit["decision"] and fit["hand"] in (True, None)
+                                                 and fit["counters"] in (True, None)):
+                    misfits.append((where, fit))
+                if pictures or name.startswith("largest"):
+                    page.screenshot(path=str(output_dir / f"board-{game_id}-{name}-{w}x{h}.png"), full_page=True)
     finally:
         ctx.close()
         (output_dir / f"board-fit-{game_id}.json").write_text(json.dumps(fit_log, indent=1))
+    mine = {k for k in KNOWN_MISFITS if k.startswith(game_id + " ")}
+    assert {where for where, _ in misfits} == mine, f"not on the first screen: {misfits}; known: {sorted(mine)}"
+
+
+def test_the_fixtures_cover_every_player_count_and_replay_to_their_kind():
+    from tablekit.core.registry import get_game
+
+    for game_id in GAMES:
+        gd = get_game(game_id)
+        mine = [f for f in FIXTURES if f["game"] == game_id]
+        for n in range(gd.min_players, gd.max_players + 1):
+            assert {f["position"] for f in mine if f["players"] == n} >= {"start", "largest", "over"}, (game_id, n)
+    assert [f["players"] for f in FIXTURES if f["position"] == "swap"] == [4]
+    for f in FIXTURES:
+        g = replay(f)
+        if f["position"] == "over":
+            assert g.is_over and len(g.history) == f["record"]
+        else:
+            assert g.pending is not None and len(g.pending.options) == f["options"], f
+        if f["position"] == "swap":
+            assert any(o.id.startswith("swap") for o in g.pending.options)
+
+
+def test_no_decision_is_larger_than_the_largest_fixture():
+    """Over the sampled seeds (all 50 under the full count, where the fixtures must be
+    found again exactly), no decision has more options than the largest fixture."""
+    from board_positions import find
+    from sampling import count
+
+    from tablekit.core.registry import get_game
+
+    seeds = count("board_seeds")
+    for game_id in GAMES:
+        gd = get_game(game_id)
+        for n in range(gd.min_players, gd.max_players + 1):
+            mine = [f for f in FIXTURES if f["game"] == game_id and f["players"] == n]
+            found = find(game_id, n, seeds)
+            (largest,) = [f for f in found if f["position"] == "largest"]
+            (kept,) = [f for f in mine if f["position"] == "largest"]
+            assert largest["options"] <= kept["options"], (game_id, n, largest)
+            if seeds == 50:
+                assert found == mine
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -136,8 +230,10 @@ def test_a_click_sends_only_ids_and_the_record(game_id, browser):
         seat, view = positions(game_id)["start"]
         draw(page, view)
         d = view["decision"]
-        page.locator('.tk-board-bar button[data-action="step"]').click()
-        assert page.evaluate("() => window.sent") == [{"action": "step", "record": view["record"]}]
+        # a person decides: Step waits for them, the runs stop at their decision
+        assert page.locator('.tk-board-bar button[data-action="step"]').is_disabled()
+        page.locator('.tk-board-bar button[data-action="run:phase"]').click()
+        assert page.evaluate("() => window.sent") == [{"action": "run:phase", "record": view["record"]}]
         legal = [o for o in d["options"] if o["legal"]]
         single = d["min"] == 1 and d["max"] == 1
         o = legal[0]
@@ -258,5 +354,34 @@ def test_save_game_downloads_the_file_it_is_sent_and_load_game_sends_the_files_t
         sent = [m for m in page.evaluate("() => window.sent") if m["action"] == "load"]
         assert sent == [{"action": "load", "name": "saved.json", "text": g.save(), "record": board.view["record"]}]
         assert board.handle(sent[0]) is None and len(board.game.history) == len(g.history)
+    finally:
+        ctx.close()
+
+
+def test_a_redraw_keeps_the_keyboard_focus_and_the_open_folds(browser):
+    """A person who pressed Step with Enter can press Enter again; a fold opened stays open."""
+    g = new("creatures", 5)
+    board = Board(g, None, everything=True, bots={p: "random" for p in g.players}, rules=True)
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    try:
+        draw(page, board.view)
+        page.locator(".tk-board-log > summary").click()
+        page.locator('.tk-board-bar button[data-action="step"]').focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate("() => window.sent")[-1]["action"] == "step"
+        assert board.press("step") is None
+        page.evaluate("(view) => window.tkModel.set('view', view)", board.view)  # the kernel's answer
+        assert page.evaluate("() => document.activeElement.dataset.action") == "step"
+        assert page.locator(".tk-board-log").get_attribute("open") is not None
+        page.keyboard.press("Enter")
+        assert len([m for m in page.evaluate("() => window.sent") if m["action"] == "step"]) == 2
+        page.locator(".tk-board-rules > summary").click()
+        box = page.locator(".tk-search-box")
+        box.type("thie")
+        page.evaluate("(view) => window.tkModel.set('view', view)", board.view)
+        box.type("f")
+        assert box.input_value() == "thief" and page.evaluate(
+            "() => document.activeElement.classList.contains('tk-search-box')")
     finally:
         ctx.close()

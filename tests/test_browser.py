@@ -1,36 +1,33 @@
 """In a real browser: Debian's Chromium, driven by Playwright, against a live
-Voilà serving the notebooks. Timings go to test-output/browser-timings.json
-(they are measured and reported, never asserted)."""
+Voilà serving the notebooks. The Creatures notebook's first table is a Sandbox,
+drawn by one board (tablekit/widgets/board.js). Timings go to
+test-output/browser-timings.json (they are measured and reported, never asserted)."""
 
 from __future__ import annotations
 
 import json
 import time
 
-STEP = ".tk-app >> nth=0"
+from test_browser_decisions import ASKING, BOARD, BOARD_CSS, log_entries, record, wait_for_record
 
 
 def table_cards(app) -> dict[str, list[str]]:
-    """Each zone's cards as the page shows them (uids of the face-up tiles, '?' for face-down)."""
-    return app.locator(".tk-table").evaluate("""t => Object.fromEntries(
-        [...t.querySelectorAll('.tk-zone')].map(z => [z.dataset.zone,
+    """Each zone's cards as the board shows them (uids of the face-up cards, '?' for a card back)."""
+    return app.evaluate("""b => Object.fromEntries(
+        [...b.querySelectorAll('.tk-zone[data-zone]')].map(z => [z.dataset.zone,
             [...z.querySelectorAll('.tk-card')].map(c => c.dataset.uid || '?')]))""")
 
 
-def entries(page) -> int:
-    return page.locator(f"{STEP} >> .tk-log .tk-entry-path").count()
-
-
 def click_and_time(page, button) -> float:
-    """Milliseconds from the click to the log being repainted, measured in the page."""
-    page.evaluate("""() => {
-        const log = document.querySelector('.tk-app .tk-log');
-        window.__tk_changed = new Promise(resolve => {
-            const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now()); });
-            obs.observe(log, {childList: true, subtree: true, characterData: true});
-        });
+    """Milliseconds from the click to the board being redrawn (by the kernel's answer), measured in the page."""
+    page.evaluate(f"""() => {{
+        const board = document.querySelector('{BOARD_CSS}');
+        window.__tk_changed = new Promise(resolve => {{
+            const obs = new MutationObserver(() => {{ obs.disconnect(); resolve(performance.now()); }});
+            obs.observe(board, {{childList: true, subtree: true, characterData: true}});
+        }});
         window.__tk_t0 = performance.now();
-    }""")
+    }}""")
     button.click()
     return page.evaluate("async () => (await window.__tk_changed) - window.__tk_t0")
 
@@ -53,55 +50,85 @@ def test_index_then_creatures_step_choose_undo(voila_url, page, output_dir):
         page.foreign = foreign
     else:
         tile.click()
-    app = page.locator(STEP)
-    step = app.locator("button", has_text="Step").first
+    app = page.locator(BOARD)
+    step = app.locator('button.tk-control[data-action="step"]')
     step.wait_for(timeout=120_000)
-    page.wait_for_function("() => !document.querySelector('.tk-app button').disabled", timeout=120_000)
+    page.wait_for_function(f"() => !document.querySelector('{BOARD_CSS} button.tk-control').disabled",
+                           timeout=120_000)
     timings["creatures_sandbox_interactive_s"] = round(time.perf_counter() - t1, 3)
-    assert "Nothing yet: press Step" in app.locator(".tk-log").inner_text()
+    log = app.locator("details.tk-board-log")
+    assert "nothing yet, press Step" in log.locator("> summary").inner_text()
+    log.locator("> summary").click()  # the log is folded under the table: open it (it stays open)
+    assert log.evaluate("d => d.open")
 
     clicks = []
     for _ in range(30):
-        if app.locator(".tk-decision .tk-option").count():
+        if app.locator(ASKING).count():
             break
         clicks.append(click_and_time(page, step))
-    decision = app.locator(".tk-decision")
-    assert decision.locator(".tk-option").count(), "a decision appeared"
+        assert app.locator(".tk-banner").count() == 0
+    decision = app.locator(ASKING)
+    assert decision.count(), "a decision appeared"
     prompt = decision.locator(".tk-prompt").inner_text()
-    assert prompt
-    n_before = entries(page)
+    assert prompt.startswith("Ana")
+    n_before, at = log_entries(app), record(app)
+    assert n_before == at, "one log entry a record"
+    newest = app.locator(".tk-board-log li.tk-entry").first.inner_text()
+    assert newest.startswith(f"#{at} ") and newest.split("\n")[-1] in log.locator("> summary").inner_text()
     table_before = table_cards(app)
+    assert table_before.get("Ana/hand"), "Ana's hand is on the table"
 
-    buttons = decision.locator("button.tk-option:enabled")
-    if buttons.count():
-        clicks.append(click_and_time(page, buttons.first))
-    else:  # several picks: tick the first allowed box, then confirm
-        decision.locator(".tk-option input:enabled").first.check()
-        clicks.append(click_and_time(page, decision.locator("button.tk-confirm")))
-    page.wait_for_function(f"() => document.querySelectorAll('.tk-app .tk-log .tk-entry-path').length > {n_before}")
-    assert entries(page) == n_before + 1
-    chose = app.locator(".tk-log .tk-entry").first.inner_text()
-    assert "chose" in chose
-    assert table_cards(app) != table_before  # the choice moved a card (or ended placing monsters)
+    # a click on a card that is an option, where it lies, answers the decision
+    card = app.locator(".tk-option-card:not(.tk-illegal):not(.tk-pair-first)").first
+    assert card.count(), "an option is on a card"
+    label = card.locator(".tk-card-option").inner_text().lstrip("▶ ").removeprefix("suggested: ")
+    clicks.append(click_and_time(page, card))
+    wait_for_record(page, at + 1)
+    assert log_entries(app) == n_before + 1
+    chose = app.locator(".tk-board-log li.tk-entry").first.inner_text()
+    assert "Ana chose" in chose, chose
+    assert table_cards(app) != table_before  # the choice moved a card
+    assert app.locator(".tk-banner").count() == 0
 
-    undo = app.locator("button", has_text="Undo").first
+    undo = app.locator('button.tk-control[data-action="undo"]')
     clicks.append(click_and_time(page, undo))
-    page.wait_for_function(f"() => document.querySelectorAll('.tk-app .tk-log .tk-entry-path').length == {n_before}")
-    assert app.locator(".tk-decision .tk-prompt").inner_text() == prompt  # the decision is open again
+    wait_for_record(page, at)
+    assert log_entries(app) == n_before
+    assert app.locator(f"{ASKING} .tk-prompt").inner_text() == prompt  # the decision is open again
     assert table_cards(app) == table_before
+    assert label in app.locator(".tk-option-card:not(.tk-illegal)").first.inner_text()
+
+    # a click on an option that is no card: its button
+    option = app.locator(f"{ASKING} button.tk-option:enabled").first
+    words = option.inner_text()
+    clicks.append(click_and_time(page, option))
+    wait_for_record(page, at + 1)
+    assert "Ana chose" in app.locator(".tk-board-log li.tk-entry").first.inner_text()
+    clicks.append(click_and_time(page, undo))
+    wait_for_record(page, at)
+    assert app.locator(f"{ASKING} .tk-prompt").inner_text() == prompt
 
     # without a mouse: an option button takes the keyboard focus and Enter presses it
-    n = entries(page)
-    option = app.locator(".tk-decision button.tk-option:enabled, .tk-decision button.tk-confirm").first
+    option = app.locator(f"{ASKING} button.tk-option:enabled, {ASKING} button.tk-confirm").first
     option.focus()
     assert page.evaluate("() => document.activeElement.tagName") == "BUTTON"
-    if app.locator(".tk-decision .tk-option input").count():  # several picks: Space ticks a box
-        box = app.locator(".tk-decision .tk-option input:enabled").first
-        box.focus()
+    assert page.evaluate("() => document.activeElement.innerText") == words
+    if app.locator(f"{ASKING} button.tk-confirm").count():  # several picks: Space picks, then Confirm
         page.keyboard.press("Space")
-        app.locator(".tk-decision button.tk-confirm").focus()
+        app.locator(f"{ASKING} button.tk-confirm").focus()
     page.keyboard.press("Enter")
-    page.wait_for_function(f"() => document.querySelectorAll('.tk-app .tk-log .tk-entry-path').length > {n}")
+    wait_for_record(page, at + 1)
+    assert "Ana chose" in app.locator(".tk-board-log li.tk-entry").first.inner_text()
+
+    # and a card that is an option, focused, answers to Enter too
+    clicks.append(click_and_time(page, undo))
+    wait_for_record(page, at)
+    card = app.locator(".tk-option-card:not(.tk-illegal):not(.tk-pair-first)").first
+    card.focus()
+    assert page.evaluate("() => document.activeElement.dataset.uid") == card.get_attribute("data-uid")
+    page.keyboard.press("Enter")
+    wait_for_record(page, at + 1)
+    assert table_cards(app) != table_before
 
     app.screenshot(path=str(output_dir / "creatures-sandbox.png"))
     timings["click_to_repaint_ms"] = {"median": sorted(clicks)[len(clicks) // 2], "max": max(clicks),
@@ -112,10 +139,11 @@ def test_index_then_creatures_step_choose_undo(voila_url, page, output_dir):
 
 
 def open_sandbox(page, url: str) -> None:
-    """Open the Creatures notebook and wait until its sandbox answers (its kernel is running)."""
+    """Open the Creatures notebook and wait until its board answers (its kernel is running)."""
     page.goto(f"{url}/voila/render/creatures.ipynb", wait_until="commit")
-    page.locator(STEP).locator("button", has_text="Step").first.wait_for(timeout=120_000)
-    page.wait_for_function("() => !document.querySelector('.tk-app button').disabled", timeout=120_000)
+    page.locator(BOARD).locator('button.tk-control[data-action="step"]').wait_for(timeout=120_000)
+    page.wait_for_function(f"() => !document.querySelector('{BOARD_CSS} button.tk-control').disabled",
+                           timeout=120_000)
 
 
 def test_closing_a_tab_frees_its_kernel(voila_server, browser, output_dir):

@@ -1,6 +1,7 @@
-"""The rules page in a real browser (Debian's Chromium via Playwright, against a live
+"""The rules in a real browser (Debian's Chromium via Playwright, against a live
 Voilà): the Creatures notebook's "The rules on one page" section opens, and its rules
-diagram renders as a visible SVG with a group for each rule node and the "▶ now" mark."""
+diagram renders as a visible SVG with a group for each rule node and the "▶ now" mark;
+the diagram under a table (a Sandbox's board) follows ▶ now as the game steps."""
 
 from __future__ import annotations
 
@@ -41,4 +42,49 @@ def test_the_creatures_rules_section_draws_its_diagram_with_the_now_mark(voila_u
     page_text = page.locator(".tk-rules-view .tk-rules").first.inner_text()
     assert "The flow" in page_text and "Deal the Kings" in page_text and "The zones" in page_text
     page.screenshot(path=str(output_dir / "rules-creatures.png"))
+    assert page.foreign == [], f"requests to other hosts: {page.foreign}"
+
+
+NOW = """svg => [...svg.querySelectorAll('text.tk-flow-now-label')]
+    .map(t => [t.textContent, t.closest('g[id^="tk-node-"]').id])"""
+
+
+def test_the_boards_diagram_follows_now_as_the_game_steps(voila_url, page, output_dir):
+    """The Creatures notebook's first table (a Sandbox's board): its rules diagram, folded
+    under the table, is drawn when opened, with "▶ now" on the rule the outline marks
+    ▶ now; after each Step the mark moves with the game."""
+    from test_browser_decisions import open_first_table, record, wait_for_record
+
+    g = tablekit.get_game("creatures")
+    app = open_first_table(page, voila_url, 1366, 900)
+    diagram = app.locator("details.tk-board-diagram")
+    assert not diagram.evaluate("d => d.open"), "the diagram starts folded"
+    diagram.locator("> summary").click()
+    svg = diagram.locator(".tk-diagram svg")
+    svg.wait_for(state="visible", timeout=60_000)
+    got = svg.evaluate(MEASURE)
+    assert got["visible"] and got["width"] > 0 and got["height"] > 0
+    assert set(got["nodes"]) == {f"tk-node-{n.id}" for n in g.nodes}
+    start = g.flow.find(tablekit.new_game("creatures", seed=1).cursor)
+    assert svg.evaluate(NOW) == [["▶ now", f"tk-node-{start.id}"]]
+    svg.scroll_into_view_if_needed()
+    page.screenshot(path=str(output_dir / "board-diagram-creatures-start.png"))
+
+    app.locator("details.tk-board-rules > summary").click()  # the outline, where ▶ now is said in words
+    step = app.locator('button.tk-control[data-action="step"]')
+    marked = {f"tk-node-{start.id}"}
+    for _ in range(4):
+        n = record(app)
+        step.click()
+        wait_for_record(page, n + 1)
+        # the outline and the diagram mark the same rule
+        path = app.locator(".tk-outline-tree .tk-node.tk-current").first.get_attribute("data-path")
+        node = g.flow.find(path.split(" › "))
+        page.wait_for_function(f"""() => [...document.querySelectorAll('.tk-board .tk-diagram text.tk-flow-now-label')]
+            .map(t => t.closest('g[id^="tk-node-"]').id).join() === 'tk-node-{node.id}'""", timeout=30_000)
+        assert svg.evaluate(NOW) == [["▶ now", f"tk-node-{node.id}"]]
+        assert diagram.evaluate("d => d.open"), "the diagram stays open as the table is redrawn"
+        marked.add(f"tk-node-{node.id}")
+    assert len(marked) > 1, f"▶ now never moved: {marked}"
+    page.screenshot(path=str(output_dir / "board-diagram-creatures-stepped.png"))
     assert page.foreign == [], f"requests to other hosts: {page.foreign}"

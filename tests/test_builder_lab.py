@@ -15,7 +15,9 @@ import tablekit
 from tablekit.core.scenario import build, parse
 from tablekit.games.creatures.positions import position
 from tablekit.widgets import RulingLab, Sandbox, ScenarioBuilder
+from tablekit.widgets.boardmodel import EVERYTHING
 from tablekit.widgets.lab import scenario_files, scenarios_dir
+from tablekit.widgets.sandbox import SEAT_ALL
 
 ROOT = Path(__file__).resolve().parent.parent
 ATTACK = ("Rounds", "Turns", "Turn", "Attack")
@@ -440,50 +442,74 @@ def test_save_refuses_a_file_that_would_not_load_back():
 
 # -- the sandbox's Save position ------------------------------------------------------------
 
-def test_sandbox_save_position_link():
+def saved_positions(monkeypatch, sb: Sandbox) -> list[dict]:
+    """The files the board sends the browser to download (Save position, Save game)."""
+    sent: list[dict] = []
+    monkeypatch.setattr(sb.board, "send", lambda content, buffers=None: sent.append(content))
+    return sent
+
+
+def test_sandbox_save_position_download(monkeypatch):
     g = tablekit.new_game("creatures", players=["Ana", "Bo"], seed=7)
     sb = Sandbox(g)
-    assert sb.save_button in sb.controls.children and sb.download in sb.controls.children
+    sent = saved_positions(monkeypatch, sb)
     g.run(until="decision")
     sb.refresh()
-    sb.save_button.click()
-    assert sb.banner.value == ""
+    words = sb.press("save_position")
+    assert words and "hidden ones too" in words and sb.board.error == words and sent == [], \
+        "a spectator's table never downloads the hidden cards"
+    assert sb.press("view", seat=EVERYTHING) is None
+    assert sb.press("save_position") is None and sb.board.error == ""
     n = len(g.history)
-    assert f'download="creatures-record-{n}.yaml"' in sb.download.value
-    text = download_text(sb.download.value)
-    back = build(parse(text))
+    assert len(sent) == 1 and sent[0]["kind"] == "download"
+    assert sent[0]["name"] == f"creatures-position-{n}.yaml" and sent[0]["mime"] == "text/yaml"
+    back = build(parse(sent[0]["text"]))
     assert back.state.zones == g.state.zones and back.cursor == g.cursor and back.turn == g.turn
+
+
+def test_sandbox_save_position_when_the_game_is_over(monkeypatch):
+    g = tablekit.new_game("creatures", players=["Ana", "Bo"], seed=7)
+    sb = Sandbox(g, seat=SEAT_ALL)
+    sent = saved_positions(monkeypatch, sb)
     g.run(until="end", bots="random")
     sb.refresh()
-    sb.save_button.click()
-    assert "game is over" in sb.banner.value and sb.download.value == ""
+    words = sb.press("save_position")
+    assert words and "game is over" in words and sb.board.error == words, words
+    assert sent == [], "a scenario starts at a rule still to apply: a finished game offers no file"
 
 
-def test_sandbox_save_position_at_the_very_start():
+def test_sandbox_save_position_at_the_very_start(monkeypatch):
     g = tablekit.new_game("creatures", players=["Ana", "Bo", "Cy"], seed=2)
-    sb = Sandbox(g)
-    sb.save_button.click()
-    assert sb.banner.value == "" and 'download="creatures-record-0.yaml"' in sb.download.value
-    assert build(parse(download_text(sb.download.value))).state == g.state
+    sb = Sandbox(g, seat=SEAT_ALL)
+    sent = saved_positions(monkeypatch, sb)
+    assert sb.press("save_position") is None and sb.board.error == ""
+    assert [m["name"] for m in sent] == ["creatures-position-0.yaml"]
+    assert build(parse(sent[0]["text"])).state == g.state
 
 
-def test_sandbox_save_says_what_a_file_cannot_hold():
+def test_sandbox_save_says_what_a_file_cannot_hold(monkeypatch):
     g = tablekit.new_game("creatures", players=["Ana", "Bo"], seed=7)
     g.run(until="decision")
-    sb = Sandbox(g)
-    sb.save_button.click()
-    assert "Note" not in sb.download.value
+    sb = Sandbox(g, seat=SEAT_ALL)
+    sent = saved_positions(monkeypatch, sb)
+    assert sb.press("save_position") is None
+    notice = sb.board.view["notice"]
+    assert notice.startswith("Saved the position") and "cannot carry" not in notice, notice
     g.state.extra["scratch"] = 1                      # not a key a scenario may set
-    sb.save_button.click()
-    assert "cannot hold the game state scratch" in sb.download.value and sb.banner.value == ""
+    assert sb.press("save_position") is None and sb.board.error == ""
+    notice = sb.board.view["notice"]
+    assert "cannot carry the game state scratch" in notice and notice == sb.board.notice, notice
+    assert len(sent) == 2 and "scratch" not in sent[1]["text"]
+    assert "scratch" not in build(parse(sent[1]["text"])).state.extra, "the file loads back, without it"
 
 
-def test_sandbox_save_position_of_a_hand_built_position():
+def test_sandbox_save_position_of_a_hand_built_position(monkeypatch):
     g = position({"Ana": "Wizard", "Bo": "Fighter"},
                  {"Ana/hand": ["4S"], "Ana/monsters": ["9C"]}, at="Attack")
-    sb = Sandbox(g)
-    sb.save_button.click()
-    back = build(parse(download_text(sb.download.value)))
+    sb = Sandbox(g, seat=SEAT_ALL)
+    sent = saved_positions(monkeypatch, sb)
+    assert sb.press("save_position") is None and sb.board.error == ""
+    back = build(parse(sent[0]["text"]))
     assert back.state == g.state
 
 

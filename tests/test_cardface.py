@@ -11,6 +11,7 @@ import pytest
 
 import tablekit
 from tablekit.core.decision import Option
+from tablekit.games.creatures import positions as creatures_positions
 from tablekit.games.creatures.positions import position as creatures_position
 from tablekit.games.lfg import positions as lfg_positions
 from tablekit.games.mirkwood import positions as mirkwood_positions
@@ -217,22 +218,26 @@ def test_every_state_word_of_describe_card_is_on_the_band(monkeypatch):
     assert root.get("aria-label") == "Aragorn · hero; +1 attack (until the end of the round), committed"
 
 
-def test_the_sandbox_marks_the_cards_the_open_decision_names():
-    from tablekit.games.creatures import positions as CP
+@pytest.mark.parametrize("make", [creatures_positions.fighter, lfg_positions.a_round, lfg_positions.copy_kill,
+                                  mirkwood_positions.combat], ids=lambda f: f.__name__)
+def test_the_sandbox_marks_the_cards_the_open_decision_names(make):
     from tablekit.widgets import Sandbox
     from tablekit.widgets.render import named_cards
 
-    g = CP.fighter()
+    g = to_decision(make())
     named = named_cards(g)
     assert named and g.pending is not None
-    sb = Sandbox(g, bots={"Bo": "random"})
-    marked = {u for w in sb.zone_widgets.values() for u in named if f"data-uid='{u}'" in w.value
-              and "tk-named" in w.value.split(f"data-uid='{u}'")[0].rsplit("<div class=", 1)[-1]}
-    assert marked == {u for u in named if any(f"data-uid='{u}'" in w.value for w in sb.zone_widgets.values())}
-    assert marked
+    sb = Sandbox(g, seat=g.pending.player)
+    view = sb.board.view
+    options = view["decision"]["options"]
+    marked = ({o["card"] for o in options if o["legal"] and o["card"]}
+              | {u for o in options if o["legal"] and o["pair"] for u in o["pair"]})
+    assert marked == named & set(view["cards"]) and marked   # each named card the seat sees is clicked where it lies
+    lying = {u for z in view["zones"] for u in z["cards"]}
+    assert marked <= lying
 
 
-def test_an_option_that_is_one_card_is_a_button_with_the_cards_face():
+def test_an_option_that_is_one_card_is_answered_on_the_card():
     from tablekit.games.creatures import positions as CP
     from tablekit.widgets import Sandbox
 
@@ -240,15 +245,17 @@ def test_an_option_that_is_one_card_is_a_button_with_the_cards_face():
     g.run(until="decision")
     assert g.pending.kind == "follower" and g.pending.player == "Ana"
     sb = Sandbox(g, seat="Ana", bots={"Bo": "random"})
-    buttons = sb.option_buttons()
-    play, keep = buttons["play:6H"], buttons["pass"]
-    assert "tk-cardbtn" in play._dom_classes and "tk-option" in play._dom_classes
-    assert play.description.startswith(g.pending.option("play:6H").label)   # its accessible name
-    assert "tk-cardbtn" not in keep._dom_classes                              # no card: a plain button
-    style = [w.value for w in sb.decision_panel.children if "<style>" in getattr(w, "value", "")]
-    assert len(style) == 1 and play.tk_card_css in style[0]
+    view = sb.board.view
+    options = {o["id"]: o for o in view["decision"]["options"]}
+    play, keep = options["play:6H"], options["pass"]
+    assert play["card"] == "6H" and play["legal"]
+    assert play["label"] == g.pending.option("play:6H").label        # its accessible name
+    assert keep["card"] is None and keep["pair"] is None              # no card: a plain button
+    hand = next(z for z in view["zones"] if z["id"] == "Ana/hand")
+    assert hand["region"] == "hand" and "6H" in hand["cards"]          # the card where it lies, in her hand
+    assert view["cards"]["6H"]["name"] == g.gamedef.describe_card(g.ctx, "6H")[0]
     n = len(g.history)
-    play.click()
+    assert sb.press("choose", ids=["play:6H"]) is None
     assert g.state.zones["Ana/followers"] == ["6H"] and len(g.history) > n
 
 

@@ -1,36 +1,36 @@
-"""The decision panel, the game-over panel and Save game / Load game, kernel-side
-(issue 18): what the widgets hold after a click, no browser."""
+"""The decision panel, the game-over panel and Save game / Load game on the
+sandbox's board (issue 18): what the board's view model holds after a click,
+no browser."""
 
 from __future__ import annotations
 
-import base64
-import datetime
 import json
-import re
 
 import pytest
 
 import tablekit
 from tablekit.core import Decision, Option
+from tablekit.core.scenario import build, parse
 from tablekit.games.creatures import positions as P
-from tablekit.widgets import SEAT_ALL, Sandbox
-from tablekit.widgets.sandbox import FOLD_AFTER, game_over_html, prompt_line
+from tablekit.widgets import SEAT_ALL, SEAT_NOBODY, Sandbox
+from tablekit.widgets.decisionwords import game_over_words
+from tablekit.widgets.sandbox import FOLD_AFTER, prompt_line
 
 
-def panel_html(sb: Sandbox) -> str:
-    return " ".join(getattr(w, "value", "") for row in sb.decision_panel.children
-                    for w in getattr(row, "children", [row]))
-
-
-def show(monkeypatch, sb: Sandbox, d: Decision) -> None:
+def show(monkeypatch, sb: Sandbox, d: Decision) -> dict:
+    """The decision `d` open on the sandbox's game; the decision the board shows."""
     monkeypatch.setattr(type(sb.game), "pending", property(lambda self: d))
-    sb._decision_key = None
     sb.refresh()
+    return sb.board.view["decision"]
 
 
 def creatures(seed: int = 7):
     g = tablekit.new_game("creatures", players=["Ana", "Bo"], seed=seed)
     return g, Sandbox(g, seat=SEAT_ALL)
+
+
+def snapshot(g: tablekit.Game) -> tuple:
+    return g.state.to_dict(), len(g.history), g.can_redo
 
 
 # -- the decision panel -----------------------------------------------------------------------------
@@ -50,55 +50,56 @@ def test_a_mirkwood_prompt_that_names_its_seat_is_shown_with_it_once():
     g = tablekit.new_game("mirkwood", players=1, seed=2)
     sb = Sandbox(g, seat=SEAT_ALL)
     seen = 0
-    for _ in range(400):  # a bots' game, looking at the panel at every decision
+    for _ in range(400):  # a game played on the board, looking at the decision at every one
         d = g.pending
         if d is None:
             if g.state.over:
                 break
-            g.step()
+            assert sb.press("step") is None
             continue
-        sb._decision_key = None
-        sb.refresh()
-        html = " ".join(w.value for row in sb.decision_panel.children for w in getattr(row, "children", [row])
-                        if isinstance(getattr(w, "value", None), str))
-        assert f"{d.player}: {d.player}" not in html
+        shown = sb.board.view["decision"]
+        assert shown["player"] == d.player and shown["prompt"] == prompt_line(d)
+        assert f"{d.player}: {d.player}" not in shown["prompt"]
         seen += d.prompt.startswith(d.player)
-        g.choose(d.legal[0].id)
+        assert sb.press("choose", ids=[d.legal[0].id]) is None
     assert seen  # the game did ask prompts that open with the seat
+
 
 def test_more_than_a_few_illegal_options_fold_with_every_label_and_reason(monkeypatch):
     g, sb = creatures()
     bad = [Option(f"x{i}", f"Card number {i} with a long name", False, f"reason number {i}",
                   rule="CC-THIEF" if i == 0 else "") for i in range(FOLD_AFTER + 2)]
     d = Decision("Ana", "Pick one", [Option("ok", "The one that works")] + bad + [Option("pass", "Pass")])
-    show(monkeypatch, sb, d)
-    assert set(sb.option_buttons()) == {"ok", "pass"}            # the illegal ones are not buttons
-    folds = [w.value for w in sb.decision_panel.children if "tk-fold" in getattr(w, "value", "")]
-    assert len(folds) == 1 and f"Not possible now ({len(bad)}) — why" in folds[0]
-    assert folds[0].startswith("<details")                      # opened by keyboard (summary) as by mouse
+    shown = show(monkeypatch, sb, d)
+    assert shown["folded"] == len(bad)                                  # "Not possible now (5): why"
+    assert [o["id"] for o in shown["options"]] == ["ok", "pass"] + [o.id for o in bad]  # the folded ones last
+    by_id = {o["id"]: o for o in shown["options"]}
+    assert by_id["ok"]["legal"] and by_id["pass"]["legal"]
     for o in bad:
-        assert o.label in folds[0] and f"Not allowed: {o.reason}" in folds[0]
-    assert "Ruling CC-THIEF" in folds[0]
+        assert (by_id[o.id]["label"], by_id[o.id]["legal"], by_id[o.id]["reason"]) == (o.label, False, o.reason)
+    before = snapshot(g)
+    refused = sb.press("choose", ids=["x1"])                            # clicked anyway: refused with the reason
+    assert refused == f"{bad[1].label}: {bad[1].reason}" and sb.board.error == refused
+    assert snapshot(g) == before
 
 
-def test_a_few_illegal_options_stay_in_place_as_disabled_buttons(monkeypatch):
+def test_a_few_illegal_options_stay_in_place(monkeypatch):
     g, sb = creatures()
     bad = [Option(f"x{i}", f"Card {i}", False, f"why {i}") for i in range(FOLD_AFTER)]
-    show(monkeypatch, sb, Decision("Ana", "Pick one", [Option("ok", "Fine")] + bad))
-    buttons = sb.option_buttons()
-    assert set(buttons) == {"ok"} | {o.id for o in bad}
-    assert all(buttons[o.id].disabled for o in bad) and not buttons["ok"].disabled
-    assert "Not possible now" not in panel_html(sb) and "Not allowed: why 2" in panel_html(sb)
+    shown = show(monkeypatch, sb, Decision("Ana", "Pick one", [Option("ok", "Fine")] + bad))
+    assert shown["folded"] == 0
+    assert [(o["id"], o["legal"], o["reason"]) for o in shown["options"]] == (
+        [("ok", True, "")] + [(o.id, False, o.reason) for o in bad])   # in the rules' order, with their reasons
 
 
-def test_option_buttons_wrap_their_whole_label():
+def test_option_labels_are_whole():
     g = P.fighter()
     g.choose("attack:7S", "attack:5S")
     sb = Sandbox(g, seat=SEAT_ALL)
-    for oid, b in sb.option_buttons().items():
-        assert b.description.startswith(g.pending.option(oid).label)   # never shortened
-        assert "tk-option" in b._dom_classes and b.layout.height == "auto"
-    assert {r.layout.display for r in sb.decision_panel.children} == {None}
+    shown = sb.board.view["decision"]["options"]
+    assert {o["id"] for o in shown} == {o.id for o in g.pending.options}
+    for o in shown:
+        assert o["label"] == g.pending.option(o["id"]).label           # never shortened
 
 
 def test_the_suggested_share_is_first_marked_and_not_applied():
@@ -108,33 +109,29 @@ def test_the_suggested_share_is_first_marked_and_not_applied():
     assert d.default == "kill:3C+4C:weaken:9C"
     sb = Sandbox(g, seat=SEAT_ALL)
     n = len(g.history)
-    buttons = sb.option_buttons()
-    first = next(iter(buttons))
-    assert first == d.default
-    b = buttons[d.default]
-    assert {"tk-default", "tk-suggested"} <= set(b._dom_classes) and "(suggested)" in b.description
-    others = [w for oid, w in buttons.items() if oid != d.default]
-    assert others and all("tk-default" not in w._dom_classes and "suggested" not in w.description
-                          for w in others)
+    options = sb.board.view["decision"]["options"]
+    assert options[0]["id"] == d.default and options[0]["suggested"]
+    others = options[1:]
+    assert others and not any(o["suggested"] for o in others)
     sb.refresh()
     assert len(g.history) == n and g.pending is d              # nothing is chosen until a click
-    other = next(oid for oid, w in buttons.items() if oid != d.default and not w.disabled)
-    buttons[other].click()
+    other = next(o["id"] for o in others if o["legal"])
+    assert sb.press("choose", ids=[other]) is None
     assert list(g.history[-1].choice) == [other]                    # the person's choice, not the default
 
 
-def test_a_suggested_pick_among_several_is_ticked_but_waits_for_confirm(monkeypatch):
+def test_a_suggested_pick_among_several_is_first_and_waits_for_confirm(monkeypatch):
     g, sb = creatures()
     n = len(g.history)
     d = Decision("Ana", "Discard any", [Option("a", "Card A"), Option("b", "Card B"), Option("c", "Card C")],
                  0, 2, default="b")
-    show(monkeypatch, sb, d)
-    boxes = sb.option_buttons()
-    assert list(boxes)[0] == "b" and boxes["b"].value and not boxes["a"].value
-    assert "tk-default" in boxes["b"]._dom_classes and "(suggested)" in boxes["b"].description
-    assert "tk-confirm" in sb.decision_panel.children[-1]._dom_classes
+    shown = show(monkeypatch, sb, d)
+    assert (shown["min"], shown["max"]) == (0, 2)                     # picked, then confirmed
+    assert [(o["id"], o["suggested"]) for o in shown["options"]] == [("b", True), ("a", False), ("c", False)]
     sb.refresh()
-    assert len(g.history) == n and boxes["b"].value       # ticked, not chosen: Confirm is still to press
+    assert len(g.history) == n                                        # not chosen: Confirm is still to press
+    refused = sb.press("choose", ids=["a", "b", "c"])
+    assert refused == "pick 0 to 2, not 3" and len(g.history) == n
 
 
 # -- the game-over panel ----------------------------------------------------------------------------
@@ -150,41 +147,38 @@ def test_the_game_over_panel_of_creatures_names_winners_scores_and_ending():
     g = finished("creatures", 3)
     res = g.result
     sb = Sandbox(g, seat=SEAT_ALL)
-    html = panel_html(sb)
-    assert "tk-game-over" in html and "<table class='tk-scores'>" in html
-    for p, s in res.scores.items():
-        mark = "★ winner" if p in res.winners else "no"
-        assert f"<tr><td>{p}</td><td>{int(s)}</td><td>{mark}</td></tr>" in html
-    assert res.winners and f"{res.winners[0]} wins" in html
-    assert res.ending == "most_treasure" and g.gamedef.endings["most_treasure"] in html
-    assert f"data-ending='{res.ending}'" in html
-    assert "{" not in html and "Scores: {" not in sb.status_view.value
+    over = sb.board.view["over"]
+    assert over["scores"] == {p: str(int(s)) for p, s in res.scores.items()}   # 7, not 7.0
+    assert res.winners and over["winners"] == list(res.winners) and over["who"] == f"{res.winners[0]} wins."
+    assert over["why"] == res.summary()
+    assert res.ending == "most_treasure" and over["ending"] == res.ending
+    assert over["how"] == f"How it ended: {g.gamedef.endings['most_treasure']}."
+    assert "{" not in over["who"] + over["why"] + over["how"]
+    assert sb.board.view["decision"] is None and not sb.board.view["can"]["step"]
+    assert sb.press("view", seat=None) is None                          # a spectator is told the same
+    assert sb.board.view["over"] == over
 
 
 @pytest.mark.parametrize("game_id", ["foehunters", "mirkwood"])
 def test_the_game_over_panel_of_a_cooperative_game_says_the_party_won_or_lost(game_id):
     g = finished(game_id, 3)
     res = g.result
-    html = game_over_html(g)
-    assert not res.scores and "<table" not in html
-    assert ("won together" in html) == bool(res.winners)
-    assert ("lost together" in html) == (not res.winners and res.ending != "unfinished")
-    assert g.gamedef.endings[res.ending] in html and "{" not in html
+    words = game_over_words(g)
+    over = Sandbox(g, seat=SEAT_ALL).board.view["over"]
+    assert not res.scores and over["scores"] is None
+    assert {k: over[k] for k in ("who", "why", "how")} == words
+    assert ("won together" in words["who"]) == bool(res.winners)
+    assert ("lost together" in words["who"]) == (not res.winners and res.ending != "unfinished")
+    assert g.gamedef.endings[res.ending] in words["how"] and "{" not in " ".join(words.values())
 
 
 # -- Save game and Load game ------------------------------------------------------------------------
 
-def downloaded(sb: Sandbox) -> tuple[str, str]:
-    """(file name, text) of the download link Save game put next to the controls."""
-    m = re.search(r'download="([^"]+)" href="data:application/json;base64,([^"]+)"', sb.download.value)
-    assert m, sb.download.value
-    return m.group(1), base64.b64decode(m.group(2)).decode("utf-8")
-
-
-def upload(sb: Sandbox, name: str, content: bytes) -> None:
-    sb.load_upload.value = ({"name": name, "type": "application/json", "size": len(content),
-                             "content": memoryview(content),
-                             "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)},)
+def downloads(monkeypatch, sb: Sandbox) -> list[dict]:
+    """What the board hands the browser to download (`Board.send`), as it is sent."""
+    sent: list[dict] = []
+    monkeypatch.setattr(sb.board, "send", sent.append)
+    return sent
 
 
 def played(seed: int = 5, records: int = 30):
@@ -194,33 +188,49 @@ def played(seed: int = 5, records: int = 30):
     return g
 
 
-def test_save_game_then_load_game_round_trips_records_state_and_redo():
+def test_save_game_then_load_game_round_trips_records_state_and_redo(monkeypatch):
     g = played()
     sb = Sandbox(g, seat=SEAT_ALL)
-    sb.save_game_button.click()
-    name, text = downloaded(sb)
+    sent = downloads(monkeypatch, sb)
+    assert sb.press("save") is None
+    [msg] = sent
+    name, text = msg["name"], msg["text"]
+    assert msg["kind"] == "download" and msg["mime"] == "application/json"
     assert name == f"creatures-game-record-{len(g.history)}.json" and json.loads(text)["game"] == "creatures"
     other = Sandbox(tablekit.new_game("creatures", players=["Ana", "Bo"], seed=99))
-    upload(other, name, text.encode("utf-8"))
-    assert other.banner.value == ""
-    assert f"<span class='tk-loaded tk-zone-meta'>Loaded {name}: record {len(g.history)}.</span>" == other.download.value
+    assert other.press("load", name=name, text=text) is None and other.board.error == ""
     back = other.game
     assert len(back.history) == len(g.history) and back.state.to_dict() == g.state.to_dict()
-    assert back.can_redo and f"Record {len(g.history)}" in other.status_view.value
-    assert other.load_upload.value == ()                        # nothing kept; the same file may be picked again
-    other.redo_button.click()
+    assert back.can_redo and other.board.view["record"] == len(g.history) and other.board.view["can"]["redo"]
+    assert other.press("redo") is None
     g.redo()
     assert back.state.to_dict() == g.state.to_dict()
+
+
+def test_save_game_and_save_position_are_refused_unless_the_board_shows_everything(monkeypatch):
+    g = played()
+    for seat in ("Ana", SEAT_NOBODY):
+        sb = Sandbox(g, seat=seat)
+        sent = downloads(monkeypatch, sb)
+        for action in ("save", "save_position"):
+            refused = sb.press(action)
+            assert refused and "only while it shows everything" in refused, (seat, action)
+        assert sent == []                                       # a save names the hidden cards: nothing is sent
 
 
 def test_load_game_with_other_seats_reseats_the_pickers():
     g = tablekit.new_game("creatures", players=["Xi", "Yu", "Zo"], seed=4)
     g.run(until="decision")
-    sb = Sandbox(tablekit.new_game("creatures", players=["Ana", "Bo"], seed=1))
-    upload(sb, "three.json", g.save().encode())
-    assert sb.banner.value == "" and list(sb.bot_pickers) == ["Xi", "Yu", "Zo"]
-    assert [v for _, v in sb.seat.options][2:] == ["Xi", "Yu", "Zo"]
-    assert set(sb.option_buttons()) == {o.id for o in g.pending.options}
+    sb = Sandbox(tablekit.new_game("creatures", players=["Ana", "Bo"], seed=1), seat="Ana", bots={"Bo": "random"})
+    assert sb.press("load", name="three.json", text=g.save()) is None and sb.board.error == ""
+    view = sb.board.view
+    assert view["controls"]["seats"] == ["Xi", "Yu", "Zo"] == [p["name"] for p in view["players"]]
+    assert view["controls"]["bots"] == {} and view["controls"]["view"] is None   # Ana and Bo are gone
+    assert view["decision"] == {"waiting_for": g.pending.player}
+    assert sb.press("view", seat=g.pending.player) is None
+    assert {o["id"] for o in sb.board.view["decision"]["options"]} == {o.id for o in g.pending.options}
+    refused = sb.press("view", seat="Ana")
+    assert refused and "no player named 'Ana'" in refused
 
 
 @pytest.mark.parametrize("content, words", [
@@ -231,13 +241,12 @@ def test_load_game_with_other_seats_reseats_the_pickers():
 def test_a_broken_upload_is_refused_with_its_reason_and_changes_nothing(content, words):
     g = played()
     sb = Sandbox(g, seat=SEAT_ALL)
-    before, n, log = g.state.to_dict(), len(g.history), sb.log_view.value
-    upload(sb, "broken.json", content)
-    assert sb.banner.value.startswith("<b>Error:</b> Load game:")
+    before, view = snapshot(g), sb.board.view
+    refused = sb.press("load", name="broken.json", text=content.decode("utf-8", "surrogateescape"))
+    assert refused and refused.startswith("Load game:") and sb.board.error == refused
     for w in words:
-        assert w in sb.banner.value
-    assert sb.game is g and len(g.history) == n and g.state.to_dict() == before
-    assert sb.log_view.value == log and sb.load_upload.value == ()
+        assert w in refused
+    assert sb.game is g and snapshot(g) == before and sb.board.view == view
 
 
 def test_a_save_of_another_game_is_refused():
@@ -245,15 +254,21 @@ def test_a_save_of_another_game_is_refused():
     lab.run(until="decision")
     g = played()
     sb = Sandbox(g, seat=SEAT_ALL)
-    n = len(g.history)
-    upload(sb, "lab.json", lab.save().encode())
-    assert "lab.json is a save of" in sb.banner.value and "labyrinth" in sb.banner.value
-    assert "this table plays creatures" in sb.banner.value
-    assert sb.game is g and len(g.history) == n
+    before = snapshot(g)
+    refused = sb.press("load", name="lab.json", text=lab.save())
+    assert refused and "lab.json is a save of" in refused and "labyrinth" in refused
+    assert "this table plays creatures" in refused
+    assert sb.game is g and snapshot(g) == before
 
 
-def test_save_position_is_still_a_scenario_file():
+def test_save_position_is_still_a_scenario_file(monkeypatch):
     g = played()
     sb = Sandbox(g, seat=SEAT_ALL)
-    sb.save_button.click()
-    assert 'href="data:text/yaml;base64,' in sb.download.value and ".yaml" in sb.download.value
+    sent = downloads(monkeypatch, sb)
+    assert sb.press("save_position") is None
+    [msg] = sent
+    assert msg["kind"] == "download" and msg["mime"] == "text/yaml"
+    assert msg["name"] == f"creatures-position-{len(g.history)}.yaml"
+    back = build(parse(msg["text"], msg["name"]), msg["name"])        # it loads back as a scenario
+    assert back.state.zones == g.state.zones
+    assert sb.board.view["notice"].startswith("Saved the position as a scenario file")

@@ -449,5 +449,5 @@ def test_every_section_opens_its_table_and_the_last_game_runs_to_its_end():
     assert all(sb.bots == P.HELPERS for sb in tables[:-1])
     last = tables[-1]
     assert last.bots == P.ALL_BOTS == {p: "heuristic" for p in P.PARTY}
-    last.end_button.click()
-    assert last.banner.value == "" and last.game.is_over
+    assert last.press("run:end") is None
+    assert last.board.error == "" and last.game.is_over and last.board.view["over"] is not None

@@ -257,7 +257,7 @@ def test_every_section_opens_its_table_and_the_last_is_the_played_game():
     shown = opened_sections(NOTEBOOK, P, "labyrinth")
     assert len(shown) == 10 and isinstance(shown[-2], CardBrowser) and isinstance(shown[-1], RulesView)
     tables = shown[:-2]
-    assert all(isinstance(w, Sandbox) and w.banner.value == "" for w in tables)
+    assert all(isinstance(w, Sandbox) and w.board.error == "" for w in tables)
     assert tables[1].bots == {}                               # the chain: the reader plays every lord
     assert all(sb.bots == P.RANDOM_BO for sb in tables[:-1] if sb is not tables[1])
     assert tables[-1].bots == {} and tables[-1].game.is_over

@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from ipywidgets.widgets.widget import _instances
 
 import tablekit
 from tablekit.core.errors import TablekitError
 from tablekit.widgets import Sandbox, layout, render
+from tablekit.widgets.boardmodel import EVERYTHING
 from tablekit.widgets.layout import SEAT_ALL, SEAT_NOBODY
 
 GAMES = [("creatures", 3), ("lfg", 3), ("labyrinth", 3), ("foehunters", 2), ("mirkwood", 1)]
@@ -20,6 +22,10 @@ def at_first_decision(gid: str, n: int):
     g.run(until="decision")
     assert g.pending is not None
     return g
+
+
+def zone(view: dict, zid: str) -> dict:
+    return next(z for z in view["zones"] if z["id"] == zid)
 
 
 def placed(plan: layout.TableLayout) -> list[str]:
@@ -78,9 +84,12 @@ def test_the_default_view_follows_who_plays(bots, hot, view):
     assert layout.default_view(["P1", "P2", "P3"], bots, hot) == view
     g = tablekit.new_game("creatures", players=3, seed=2)
     sb = Sandbox(g, bots=bots, hot_seat=hot)
-    assert sb.seat.value == view
-    everything, seat = sb.viewer()
-    assert (everything, seat) == (view == SEAT_ALL, view if view in g.players else None)
+    shown = sb.board.view
+    assert shown["controls"]["view"] == {SEAT_ALL: EVERYTHING, SEAT_NOBODY: None}.get(view, view)  # View as
+    assert (shown["viewer"], shown["everything"]) == (view if view in g.players else None, view == SEAT_ALL)
+    assert sb.board.viewer()[:2] == (shown["viewer"], shown["everything"])
+    assert shown["controls"]["hot_seat"] == hot and shown["controls"]["bots"] == bots    # Who plays
+    assert [p["bot"] for p in shown["players"]] == [bots.get(p) for p in g.players]
 
 
 def test_the_one_persons_hand_is_shown_and_the_others_are_face_down():
@@ -88,15 +97,44 @@ def test_the_one_persons_hand_is_shown_and_the_others_are_face_down():
     sb = Sandbox(g, bots={"Bo": "random", "Cy": "random"})
     g.run(until="decision", bots={"Bo": "random", "Cy": "random"})
     sb.refresh()
-    assert sb.seat.value == "Ana" and sb.hand_view.children[1] is sb.zone_widgets["Ana/hand"]
-    assert "tk-hand" in sb.hand_view._dom_classes
-    for u in g.state.zones["Ana/hand"]:
-        assert f"data-uid='{u}'" in sb.zone_widgets["Ana/hand"].value
+    assert g.pending.player == "Bo"                           # a bot decides: Ana watches
+    view = sb.board.view
+    assert view["controls"]["view"] == "Ana" and view["viewer"] == "Ana" and not view["everything"]
+    assert [p["name"] for p in view["players"] if p["bottom"]] == ["Ana"]
     bo = g.state.zones["Bo/hand"]
-    assert bo and all(f"data-uid='{u}'" not in sb.zone_widgets["Bo/hand"].value for u in bo)
-    assert f"🂠 × {len(bo)}</div><div class='tk-card-words'>{len(bo)} cards, face down" in sb.zone_widgets["Bo/hand"].value
-    assert [c.children[0].value for c in sb.top_view.children] == [
-        "<div class='tk-seat-name'>Bo</div>", "<div class='tk-seat-name'>Cy</div>"]
+    row = zone(view, "Bo/hand")
+    assert bo and row["cards"] == [None] * len(bo) and row["count"] == len(bo) and row["top"] is None
+    assert not set(bo) & set(view["cards"])                   # face down: no uid, no name sent
+    assert (row["region"], row["seat"]) == ("top", "Bo")
+    assert {z["seat"] for z in view["zones"] if z["region"] == "top"} == {"Bo", "Cy"}
+    assert [p["name"] for p in view["players"] if not p["bottom"]] == ["Bo", "Cy"]
+    assert view["decision"] == {"waiting_for": "Bo", "bot": "random"}
+    while g.pending is None or g.pending.player != "Ana":     # the bots answer on Step, up to Ana's turn
+        assert sb.press("step") is None
+    view = sb.board.view
+    hand = g.state.zones["Ana/hand"]
+    row = zone(view, "Ana/hand")
+    assert hand and (row["region"], row["seat"], row["cards"]) == ("hand", "Ana", hand)
+    assert all(view["cards"][u]["name"] for u in hand)        # her own cards, face up
+    assert view["decision"]["player"] == "Ana" and [p["name"] for p in view["players"] if p["bottom"]] == ["Ana"]
+
+
+def test_hot_seat_shows_no_hand_until_i_am_and_off_shows_what_view_as_names():
+    g = tablekit.new_game("creatures", players=["Ana", "Bo"], seed=7)
+    sb = Sandbox(g, hot_seat=True)
+    g.run(until="decision")
+    sb.refresh()
+    view = sb.board.view
+    who = g.pending.player
+    assert view["controls"]["view"] is None and view["controls"]["hot_seat"]     # two people: a spectator
+    assert view["viewer"] is None and view["handover"] == who and sb.board.viewer() == (None, False, who)
+    assert sb.press("i_am", seat=who) is None
+    view = sb.board.view
+    assert view["viewer"] == who and view["handover"] is None and sb.board.viewer() == (who, False, None)
+    assert sb.press("hot_seat", on=False) is None
+    view = sb.board.view
+    assert not view["controls"]["hot_seat"] and view["handover"] is None
+    assert view["viewer"] == view["controls"]["view"] and not view["everything"]   # what View as names
 
 
 def test_hot_seat_view_as_names_what_is_shown():
@@ -104,12 +142,12 @@ def test_hot_seat_view_as_names_what_is_shown():
     sb = Sandbox(g, hot_seat=True)
     g.run(until="decision")
     sb.refresh()
-    assert sb.seat.value == SEAT_NOBODY and sb.seat.disabled
     who = g.pending.player
-    sb.handover.children[1].click()
-    assert sb.seat.value == who and sb.viewer() == (False, who)
-    sb.hot_seat.value = False
-    assert not sb.seat.disabled and sb.viewer() == (False, who)
+    assert sb.press("i_am", seat=who) is None
+    assert sb.board.view["viewer"] == who
+    assert sb.board.view["controls"]["view"] == who
+    assert sb.press("hot_seat", on=False) is None
+    assert sb.board.view["viewer"] == sb.board.view["controls"]["view"] == who
 
 
 def test_a_seat_that_is_not_at_the_table_is_refused():
@@ -121,11 +159,15 @@ def test_a_seat_that_is_not_at_the_table_is_refused():
 def test_the_decision_panel_sits_next_to_the_deciding_seats_hand():
     g = at_first_decision("labyrinth", 3)
     sb = Sandbox(g, seat=SEAT_ALL)
-    assert list(sb.hand_row.children) == [sb.hand_view, sb.decision_panel]
-    kids = list(sb.table_view.children)
-    assert kids.index(sb.hand_row) == kids.index(sb.middle_view) + 1 and kids[-1] is sb.bottom_view
-    assert sb.zone_widgets[f"{g.pending.player}/hand"] in sb.hand_view.children
-    assert sb.option_buttons()
+    view = sb.board.view
+    who = g.pending.player
+    assert [p["name"] for p in view["players"] if p["bottom"]] == [who]  # drawn at the bottom, with the decision
+    assert [z["id"] for z in view["zones"] if z["region"] == "hand"] == [f"{who}/hand"]
+    assert all(z["seat"] == who for z in view["zones"] if z["region"] == "bottom")
+    assert all(z["seat"] != who for z in view["zones"] if z["region"] == "top")
+    d = view["decision"]
+    assert d["player"] == who and d["options"]
+    assert {o["id"] for o in d["options"]} == {o.id for o in g.pending.options}
 
 
 @pytest.mark.parametrize("gid,n", GAMES)
@@ -161,13 +203,20 @@ def test_a_public_pile_shows_its_top_card_and_a_long_zone_folds_behind_show_all(
     assert "<details" not in short and short.count("data-uid") == 8
 
 
-def test_the_table_turns_to_the_seat_to_act_when_no_seat_is_viewed():
+@pytest.mark.parametrize("seat", [SEAT_ALL, SEAT_NOBODY])
+def test_the_table_turns_to_the_seat_to_act_when_no_seat_is_viewed(seat):
     g = tablekit.new_game("creatures", players=["Ana", "Bo", "Cy"], seed=7)
-    sb = Sandbox(g, seat=SEAT_ALL)
+    sb = Sandbox(g, seat=seat)
     g.run(until="decision")
     sb.refresh()
     first = g.pending.player
-    assert sb.hand_view.children[1] is sb.zone_widgets[f"{first}/hand"]
+
+    def bottom_and_hand(view):
+        return ([p["name"] for p in view["players"] if p["bottom"]],
+                [z["id"] for z in view["zones"] if z["region"] == "hand"])
+
+    assert bottom_and_hand(sb.board.view) == ([first], [f"{first}/hand"])
+    before = set(_instances)
     for _ in range(300):   # play on (first allowed option each time) until another seat must choose
         if g.pending is None:
             g.step()
@@ -177,7 +226,9 @@ def test_the_table_turns_to_the_seat_to_act_when_no_seat_is_viewed():
             break
     sb.refresh()
     now = g.pending.player
-    assert now != first and sb.hand_view.children[1] is sb.zone_widgets[f"{now}/hand"]
-    assert [c.children[0].value for c in sb.top_view.children] == [
-        f"<div class='tk-seat-name'>{p}</div>" for p in layout.seats_after(list(g.players), now)]
-    assert len(sb._seat_boxes) == 3   # one box a seat, made once
+    view = sb.board.view
+    assert now != first and bottom_and_hand(view) == ([now], [f"{now}/hand"])
+    assert view["viewer"] is None and view["everything"] == (seat == SEAT_ALL)
+    tops = {z["seat"] for z in view["zones"] if z["region"] == "top"}
+    assert tops and tops <= set(layout.seats_after(list(g.players), now))
+    assert set(_instances) == before   # the board redraws: no widget is made as the table turns

@@ -319,6 +319,6 @@ def test_every_section_opens_its_table_and_the_last_is_the_played_game():
     shown = opened_sections(NOTEBOOK, P, "lfg")
     assert len(shown) == 17 and isinstance(shown[-2], CardBrowser) and isinstance(shown[-1], RulesView)
     tables = shown[:-2]
-    assert all(isinstance(w, Sandbox) for w in tables) and all(w.banner.value == "" for w in tables)
+    assert all(isinstance(w, Sandbox) for w in tables) and all(w.board.error == "" for w in tables)
     assert all(sb.bots in (P.RANDOM_BO, P.RANDOM_BO_CY, P.RANDOM_ANA_CY, P.HEURISTIC_BO) for sb in tables[:-1])
     assert tables[-1].bots == {} and tables[-1].game.is_over

@@ -215,7 +215,7 @@ def test_rules_view_marks_where_a_game_stands_and_only_the_diagram_changes():
     sb = Sandbox(tablekit.new_game("creatures", players=2, seed=1))
     view.follow_sandbox(sb)
     diagram_before = view.diagram.value
-    sb.on_step()
+    assert sb.press("step") is None and sb.board.error == ""
     assert view.path == sb.game.cursor != start
     assert view.diagram.value != diagram_before and view.page.value == page_before
     with pytest.raises(TablekitError):

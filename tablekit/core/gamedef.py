@@ -176,6 +176,9 @@ class GameDef:
     counters: tuple[Counter, ...] = ()
     # each card's type line and numbers on the table (core/cardtemplates.py)
     card_templates: tuple[CardTemplate, ...] = ()
+    # zone kinds a table draws as one stack, its top card and its count (discard piles
+    # and the like: what lies under the top card matters only when it is looked at)
+    pile_kinds: tuple[str, ...] = ()
 
     # -- cards -------------------------------------------------------------
     @cached_property

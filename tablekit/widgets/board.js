@@ -116,6 +116,8 @@ function render({ model, el }) {
     const target = aiming ? (plan.pairs.get(aiming) || []).find((o) => o.pair[1] === uid) : null;
     const opt = target || (aiming ? null : plan.byCard.get(uid));
     const first = !aiming && !opt && plan.pairs.has(uid);
+    // a card away from the hand is a small chip: its name, numbers, counters and, when it
+    // is an option, what clicking it does; the rest is in its zoom
     const cls = ["tk-card", `tk-kind-${c.kind}`];
     if (mini) cls.push("tk-mini");
     if (first) cls.push("tk-option-card tk-pair-first");
@@ -140,16 +142,21 @@ function render({ model, el }) {
           s.icon ? h("span", { "aria-hidden": "true", text: s.icon }) : `${s.name} `, h("b", { text: String(s.value) })))) : null,
       // the words of the card (its kind, its numbers) when its template gives no type line
       c.line && c.line.length ? null : h("div", { class: "tk-card-words", text: c.words }),
-      tokens(c.counters, "tk-tokens tk-card-tokens"),
+      // on a chip, a card counter at 0 is left off (no tokens on a card means none); the zoom has them all
+      tokens(mini ? (c.counters || []).filter((t) => t.value !== 0) : c.counters, "tk-tokens tk-card-tokens"),
       state.length ? h("div", { class: "tk-card-state", text: state.join(" · ") }) : null,
       opt && opt.legal ? h("div", { class: "tk-card-option", text: (opt.suggested ? "▶ suggested: " : "▶ ") + opt.label }) : null,
-      opt && !opt.legal ? h("div", { class: "tk-card-option tk-not-now", text: `✕ not now: ${opt.reason}` }) : null,
+      // why not: in the card's zoom and tooltip, and in the decision's folded list
+      opt && !opt.legal ? h("div", { class: "tk-card-option tk-not-now", text: "✕ not now" }) : null,
       first ? h("div", { class: "tk-card-option", text: `▶ pick, then its target (${plan.pairs.get(uid).length})` }) : null,
       aiming === uid ? h("div", { class: "tk-card-option", text: "◎ picked: now click its target" }) : null,
       h("div", { class: "tk-card-zoom", role: "tooltip" },
         h("b", { text: c.name }), h("div", { text: c.words }),
         c.stats && c.stats.length ? h("div", { text: c.stats.map((s) => `${s.name} ${s.value}`).join(" · ") }) : null,
-        h("div", { text: c.text })));
+        state.length ? h("div", { text: state.join(" · ") }) : null,
+        c.counters && c.counters.length ? h("div", { text: c.counters.map((t) => `${t.name} ${t.value}`).join(" · ") }) : null,
+        h("div", { text: c.text }),
+        opt && !opt.legal ? h("div", { class: "tk-zoom-why", text: `Not now: ${opt.reason}${opt.rule && !opt.reason.includes(opt.rule) ? ` (ruling ${opt.rule})` : ""}` }) : null));
     if (first) {
       const aim = () => { aiming = uid; draw(); };
       card.addEventListener("click", aim);
@@ -168,7 +175,7 @@ function render({ model, el }) {
   function zoneEl(view, z, plan, single) {
     // the other seats and the shared zones: small cards (the whole card on hover or focus);
     // the viewing seat's own cards in full
-    const mini = z.region !== "hand" && z.region !== "bottom";
+    const mini = z.region !== "hand";
     const backs = z.count > 1 && z.cards.every((u) => u === null); // face-down cards: one stack
     const body = (z.pile || backs) && z.count > 1
       ? h("div", { class: "tk-pile" },
@@ -191,7 +198,7 @@ function render({ model, el }) {
       c.seats.map((p) => h("option", { value: p, selected: c.view === p, text: p })),
       h("option", { value: "", selected: c.view === null, text: "a spectator (public cards)" }),
       h("option", { value: EVERYTHING, selected: c.view === EVERYTHING, text: "everything" }));
-    const who = h("details", { class: "tk-who-plays" }, h("summary", { text: "Who plays" }),
+    const who = fold("who", "tk-who-plays", "Who plays",
       c.seats.map((p) => h("label", { class: "tk-who" }, `${p} `,
         h("select", {
           "aria-label": `Who plays ${p}`, dataset: { seat: p },
@@ -291,11 +298,33 @@ function render({ model, el }) {
     }
     const notNow = d.options.filter((o) => !o.legal);
     if (notNow.length) {
-      parts.push(h("details", { class: "tk-folded" },
-        h("summary", { text: `Not possible now (${notNow.length}): why` }),
-        h("ul", {}, notNow.map((o) => h("li", {}, h("b", { text: o.label }), `: ${o.reason}`)))));
+      parts.push(fold("not-now", "tk-folded", `Not possible now (${notNow.length}): why`,
+        h("ul", {}, notNow.map((o) => h("li", {}, h("b", { text: o.label }), `: ${o.reason}`,
+          o.rule && !o.reason.includes(o.rule) ? h("span", { class: "tk-rule", text: ` (ruling ${o.rule})` }) : null)))));
     }
     return h("div", { class: "tk-decision", role: "group", "aria-label": d.prompt }, parts);
+  }
+
+  // a redraw puts the keyboard focus back where it was (the same control, option, card,
+  // search box or hit), so typing and pressing Enter again go on where they were
+  function focusOf(el) {
+    if (!el || !root.contains(el)) return null;
+    if (el === searchBox) return { box: true, start: el.selectionStart, end: el.selectionEnd };
+    for (const key of ["action", "option", "uid", "seat", "ruling", "hit"]) {
+      if (el.dataset && el.dataset[key] !== undefined) return { selector: `${el.tagName.toLowerCase()}[data-${key}="${CSS.escape(el.dataset[key])}"]` };
+    }
+    const cls = [...el.classList].find((c) => c.startsWith("tk-"));
+    return cls ? { selector: `${el.tagName.toLowerCase()}.${cls}` } : null;
+  }
+  function refocus(focus) {
+    if (!focus) return;
+    if (focus.box) {
+      searchBox.focus();
+      try { searchBox.setSelectionRange(focus.start, focus.end); } catch (e) { /* a search box may refuse */ }
+      return;
+    }
+    const el = root.querySelector(focus.selector);
+    if (el && !el.disabled) el.focus();
   }
 
   function draw() {
@@ -307,8 +336,16 @@ function render({ model, el }) {
     // which options are answered on the cards: the first legal option naming one card, and
     // (single picks) every legal option naming a pair, by its first card
     const plan = { byCard: new Map(), pairs: new Map(), onBoard: new Set() };
+    // the cards drawn (a stack shows its top card only): an option on a card not drawn stays a button
+    const drawn = new Set();
+    for (const z of view.zones) {
+      const backs = z.count > 1 && z.cards.every((u) => u === null);
+      for (const u of ((z.pile || backs) && z.count > 1 ? [z.top] : z.cards)) if (u !== null) drawn.add(u);
+    }
     if (d) {
       for (const o of d.options) {
+        if (o.card && !drawn.has(o.card)) continue;
+        if (o.pair && !(drawn.has(o.pair[0]) && drawn.has(o.pair[1]))) continue;
         if (o.card && !plan.byCard.has(o.card)) { plan.byCard.set(o.card, o); if (o.legal) plan.onBoard.add(o.id); }
         else if (o.pair && o.legal && single) {
           if (!plan.pairs.has(o.pair[0])) plan.pairs.set(o.pair[0], []);
@@ -326,7 +363,8 @@ function render({ model, el }) {
     const bar = h("div", { class: "tk-board-bar", role: "toolbar", "aria-label": "Controls" },
       CONTROLS.map(([action, label, tip]) => h("button", {
         class: "tk-control", type: "button", title: tip, dataset: { action },
-        disabled: (action === "undo" || action === "restart") ? !can.undo : action === "redo" ? !can.redo : !can.step,
+        disabled: (action === "undo" || action === "restart") ? !can.undo : action === "redo" ? !can.redo
+          : action === "step" ? !can.step : Boolean(view.over),
         onclick: () => send({ action }),
       }, label)),
       h("span", { class: "tk-board-title", text: `${view.game.title}${view.viewer ? " · seen by " + view.viewer : view.everything ? " · everything" : " · spectator"}` }));
@@ -342,7 +380,9 @@ function render({ model, el }) {
       h("div", { class: "tk-seat-zones" },
         zones.filter((z) => z.region === "top" && z.seat === p.name).map((z) => zoneEl(view, z, plan, single))));
     const viewer = view.players.find((p) => p.bottom || p.viewer);
-    const others = view.players.filter((p) => p !== viewer);
+    // the other seats round the table, starting after the bottom seat
+    const at = view.players.indexOf(viewer);
+    const others = at < 0 ? view.players : [...view.players.slice(at + 1), ...view.players.slice(0, at)];
     const top = h("div", { class: "tk-board-top" }, others.map(seatPanel));
     const middle = h("div", { class: "tk-board-middle" },
       zones.filter((z) => z.region === "middle" || z.region === "side").map((z) => zoneEl(view, z, plan, single)),
@@ -353,19 +393,23 @@ function render({ model, el }) {
       zones.filter((z) => z.region === "hand").map((z) => zoneEl(view, z, plan, single)),
       h("div", { class: "tk-seat-zones" },
         zones.filter((z) => z.region === "bottom").map((z) => zoneEl(view, z, plan, single))));
-    const bottom = h("div", { class: "tk-board-bottom" }, mine, decisionEl(view, plan));
+    // the table: the other seats across the top; below, the shared zones and the viewing
+    // seat on the left, the open decision beside them on the right (board.css)
+    const table = h("div", { class: "tk-board-table" }, top, middle, mine, decisionEl(view, plan));
     const log = fold("log", "tk-board-log", view.log.length ? `Log: ${view.log[0].text}` : "Log: nothing yet, press Step.",
       h("ol", { reversed: true }, view.log.map((r) => h("li", { class: "tk-entry" },
         h("div", { class: "tk-entry-path", text: `#${r.index + 1} · ${r.path.join(" › ")}${r.player ? " · " + r.player + " chose" : ""}` }),
         h("div", { class: "tk-entry-text", text: r.text })))));
-    root.replaceChildren(...[bar, settingsEl(view), banner, notice, top, middle, bottom, log, ...rulesEls(view)].filter(Boolean));
+    const focus = focusOf(document.activeElement);
+    root.replaceChildren(...[bar, settingsEl(view), banner, notice, table, log, ...rulesEls(view)].filter(Boolean));
+    refocus(focus);
   }
 
   function rulesEls(view) {
     if (!view.controls || !view.controls.rules) return [];
     const found = model.get("found") || {};
     const hits = (found.hits || []).map((hit, index) => h("li", { class: "tk-search-row" },
-      h("button", { class: `tk-search-hit tk-search-hit-${hit.kind}`, type: "button", title: hit.snippet || hit.label,
+      h("button", { class: `tk-search-hit tk-search-hit-${hit.kind}`, type: "button", title: hit.snippet || hit.label, dataset: { hit: String(index) },
         onclick: () => model.send({ action: "hit", index }) }, hit.label),
       hit.snippet ? h("div", { class: "tk-search-snippet", text: hit.snippet }) : null));
     const result = h("div", { class: "tk-search-result" });

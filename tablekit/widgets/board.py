@@ -109,7 +109,8 @@ class Board(anywidget.AnyWidget):
         seat, everything, handover = self.viewer()
         model = board_model(self.game, seat, everything=everything, bots=self.bots, show_empty=self.show_empty)
         model["controls"] = {"seats": list(self.game.players), "kinds": list(BOT_KINDS),
-                             "view": EVERYTHING if self.everything else self.seat,
+                             # under Hot seat, View as names the seat the table shows
+                             "view": seat if self.hot_seat else EVERYTHING if self.everything else self.seat,
                              "bots": dict(self.bots), "hot_seat": self.hot_seat,
                              "show_empty": self.show_empty, "branch": self.on_branch is not None,
                              "rules": self.rules, "diagram": self.diagram_open}
@@ -210,6 +211,9 @@ class Board(anywidget.AnyWidget):
     def _apply(self, action: str, ids: tuple[str, ...]) -> None:
         g = self.game
         if action == "view":
+            if self.hot_seat:
+                raise TablekitError("Hot seat shows the hand of the person who took the screen: turn Hot seat "
+                                    "off to choose the view")
             self.everything = ids[0] == EVERYTHING
             self.seat = ids[0] if ids[0] in g.players else None
         elif action == "bot":
@@ -219,6 +223,8 @@ class Board(anywidget.AnyWidget):
             else:
                 self.bots[seat] = kind
         elif action == "hot_seat":
+            if self.hot_seat and ids[0] == "off":  # the table keeps showing what it showed
+                self.seat, self.everything = self.viewer()[0], False
             self.hot_seat, self.confirmed = ids[0] == "on", None
         elif action == "i_am":
             actor = self.actor()
@@ -231,13 +237,16 @@ class Board(anywidget.AnyWidget):
                 raise TablekitError("Save game writes every card of the game, the hidden ones too, so the "
                                     "board offers it only while it shows everything (View as: everything)")
             self.send({"kind": "download", "name": f"{g.id}-game-record-{len(g.history)}.json",
-                       "text": g.save()})
+                       "text": g.save(), "mime": "application/json"})
         elif action == "show_empty":
             self.show_empty = ids[0] == "on"
         elif action == "save_position":
             if not self.viewer()[1]:
                 raise TablekitError("Save position writes where every card lies, the hidden ones too, so the "
                                     "board offers it only while it shows everything (View as: everything)")
+            if g.is_over:
+                raise TablekitError("The game is over: a scenario starts at a rule still to apply. "
+                                    "Undo a step, then save.")
             text, gaps = position_file(g, title=self.title or "")
             self.send({"kind": "download", "name": f"{g.id}-position-{len(g.history)}.yaml", "text": text,
                        "mime": "text/yaml"})

@@ -82,7 +82,7 @@ def _decision(game: Game, seat: str | None, everything: bool, bots: Mapping[str,
     for o in shown + folded:
         uid = option_card(game, o, d.player)
         named = list(dict.fromkeys(part for part in o.id.split(":") if part in shown_cards))
-        options.append({"id": o.id, "label": o.label, "legal": o.legal, "reason": o.reason or "",
+        options.append({"id": o.id, "label": o.label, "legal": o.legal, "reason": o.reason or "", "rule": o.rule or "",
                         "suggested": o.id == suggested,
                         "card": uid if uid in shown_cards else None,
                         "pair": named if len(named) == 2 and uid is None else None})
@@ -132,7 +132,7 @@ def board_model(game: Game, seat: str | None, *, everything: bool = False,
         zones.append({"id": z, "label": info.get("label") or z, "owner": info.get("owner"), "seat": seat_of.get(z),
                       "kind": info.get("kind") or "", "visibility": info["visibility"],
                       "region": plan.region_of(z), "count": len(row), "cards": uids,
-                      "pile": is_pile(info, len(row)), "top": uids[-1] if uids else None})
+                      "pile": is_pile(info, len(row)) or info.get("kind") in game.gamedef.pile_kinds, "top": uids[-1] if uids else None})
     for c in cards.values():  # a card lies on another the model shows, or on nothing it names
         if c["attached_to"] not in cards:
             c["attached_to"] = None
@@ -161,7 +161,9 @@ def board_model(game: Game, seat: str | None, *, everything: bool = False,
         "table": _tokens(places["table"], view, None, defs),
         "decision": _decision(game, seat, everything, bots, set(cards)),
         "over": over, "log": log,
-        "can": {"step": not game.is_over, "undo": bool(game.history), "redo": bool(game.can_redo)},
+        # Step waits while a person must choose (a bot's choice is what Step plays)
+        "can": {"step": not game.is_over and (game.pending is None or game.pending.player in bots),
+                "undo": bool(game.history), "redo": bool(game.can_redo)},
     }
 
 

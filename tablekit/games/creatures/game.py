@@ -20,6 +20,7 @@ class CreaturesGame(GameDef):
     title = "Creatures and Cards"
     counters = COUNTERS
     card_templates = CARD_TEMPLATES
+    pile_kinds = ("discard",)  # drawn as one stack on the board
     goal = ("Each player is a hero in the dungeon: kill the monsters in front of you to earn treasure, "
             "keep your followers alive, and send monsters at your rivals. Once the draw pile and then the "
             "reshuffled discards are used up and everyone has had one last turn, treasure and followers "

@@ -34,6 +34,7 @@ class FoeHuntersGame(GameDef):
     title = "Foe Hunters"
     counters = COUNTERS
     card_templates = CARD_TEMPLATES
+    pile_kinds = ("discard", "city_discard", "foe_discard")  # drawn as one stack on the board
     goal = ("The heroes play together against a foe that acts on its own in every foe phase. They all win "
             "by bringing the foe's last face to 0 HP, and all lose if every hero is incapacitated.")
     min_players = 2  # solo is two seats (ruling FH-SOLO-SEATS); 5 and 6 refused (FH-PLAYERS)

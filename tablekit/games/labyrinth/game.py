@@ -31,6 +31,7 @@ class LabyrinthGame(GameDef):
     title = "Legends of Labyrinth"
     counters = COUNTERS
     card_templates = CARD_TEMPLATES
+    pile_kinds = ("discard",)  # drawn as one stack on the board
     goal = ("Each lord recruits heroes and plays influence cards to gather retinues of four heroes. The "
             "first lord to gather a third retinue ends the game at once and is its only winner.")
     min_players = 2  # ruling LAB-PLAYERS

@@ -26,6 +26,7 @@ class LFGGame(GameDef):
     title = "LFG: Looking For Group"
     counters = COUNTERS
     card_templates = CARD_TEMPLATES
+    pile_kinds = ("graveyard",)  # drawn as one stack on the board
     goal = ("Each player drafts heroes into a party that must fill all three roles (defence, support and "
             "damage). Once every hero is drafted, the complete party with the most renown wins (a tie "
             "shares the win), unless a complete party has strictly the most scoundrels and strictly the "

@@ -34,6 +34,7 @@ class MirkwoodGame(GameDef):
     title = "Passage Through Mirkwood"
     counters = COUNTERS
     card_templates = CARD_TEMPLATES
+    pile_kinds = ("discard", "encounter_discard", "victory", "quest_deck", "out", "removed")  # drawn as one stack on the board
     goal = ("The players work together to push the quest through its three stages against the encounter "
             "deck. They win by completing Beorn's Path while Ungoliant's Spawn is not in play, or by "
             "destroying the Spawn during Don't Leave the Path!; they lose when every player is "
