@@ -31,12 +31,12 @@ SIZES = [(1366, 768), (1280, 720), (1920, 1080)]
 FIT_SIZES = SIZES[:2]  # where everything must be on the first screen
 FIXTURES = json.loads(FILE.read_text(encoding="utf-8"))
 # The positions whose hand, decision or counters still end below the first screen
-# (issue 36 is open on these: the largest decisions of Foe Hunters and Mirkwood at 3
-# and 4 players, and LFG at 7). The test fails if this list is not exactly what is
+# (issue 36 is open on these: the largest decisions of Foe Hunters at 3 and 4 players
+# and of Mirkwood at 2 to 4, and LFG's end at 7). The test fails if this list is not exactly what is
 # measured: a position that comes to fit must leave it, and no other may join it.
 KNOWN_MISFITS = {
     "foehunters largest-3p at 1280x720", "foehunters largest-4p at 1366x768", "foehunters largest-4p at 1280x720",
-    "lfg largest-7p at 1280x720", "lfg over-7p at 1280x720",
+    "lfg over-7p at 1280x720",
     "mirkwood largest-2p at 1280x720", "mirkwood largest-3p at 1366x768", "mirkwood largest-3p at 1280x720",
     "mirkwood largest-4p at 1366x768", "mirkwood largest-4p at 1280x720",
 }

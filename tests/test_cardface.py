@@ -4,7 +4,6 @@ the named cards of a decision; a card as a button."""
 
 from __future__ import annotations
 
-import base64
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -183,26 +182,6 @@ def test_named_cards_on_a_mirkwood_decision():
     assert cardface.named_cards(tablekit.new_game("creatures")) == set()  # nothing asked
 
 
-def test_a_card_button_wears_the_card_and_is_named_by_its_option():
-    g = to_decision(creatures_position({"Ana": "Fighter", "Bo": "Wizard", "Cy": "Priest"},
-                                       {"Ana/hand": ["3C", "9C"]}, at="Monsters"))
-    option = next(o for o in g.pending.options if o.id == "monster:9C:Bo")
-    b = cardface.card_button(g, "9C", option)
-    assert b.description == option.label and b.tooltip == option.label and not b.disabled
-    cls = next(c for c in b._dom_classes if c.startswith("tk-cardbtn-"))
-    assert "tk-cardbtn" in b._dom_classes
-    assert b.tk_card_css.startswith(f".tk-app .jupyter-button.tk-cardbtn.{cls} {{")
-    data = b.tk_card_css.split('url("data:image/svg+xml;base64,')[1].split('")')[0]
-    assert base64.b64decode(data).decode("utf-8") == cardface.card_svg(g, "9C")
-    w, h = cardface.svg_size(cardface.card_svg(g, "9C"))
-    assert f"width: {w + 4}px" in b.tk_card_css and f"padding-top: {h + 4}px" in b.tk_card_css
-    style = cardface.card_buttons_style([b, b])
-    assert style.value.count(cls) == 1 and style.value.startswith("<style>")
-    blocked = cardface.card_button(g, "3C", Option("x:3C", "Put 3♣ on Ana", legal=False, reason="no"))
-    assert blocked.disabled and blocked.description == "Put 3♣ on Ana"
-    assert next(c for c in blocked._dom_classes if c.startswith("tk-cardbtn-")) != cls
-
-
 def test_the_cards_stylesheet_is_shipped():
     from tablekit.widgets.style import stylesheet
     css = stylesheet()
@@ -260,7 +239,6 @@ def test_an_option_that_is_one_card_is_answered_on_the_card():
 
 
 def test_a_card_the_deciding_seat_may_not_see_is_never_shown_on_its_button():
-    from tablekit.core.decision import Option
     from tablekit.games.creatures import positions as CP
     from tablekit.widgets.cardface import option_card
 

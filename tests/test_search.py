@@ -7,11 +7,11 @@ import re
 
 import pytest
 
+import tablekit
 from tablekit.core.errors import TablekitError
 from tablekit.core.registry import get_game, registry
 from tablekit.core.rulings import RULING_ID, rulings
 from tablekit.core.search import MAX_QUERY, Hit, fold, search_rules, snippet_of, words_of
-from tablekit.widgets.search import SHOWN, RulesSearch
 
 GAMES = sorted(registry())
 ALL = 10**6  # a limit no game reaches
@@ -151,85 +151,70 @@ def test_a_snippet_is_cut_at_spaces_around_the_match():
 
 # -- the widget -----------------------------------------------------------------
 
-def test_typing_lists_the_hits_as_buttons():
-    s = RulesSearch(get_game("creatures"))
-    assert "tk-search" in s._dom_classes and s.box.placeholder == "Search the rules, rulings and cards"
-    assert s.box.continuous_update
-    s.query = "king"
-    assert s.hits == search_rules(get_game("creatures"), "king", limit=SHOWN)
-    assert len(s.hit_buttons) == len(s.hits) > 0
-    assert s.hit_buttons[0].description == "Rule: Deal the Kings"
-    assert s.search("a") == s.hits and len(s.hit_buttons) == SHOWN
+
+# -- the search on the board (tablekit/widgets/board.py) ----------------------
+
+def searched(game_id: str, query: str):
+    from tablekit.widgets.board import Board
+
+    board = Board(tablekit.new_game(game_id, seed=1), None, everything=True, rules=True)
+    assert board.press("search", query=query) is None
+    return board
+
+
+def pick(board, key) -> str:
+    """Show the hit whose key is `key`; the result pane's HTML."""
+    i = next(i for i, h in enumerate(board.hits) if h.key == key)
+    assert board.press("hit", index=i) is None
+    return board.found["result"]
+
+
+def test_the_board_lists_the_hits_and_counts_the_rest():
+    from tablekit.widgets.board import SEARCH_SHOWN
+
+    board = searched("creatures", "king")
+    assert board.hits == search_rules(get_game("creatures"), "king", limit=SEARCH_SHOWN)
+    assert board.found["hits"][0]["label"] == "Rule: Deal the Kings"
+    assert board.press("search", query="a") is None and len(board.found["hits"]) == SEARCH_SHOWN
     total = len(search_rules(get_game("creatures"), "a", limit=ALL))
-    assert f"{total} matches" in s.count.value and f"{total - SHOWN} more" in s.count.value
+    assert f"{total} matches" in board.found["count"] and f"{total - SEARCH_SHOWN} more" in board.found["count"]
 
 
-def test_clicking_a_node_hit_calls_on_node_and_shows_the_node():
-    seen = []
-    g = get_game("creatures")
-    s = RulesSearch(g, on_node=seen.append)
-    s.search("deal kings")
-    s.hit_buttons[0].click()
+def test_a_node_hit_shows_the_node_and_marks_it_found():
+    board = searched("creatures", "deal kings")
     path = ("Creatures and Cards", "Game prep", "Deal the Kings")
-    assert seen == [path]
-    node = g.flow.find(path)
-    assert node.name in s.result.value and node.text in s.result.value and f"({node.kind})" in s.result.value
-    assert s.banner.value == ""
-
-
-def test_a_node_hit_without_on_node_still_shows_the_node_and_its_rule():
+    html = pick(board, path)
+    node = get_game("creatures").flow.find(path)
+    assert node.name in html and node.text in html and f"({node.kind})" in html
+    assert board.found["node"] == list(path) and board.error == ""
     g = get_game("lfg")
     node = next(n for n in g.nodes if n.rule and n.rule not in rulings("lfg"))
-    s = RulesSearch(g)
-    s.search(node.name)
-    button = next(b for b, h in zip(s.hit_buttons, s.hits) if h.key == node.path)
-    button.click()
-    assert f"Rulebook: {node.rule}" in s.result.value and s.banner.value == ""
+    assert f"Rulebook: {node.rule}" in pick(searched("lfg", node.name), node.path)
 
 
-def test_clicking_a_ruling_shows_its_question_ruling_and_why_opened():
-    s = RulesSearch(get_game("creatures"))
-    s.search("CC-KINGS")
-    i = next(i for i, h in enumerate(s.hits) if h.key == "CC-KINGS")
-    s.hit_buttons[i].click()
+def test_a_ruling_hit_shows_its_question_ruling_and_why():
+    html = pick(searched("creatures", "CC-KINGS"), "CC-KINGS")
     r = rulings("creatures")["CC-KINGS"]
-    html = s.result.value
     assert "<details" in html and " open>" in html
     for part in ("question", "ruling", "why"):
         assert r[part].replace("`", "")[:30] in html.replace("`", "")
 
 
-def test_clicking_a_card_shows_its_face_and_its_whole_text():
-    g = get_game("mirkwood")
-    s = RulesSearch(g)
-    s.search("forest spider")
-    i = next(i for i, h in enumerate(s.hits) if h.key == "forest-spider")
-    s.hit_buttons[i].click()
-    d = g.cards["forest-spider"]
-    html = s.result.value
-    assert "<svg" in html and "aria-label='Forest Spider" in html
+def test_a_card_hit_shows_its_face_and_its_whole_text():
     from html import escape
-    assert escape(d.text) in html and "forest-spider" in html
+
+    html = pick(searched("mirkwood", "forest spider"), "forest-spider")
+    d = get_game("mirkwood").cards["forest-spider"]
+    assert "<svg" in html and "aria-label='Forest Spider" in html and escape(d.text) in html
+    poker = pick(searched("creatures", "♠ 7"), "7S")
+    assert "<svg" in poker and "7♠" in poker
 
 
-def test_a_creatures_card_shows_its_poker_face():
-    g = get_game("creatures")
-    s = RulesSearch(g)
-    s.search("♠ 7")
-    i = next(i for i, h in enumerate(s.hits) if h.key == "7S")
-    s.hit_buttons[i].click()
-    assert "<svg" in s.result.value and "♠" in s.result.value and "7♠" in s.result.value
-
-
-def test_no_match_says_so_in_words_and_a_long_query_changes_nothing():
-    s = RulesSearch(get_game("foehunters"))
-    s.search("zzzq")
-    assert s.hits == [] and s.hit_buttons == []
-    assert "No rule, ruling or card matches “zzzq”" in s.count.value
-    s.search("dorin")
-    before = (list(s.hits), list(s.list.children), s.count.value)
-    s.search("x" * (MAX_QUERY + 1))
-    assert "at most 200 characters" in s.banner.value
-    assert (s.hits, list(s.list.children), s.count.value) == before
-    s.search("")
-    assert s.hits == [] and s.count.value == "" and s.banner.value == ""
+def test_no_match_says_so_and_a_long_query_changes_nothing():
+    board = searched("foehunters", "zzzq")
+    assert board.hits == [] and "No rule, ruling or card matches “zzzq”" in board.found["count"]
+    assert board.press("search", query="dorin") is None
+    before = (list(board.hits), dict(board.found))
+    assert f"at most {MAX_QUERY} characters" in board.press("search", query="x" * (MAX_QUERY + 1))
+    assert (board.hits, board.found) == before
+    assert board.press("search", query="") is None and board.hits == [] and board.found["count"] == ""

@@ -330,7 +330,13 @@ function render({ model, el }) {
   function draw() {
     const view = model.get("view") || {};
     if (!view.zones) { root.replaceChildren(h("div", { class: "tk-prompt", text: "…" })); return; }
-    if (view.record !== pickedAt) { picked = new Set(); pickedAt = view.record; aiming = null; }
+    if (view.record !== pickedAt) {
+      picked = new Set(); pickedAt = view.record; aiming = null;
+      // a multi-pick starts with the suggested option ticked; nothing is sent until Confirm
+      const open = view.decision && !view.decision.waiting_for ? view.decision : null;
+      const hint = open && !(open.min === 1 && open.max === 1) ? open.options.find((o) => o.suggested && o.legal) : null;
+      if (hint) picked.add(hint.id);
+    }
     const d = view.decision && !view.decision.waiting_for ? view.decision : null;
     const single = !d || (d.min === 1 && d.max === 1);
     // which options are answered on the cards: the first legal option naming one card, and

@@ -9,10 +9,6 @@ card. The card's state is drawn on it and said in words in a band (damage,
 hurt, exhausted, face down, progress, counters, lasting effects, "stand-in");
 an exhausted card is drawn turned 90°. A face-down card the viewer may not see
 is a card back with the words "face down".
-
-`card_button` makes an ipywidgets Button whose face is the card's SVG, set as
-a CSS background through a generated scoped class (`.tk-cardbtn-<hash>`),
-with the option's label as its accessible name and tooltip.
 """
 
 from __future__ import annotations
@@ -21,9 +17,6 @@ import base64
 import functools
 import hashlib
 from html import escape
-from typing import Any, Iterable
-
-import ipywidgets as W
 
 from ..core.cards import CardDef
 from ..core.decision import Option
@@ -372,22 +365,3 @@ def card_button_style(game: Game, uid: str) -> tuple[str, str]:
             f"width: {w + 4}px; padding-top: {h + 4}px; }}")
     return cls, rule
 
-
-def card_button(game: Game, uid: str, option: Option) -> W.Button:
-    """A button whose face is the card, choosing `option`: the option's label is its
-    description (its accessible name, shown under the card) and its tooltip. Its
-    CSS rule is `button.tk_card_css`; `card_buttons_style` gathers them."""
-    cls, rule = card_button_style(game, uid)
-    b = W.Button(description=option.label, tooltip=option.label, disabled=not option.legal,
-                 layout=W.Layout(height="auto"))
-    b.add_class("tk-cardbtn")
-    b.add_class(cls)
-    b.tk_card_css = rule
-    b.tk_uid = uid
-    return b
-
-
-def card_buttons_style(buttons: Iterable[Any]) -> W.HTML:
-    """One <style> widget with the face of every card button given."""
-    rules = dict.fromkeys(b.tk_card_css for b in buttons if hasattr(b, "tk_card_css"))
-    return W.HTML(f"<style>{''.join(rules)}</style>")

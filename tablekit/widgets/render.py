@@ -1,4 +1,4 @@
-"""HTML for the sandbox: card tiles, zone rows, log entries, the flow outline.
+"""HTML for the scenario builder's table: card tiles, zone rows, a ruling's reference.
 
 Pure functions from game objects to HTML strings; nothing here needs a
 kernel, so they are tested directly. Everything is said in words and
@@ -12,8 +12,6 @@ from typing import AbstractSet as Set
 from typing import Any
 
 from ..core.engine import Game
-from ..core.flow import Node
-from ..core.records import StepRecord
 from ..core.rulings import rulings
 from . import cardface
 
@@ -121,53 +119,6 @@ def rule_html(game_id: str, rule: str) -> str:
             f"<div><b>Question:</b> {escape(r['question'])}</div>"
             f"<div><b>Ruling:</b> {escape(r['ruling'])}</div>"
             f"<div><b>Why:</b> {escape(r['why'])}</div></details>")
-
-
-def log_entry(game_id: str, rec: StepRecord, viewer: str | None, everything: bool = False) -> str:
-    who = f" · {escape(rec.player)} chose" if rec.kind == "choice" and rec.player else ""
-    return (f"<div class='tk-entry tk-entry-{rec.kind}'>"
-            f"<div class='tk-entry-path'>#{rec.index + 1} · {escape(' › '.join(rec.path))}{who}</div>"
-            f"{rule_html(game_id, rec.rule)}"
-            f"<div class='tk-entry-text'>{escape(rec.text if everything else rec.text_for(viewer))}</div></div>")
-
-
-def outline(root: Node, current: tuple[str, ...], found: tuple[str, ...] | None = None) -> str:
-    """The rules tree as nested <details>; the nodes on the way to the current
-    one are open, and the current node is marked '▶ now'. `found`, a node's
-    static path (a search hit), is opened too and marked '◆ found'."""
-
-    def render(node: Node) -> str:
-        on_path = current[:len(node.path)] == node.path
-        to_found = found is not None and found[:len(node.path)] == node.path
-        is_now = node.path == current
-        is_found = found is not None and node.path == found
-        mark = "<span class='tk-now'>▶ now: </span>" if is_now else ""
-        if is_found:
-            mark += "<span class='tk-found-mark'>◆ found: </span>"
-        cls = "tk-node" + (" tk-current" if is_now else "") + (" tk-found" if is_found else "")
-        ref = f" <span class='tk-node-rule'>[{escape(node.rule)}]</span>" if node.rule else ""
-        body = f"<div class='tk-node-text'>{escape(node.text)}{ref}</div>"
-        kids = "".join(render(c) for c in node.children)
-        open_attr = " open" if on_path or to_found else ""
-        return (f"<details class='{cls}'{open_attr}><summary>{mark}{escape(node.name)} "
-                f"<span class='tk-node-kind'>({escape(node.kind)})</span></summary>{body}{kids}</details>")
-
-    return f"<div class='tk-outline-tree'>{render(root)}</div>"
-
-
-def status_line(game: Game, waiting: str | None) -> str:
-    if game.is_over:
-        res = game.result
-        scores = ", ".join(f"{escape(p)} {s}" for p, s in res.scores.items())
-        words = game.gamedef.ending_words(res.ending)
-        how = f" <span class='tk-ending' title='{escape(res.ending)}'>Ending: {escape(words)}.</span>" if words else ""
-        return (f"<b>Game over.</b> {escape(res.summary())}{how} Winners: "
-                f"{escape(', '.join(res.winners) or 'nobody')}. Scores: {scores}.")
-    where = " › ".join(game.path) or "start"
-    text = f"Record {len(game.history)} · now at <b>{escape(where)}</b>"
-    if waiting:
-        text += f" · {escape(waiting)}"
-    return text
 
 
 def card_list(cards: list[Any]) -> str:

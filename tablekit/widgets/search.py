@@ -1,33 +1,21 @@
-"""The rules search: one box over every rule node, ruling and card of a game.
-
-Each keystroke searches (tablekit.core.search) and lists the hits as buttons
-(the keyboard reaches them), at most SHOWN of them, with "and N more" after.
-A click on a hit shows it in the result pane: a node's name, kind, text and
-rule reference (and `on_node(path)` is called, so a sandbox can open its
-outline there); a ruling's question, ruling and reason; a card's face drawn
-as SVG and its whole text.
-
-`RulesSearch` is not a whole app: a sandbox or a rules page puts it inside its
-own `.tk-app`, whose stylesheet includes search.css.
+"""The rules search's words: what a hit is called on its button, and what the
+result pane shows when it is picked (a node's name, kind, text and rule
+reference; a ruling's question, ruling and reason; a card's face drawn as SVG
+and its whole text). The board's rules search (board.py) lists the hits of
+tablekit.core.search and shows the one picked with these.
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Callable
-
-import ipywidgets as W
 
 from ..core.gamedef import GameDef
 from ..core.rulings import rulings
-from ..core.search import Hit, count_rules, search_rules
+from ..core.search import Hit
 from . import render
 from .cardface import definition_svg, fact_words, number_words
-from .guard import Guarded
 
-SHOWN = 12  # hits listed at once
 LABEL = 90  # characters of a hit's title on its button
-PLACEHOLDER = "Search the rules, rulings and cards"
 KIND_WORDS = {"node": "Rule", "ruling": "Ruling", "card": "Card"}
 
 
@@ -35,20 +23,6 @@ def hit_label(hit: Hit) -> str:
     """A hit's button label: what it is, in a word, then its title (shortened)."""
     title = hit.title if len(hit.title) <= LABEL else hit.title[:LABEL - 1].rstrip() + "…"
     return f"{KIND_WORDS[hit.kind]}: {title}"
-
-
-def no_match_html(query: str) -> str:
-    return f"<div class='tk-search-none'>No rule, ruling or card matches “{escape(query.strip())}”.</div>"
-
-
-def count_html(shown: int, total: int) -> str:
-    """How many hits there are, in words; "and N more" when not all are listed."""
-    if total == 0:
-        return ""
-    found = f"{total} match{'es' if total != 1 else ''}"
-    more = f"; the first {shown} are listed, and {total - shown} more: add a word to narrow the search" \
-        if total > shown else ""
-    return f"<div class='tk-search-count'>{found}{more}.</div>"
 
 
 # -- what a hit shows ---------------------------------------------------------
@@ -98,74 +72,3 @@ def hit_html(gamedef: GameDef, hit: Hit) -> str:
 
 
 # -- the widget -------------------------------------------------------------
-
-class RulesSearch(Guarded, W.VBox):
-    """A search box over one game's rules, its hits as buttons, and a result
-    pane. `on_node(path)` is called when a rule node's hit is clicked.
-    `.query` (or `search(text)`) sets the box; `.hits` are the hits listed,
-    `.hit_buttons` their buttons, `.result` the pane."""
-
-    def __init__(self, gamedef: GameDef, on_node: Callable[[tuple[str, ...]], Any] | None = None,
-                 banner: W.HTML | None = None, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.add_class("tk-search")
-        self.gamedef = gamedef
-        self.on_node = on_node
-        self.hits: list[Hit] = []
-        self.hit_buttons: list[W.Button] = []
-        # inside another widget (the sandbox), its banner says what went wrong
-        own_banner = banner is None
-        self.banner = self._make_banner() if own_banner else banner
-        self.box = W.Text(placeholder=PLACEHOLDER, continuous_update=True,
-                          layout=W.Layout(width="100%"))
-        self.box.add_class("tk-search-box")
-        self.count = W.HTML("")
-        self.count.add_class("tk-search-summary")
-        self.list = W.VBox([])
-        self.list.add_class("tk-search-hits")
-        self.result = W.HTML("")
-        self.result.add_class("tk-search-result")
-        self.box.observe(self._guard(self._refresh), names="value")
-        self.children = [self.box] + ([self.banner] if own_banner else []) + [self.count, self.list, self.result]
-
-    @property
-    def query(self) -> str:
-        return self.box.value
-
-    @query.setter
-    def query(self, text: str) -> None:
-        self.box.value = text
-
-    def search(self, text: str) -> list[Hit]:
-        """Type `text` into the box; the hits listed."""
-        self.query = text
-        return self.hits
-
-    def _refresh(self) -> None:
-        text = self.box.value
-        hits = search_rules(self.gamedef, text, limit=SHOWN)  # a bad query raises: nothing changes
-        total = count_rules(self.gamedef, text) if len(hits) == SHOWN else len(hits)
-        self.hits = hits
-        self.hit_buttons = [self._button(h) for h in hits]
-        self.list.children = [self._row(h, b) for h, b in zip(hits, self.hit_buttons)]
-        self.count.value = no_match_html(text) if text.strip() and not hits else count_html(len(hits), total)
-
-    def _button(self, hit: Hit) -> W.Button:
-        b = W.Button(description=hit_label(hit), tooltip=f"{hit.title}: {hit.snippet}" if hit.snippet else hit.title,
-                     layout=W.Layout(width="100%", height="auto"))
-        b.add_class("tk-search-hit")
-        b.add_class(f"tk-search-hit-{hit.kind}")
-        b.on_click(self._guard(lambda: self.show_hit(hit)))
-        return b
-
-    def _row(self, hit: Hit, button: W.Button) -> W.VBox:
-        snippet = W.HTML(f"<div class='tk-search-snippet'>{escape(hit.snippet)}</div>" if hit.snippet else "")
-        row = W.VBox([button, snippet])
-        row.add_class("tk-search-row")
-        return row
-
-    def show_hit(self, hit: Hit) -> None:
-        """Show a hit in the result pane (and, for a rule node, tell `on_node`)."""
-        self.result.value = hit_html(self.gamedef, hit)
-        if hit.kind == "node" and self.on_node is not None:
-            self.on_node(hit.key)
