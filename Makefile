@@ -75,12 +75,14 @@ test-fast: $(STAMP) lint
 test-full: $(STAMP) chromium $(PROXY) lint
 	TABLEKIT_FULL=1 $(PYTEST)
 
-# pictures of the board: every game at 1366x768, 1280x720 and 1920x1080, at its first
-# decision, its largest decision and its end (tests/test_board_page.py), in screenshots/
+# pictures of the board: every game at 1366x768, 1280x720 and 1920x1080, at every player
+# count, at its first decision, its largest decision and its end (the fixed positions of
+# tests/data/board, drawn by tests/test_board_page.py), in screenshots/
 screenshots: $(STAMP) chromium
+	rm -f screenshots/board-*.png
 	TABLEKIT_TEST_OUTPUT=$(CURDIR)/screenshots PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 TABLEKIT_CHROMIUM=$(CHROMIUM) \
 		$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_board_page.py -k draws
-	@echo "the pictures are in screenshots/ (board-<game>-<position>-<size>.png)"
+	@echo "the pictures are in screenshots/ (board-<game>-<position>-<players>p-<size>.png)"
 
 demo: $(STAMP)
 	$(BIN)/tablekit serve --port $(or $(PORT),8866)

@@ -1,5 +1,5 @@
 """Click to repaint on the board, through Voilà as `tablekit serve` runs it, the kernel
-round trip included: a board per game (the first seat a person, the others
+round trip included: a sandbox per game (its board; the first seat a person, the others
 heuristic bots), Step clicked again and again in Debian's Chromium, each time
 from the click to the board's redrawn log, measured in the page.
 
@@ -32,10 +32,11 @@ CHROMIUM = os.environ.get("TABLEKIT_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
+# the table a learner opens: a sandbox (the board with its rules and Branch here)
 NOTEBOOK = """import tablekit
-from tablekit.widgets.board import Board
+from tablekit.widgets import Sandbox
 game = tablekit.new_game({game!r}, players={players}, seed=7)
-Board(game, game.players[0], bots={{p: "heuristic" for p in game.players[1:]}})"""
+Sandbox(game, bots={{p: "heuristic" for p in game.players[1:]}})"""
 
 # arm a watch on the log, click, and resolve with the milliseconds to the first change
 CLICK = """async (selector) => {
