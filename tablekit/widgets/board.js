@@ -71,6 +71,11 @@ function outlineEl(tree, at, found, opened) {
   return h("div", { class: "tk-outline-tree" }, tree && tree.name ? walk(tree, []) : null);
 }
 
+// a zone drawn as one stack (its top card and its count): a pile, or face-down cards
+function stacked(z) {
+  return z.count > 1 && (z.pile || z.cards.every((u) => u === null));
+}
+
 function render({ model, el }) {
   const root = h("div", { class: "tk-app tk-board" });
   el.append(root);
@@ -176,8 +181,7 @@ function render({ model, el }) {
     // the other seats and the shared zones: small cards (the whole card on hover or focus);
     // the viewing seat's own cards in full
     const mini = z.region !== "hand";
-    const backs = z.count > 1 && z.cards.every((u) => u === null); // face-down cards: one stack
-    const body = (z.pile || backs) && z.count > 1
+    const body = stacked(z)
       ? h("div", { class: "tk-pile" },
           z.top !== null ? cardEl(view, z.top, plan, single, mini) : cardEl(view, null, plan, single, mini),
           h("div", { class: "tk-pile-count", text: `${z.count} cards` }))
@@ -345,8 +349,7 @@ function render({ model, el }) {
     // the cards drawn (a stack shows its top card only): an option on a card not drawn stays a button
     const drawn = new Set();
     for (const z of view.zones) {
-      const backs = z.count > 1 && z.cards.every((u) => u === null);
-      for (const u of ((z.pile || backs) && z.count > 1 ? [z.top] : z.cards)) if (u !== null) drawn.add(u);
+      for (const u of (stacked(z) ? [z.top] : z.cards)) if (u !== null) drawn.add(u);
     }
     if (d) {
       for (const o of d.options) {

@@ -35,6 +35,7 @@ from ..core.flow import Node
 from ..core.search import count_rules, search_rules
 from .boardmodel import BOT_KINDS, EVERYTHING, BoardMessageError, board_model, check_message
 from .files import game_from_upload, position_file
+from .search import hit_html, hit_label
 
 HERE = Path(__file__).resolve().parent
 SEARCH_SHOWN = 12  # hits listed at once
@@ -141,7 +142,7 @@ class Board(anywidget.AnyWidget):
             if self.diagram:
                 self.diagram, self._diagram_at = "", None
             return
-        from ..diagram import marked_svg
+        from ..diagram import marked_svg  # Graphviz: loaded only once a diagram is opened
 
         at = tuple(self.game.cursor or (self.game.gamedef.flow.name,))
         if at != self._diagram_at:
@@ -149,8 +150,6 @@ class Board(anywidget.AnyWidget):
             self.diagram = marked_svg(self.game.gamedef, at)
 
     def _search(self, query: str) -> None:
-        from .search import hit_label
-
         g = self.game.gamedef
         hits = search_rules(g, query, limit=SEARCH_SHOWN) if query.strip() else []
         total = count_rules(g, query) if len(hits) == SEARCH_SHOWN else len(hits)
@@ -164,8 +163,6 @@ class Board(anywidget.AnyWidget):
                       "hits": [{"label": hit_label(h), "kind": h.kind, "snippet": h.snippet} for h in hits]}
 
     def _show_hit(self, index: int) -> None:
-        from .search import hit_html
-
         if index >= len(self.hits):
             raise TablekitError("that search hit is no longer listed: search again")
         hit = self.hits[index]
@@ -204,7 +201,7 @@ class Board(anywidget.AnyWidget):
             self.seat = None
         self.bots = {p: k for p, k in self.bots.items() if p in game.players}
         self.confirmed = None
-        if self.rules and game.flow is not None:
+        if self.rules:
             self.rules_tree = rules_tree(game.flow)
         self._diagram_at = None
 
