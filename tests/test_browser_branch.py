@@ -25,7 +25,7 @@ def test_search_then_branch_here_and_one_answer_on_each_side(voila_url, page, ou
 
     step_to_a_decision(page, app)
     at = record(app)
-    app.locator(".tk-board-settings button.tk-branch", has_text="Branch here").click()
+    app.locator(".tk-board-bar button.tk-branch", has_text="Branch here").click()
     sandbox = page.locator(SANDBOX)
     panel = sandbox.locator(".tk-branches-panel")
     sides = panel.locator(".tk-branch-side")

@@ -89,7 +89,8 @@ def answer_first(app) -> None:
 def test_at_1024_nothing_is_cut_and_save_then_load_game_round_trips(voila_url, page, output_dir):
     app = open_first_table(page, voila_url, 1024, 768)
     settings = app.locator(".tk-board-settings")
-    assert settings.locator("button.tk-save-game", has_text="Save game").count() == 1
+    files = app.locator(".tk-board-bar")  # Save game, Load game, Save position and Branch here
+    assert files.locator("button.tk-save-game", has_text="Save game").count() == 1
     step_to_a_decision(page, app)
     page.screenshot(path=str(output_dir / "decision-1024x768.png"))
     cut = app.evaluate(CUT)
@@ -97,7 +98,7 @@ def test_at_1024_nothing_is_cut_and_save_then_load_game_round_trips(voila_url, p
     prompt = app.locator(f"{ASKING} .tk-prompt").inner_text()
 
     # Save game names every card, the hidden ones too: in Ana's view it is refused, with the reason
-    settings.locator("button.tk-save-game").click()
+    files.locator("button.tk-save-game").click()
     banner = app.locator(".tk-banner")
     banner.wait_for(timeout=30_000)
     assert "View as: everything" in banner.inner_text()
@@ -109,7 +110,7 @@ def test_at_1024_nothing_is_cut_and_save_then_load_game_round_trips(voila_url, p
     # Save game: a download of the whole game
     saved_at, saved_entries = record(app), log_entries(app)
     with page.expect_download(timeout=30_000) as info:
-        settings.locator("button.tk-save-game").click()
+        files.locator("button.tk-save-game").click()
     download = info.value
     assert download.suggested_filename == f"creatures-game-record-{saved_at}.json"
     path = output_dir / download.suggested_filename
@@ -123,7 +124,7 @@ def test_at_1024_nothing_is_cut_and_save_then_load_game_round_trips(voila_url, p
     wait_for_record(page, saved_at + 1)
     # the board's button opens the chooser of its hidden <input type=file>
     with page.expect_file_chooser(timeout=30_000) as chooser:
-        settings.locator("button.tk-load-game").click()
+        files.locator("button.tk-load-game").click()
     chooser.value.set_files(path)
     wait_for_record(page, saved_at)
     assert log_entries(app) == saved_entries

@@ -30,10 +30,13 @@ function h(tag, attrs = {}, ...kids) {
   return el;
 }
 
-function tokens(list, cls = "tk-tokens") {
+// counters as tokens: sign, name and value; `signs` are signs the card's numbers already
+// use, so a token with one of them keeps its name even on a chip (board.css)
+function tokens(list, cls = "tk-tokens", signs = new Set()) {
   if (!list || !list.length) return null;
   return h("div", { class: cls },
-    list.map((t) => h("span", { class: "tk-token", title: `${t.name}: ${t.meaning}`, dataset: { counter: t.key } },
+    list.map((t) => h("span", { class: "tk-token" + (t.icon && !signs.has(t.icon) ? " tk-has-icon" : ""), title: `${t.name}: ${t.meaning}`,
+      "aria-label": `${t.name} ${t.value}`, dataset: { counter: t.key } },
       t.icon ? h("span", { class: "tk-token-icon", "aria-hidden": "true", text: t.icon }) : null,
       h("span", { class: "tk-token-name", text: t.name }),
       h("b", { class: "tk-token-value", text: String(t.value) }))));
@@ -72,6 +75,21 @@ function outlineEl(tree, at, found, opened) {
 }
 
 // a zone drawn as one stack (its top card and its count): a pile, or face-down cards
+// what clicking a card does, said on the card: its option's label with "it" for the
+// card's name (the card shows it) and without a closing aside (the card shows its numbers);
+// the whole label is in the zoom, the tooltip and the card's accessible name
+function onCardWords(label, name) {
+  const words = label.replace(name, "it").replace(/\s*\([^()]*\)\s*$/, "").replace(/\s+/g, " ").trim();
+  return words.length >= 2 && words !== "it" ? words : "choose";
+}
+
+const HINT_SHOWN = 160; // a longer hint is folded after its first part
+
+// a zone that takes little room: a stack, or at most one card
+function small(z) {
+  return stacked(z) || z.count <= 1;
+}
+
 function stacked(z) {
   return z.count > 1 && (z.pile || z.cards.every((u) => u === null));
 }
@@ -137,8 +155,8 @@ function render({ model, el }) {
     const card = h("div", {
       class: cls.join(" "), dataset: { uid }, tabindex: "0",
       role: opt || first ? "button" : "group",
-      "aria-label": `${c.name}. ${c.words}${state.length ? ". " + state.join(", ") : ""}`,
-      title: opt && !opt.legal ? `${opt.label}: ${opt.reason}` : c.text,
+      "aria-label": `${opt && opt.legal ? opt.label + ": " : ""}${c.name}. ${c.words}${state.length ? ". " + state.join(", ") : ""}`,
+      title: opt ? (opt.legal ? opt.label : `${opt.label}: ${opt.reason}`) : c.text,
     },
       h("div", { class: "tk-card-name", text: c.name }),
       c.line && c.line.length ? h("div", { class: "tk-card-line", text: c.line.join(" · ") }) : null,
@@ -148,12 +166,13 @@ function render({ model, el }) {
       // the words of the card (its kind, its numbers) when its template gives no type line
       c.line && c.line.length ? null : h("div", { class: "tk-card-words", text: c.words }),
       // on a chip, a card counter at 0 is left off (no tokens on a card means none); the zoom has them all
-      tokens(mini ? (c.counters || []).filter((t) => t.value !== 0) : c.counters, "tk-tokens tk-card-tokens"),
+      tokens(mini ? (c.counters || []).filter((t) => t.value !== 0) : c.counters, "tk-tokens tk-card-tokens",
+        new Set((c.stats || []).map((st) => st.icon))),
       state.length ? h("div", { class: "tk-card-state", text: state.join(" · ") }) : null,
-      opt && opt.legal ? h("div", { class: "tk-card-option", text: (opt.suggested ? "▶ suggested: " : "▶ ") + opt.label }) : null,
+      opt && opt.legal ? h("div", { class: "tk-card-option", text: (opt.suggested ? "▶ suggested: " : "▶ ") + onCardWords(opt.label, c.name) }) : null,
       // why not: in the card's zoom and tooltip, and in the decision's folded list
       opt && !opt.legal ? h("div", { class: "tk-card-option tk-not-now", text: "✕ not now" }) : null,
-      first ? h("div", { class: "tk-card-option", text: `▶ pick, then its target (${plan.pairs.get(uid).length})` }) : null,
+      first ? h("div", { class: "tk-card-option", text: `▶ pick (${plan.pairs.get(uid).length} targets)` }) : null,
       aiming === uid ? h("div", { class: "tk-card-option", text: "◎ picked: now click its target" }) : null,
       h("div", { class: "tk-card-zoom", role: "tooltip" },
         h("b", { text: c.name }), h("div", { text: c.words }),
@@ -161,6 +180,7 @@ function render({ model, el }) {
         state.length ? h("div", { text: state.join(" · ") }) : null,
         c.counters && c.counters.length ? h("div", { text: c.counters.map((t) => `${t.name} ${t.value}`).join(" · ") }) : null,
         h("div", { text: c.text }),
+        opt && opt.legal ? h("div", { class: "tk-zoom-option", text: `Click: ${opt.label}` }) : null,
         opt && !opt.legal ? h("div", { class: "tk-zoom-why", text: `Not now: ${opt.reason}${opt.rule && !opt.reason.includes(opt.rule) ? ` (ruling ${opt.rule})` : ""}` }) : null));
     if (first) {
       const aim = () => { aiming = uid; draw(); };
@@ -185,7 +205,7 @@ function render({ model, el }) {
       ? h("div", { class: "tk-pile" },
           z.top !== null ? cardEl(view, z.top, plan, single, mini) : cardEl(view, null, plan, single, mini),
           h("div", { class: "tk-pile-count", text: `${z.count} cards` }))
-      : h("div", { class: "tk-zone-cards" }, z.cards.map((u) => cardEl(view, u, plan, single, mini)));
+      : h("div", { class: "tk-zone-cards" + (!mini && z.cards.length > 6 ? " tk-long-hand" : "") }, z.cards.map((u) => cardEl(view, u, plan, single, mini)));
     return h("section", { class: `tk-zone tk-region-${z.region}`, dataset: { zone: z.id } },
       h("div", { class: "tk-zone-label" }, z.label, h("span", { class: "tk-zone-count", text: ` · ${z.count}` })),
       z.count ? body : h("div", { class: "tk-zone-empty", text: "empty" }));
@@ -200,7 +220,7 @@ function render({ model, el }) {
       onchange: (e) => send({ action: "view", seat: e.target.value || null }),
     },
       c.seats.map((p) => h("option", { value: p, selected: c.view === p, text: p })),
-      h("option", { value: "", selected: c.view === null, text: "a spectator (public cards)" }),
+      h("option", { value: "", selected: c.view === null, text: "a spectator", title: "public cards only" }),
       h("option", { value: EVERYTHING, selected: c.view === EVERYTHING, text: "everything" }));
     const who = fold("who", "tk-who-plays", "Who plays",
       c.seats.map((p) => h("label", { class: "tk-who" }, `${p} `,
@@ -242,8 +262,13 @@ function render({ model, el }) {
       class: "tk-branch", type: "button", title: "What if: two copies of this position side by side, each played its own way",
       onclick: () => send({ action: "branch" }),
     }, "Branch here") : null;
-    return h("div", { class: "tk-board-settings" }, h("label", {}, "View as ", viewAs), who, hot, empty, position, save, load, file, branch,
-      readings.length ? h("span", { class: "tk-readings" }, "Readings: ", readings) : null);
+    // the files and Branch here join the controls' bar; the settings make the second line
+    return {
+      files: [position, save, load, file, branch],
+      settings: h("div", { class: "tk-board-settings" }, h("label", {}, "View as ", viewAs), who, hot, empty,
+        readings.length ? fold("readings", "tk-readings", `Readings (${readings.length})`, readings) : null,
+        h("span", { class: "tk-board-title", text: `${view.game.title}${view.viewer ? " · seen by " + view.viewer : view.everything ? " · everything" : " · spectator"}` })),
+    };
   }
 
   function decisionEl(view, plan) {
@@ -283,7 +308,7 @@ function render({ model, el }) {
     }, o.label, o.suggested ? h("span", { class: "tk-suggested-mark", text: " (suggested)" }) : null);
     const onCards = plan.onBoard.size;
     const parts = [h("div", { class: "tk-prompt", text: d.prompt })];
-    if (d.hint) parts.push(h("div", { class: "tk-hint", text: `Hint: ${d.hint}` }));
+    if (d.hint) parts.push(hintEl(d.hint));
     if (aiming) {
       const name = view.cards[aiming] ? view.cards[aiming].name : aiming;
       parts.push(h("div", { class: "tk-on-cards", role: "status" }, `${name} is picked: click one of its lit targets, or `,
@@ -309,6 +334,13 @@ function render({ model, el }) {
     return h("div", { class: "tk-decision", role: "group", "aria-label": d.prompt }, parts);
   }
 
+  // a long hint shows its first part; the rest is one click away (so the options stay in sight)
+  function hintEl(hint) {
+    const cut = hint.indexOf(";");
+    if (hint.length <= HINT_SHOWN || cut < 0 || cut > HINT_SHOWN) return h("div", { class: "tk-hint", text: `Hint: ${hint}` });
+    return fold("hint", "tk-hint", `Hint: ${hint.slice(0, cut)}; more`, h("div", { text: hint.slice(cut + 1).trim() }));
+  }
+
   // a redraw puts the keyboard focus back where it was (the same control, option, card,
   // search box or hit), so typing and pressing Enter again go on where they were
   function focusOf(el) {
@@ -331,7 +363,22 @@ function render({ model, el }) {
     if (el && !el.disabled) el.focus();
   }
 
+  // the board is drawn in full; if then the seat at the bottom or the decision ends below
+  // the screen (the board's top at the top), it is drawn again with the other seats
+  // folded to one line each (a person opens one with a click; a seat holding an option
+  // stays open)
   function draw() {
+    paint(false);
+    if (tooTall()) paint(true);
+  }
+  function tooTall() {
+    const box = root.getBoundingClientRect();
+    if (!root.isConnected || box.height === 0) return false;
+    return [...root.querySelectorAll(".tk-board-mine, .tk-board-table > .tk-decision")]
+      .some((el) => el.getBoundingClientRect().bottom - box.top > window.innerHeight);
+  }
+
+  function paint(compact) {
     const view = model.get("view") || {};
     if (!view.zones) { root.replaceChildren(h("div", { class: "tk-prompt", text: "…" })); return; }
     if (view.record !== pickedAt) {
@@ -369,6 +416,7 @@ function render({ model, el }) {
     }
     if (aiming && !plan.pairs.has(aiming)) aiming = null;
     const can = view.can || {};
+    const { files, settings } = settingsEl(view);
     const bar = h("div", { class: "tk-board-bar", role: "toolbar", "aria-label": "Controls" },
       CONTROLS.map(([action, label, tip]) => h("button", {
         class: "tk-control", type: "button", title: tip, dataset: { action },
@@ -376,25 +424,35 @@ function render({ model, el }) {
           : action === "step" ? !can.step : Boolean(view.over),
         onclick: () => send({ action }),
       }, label)),
-      h("span", { class: "tk-board-title", text: `${view.game.title}${view.viewer ? " · seen by " + view.viewer : view.everything ? " · everything" : " · spectator"}` }));
+      h("span", { class: "tk-bar-files" }, files));
     const notice = view.notice ? h("div", { class: "tk-notice", role: "status", text: view.notice }) : null;
     const banner = model.get("error")
       ? h("div", { class: "tk-banner", role: "alert" }, h("b", { text: "Not done: " }), model.get("error"))
       : null;
     const zones = view.zones;
-    const seatPanel = (p) => h("div", { class: "tk-seat" + (p.turn ? " tk-turn" : ""), dataset: { seat: p.name } },
-      h("div", { class: "tk-seat-name" }, p.name, p.turn ? h("span", { class: "tk-turn-mark", text: " ◀ turn" }) : null,
-        p.bot ? h("span", { class: "tk-bot", text: ` (${p.bot} bot)` }) : null),
-      tokens(p.counters),
-      h("div", { class: "tk-seat-zones" },
-        zones.filter((z) => z.region === "top" && z.seat === p.name).map((z) => zoneEl(view, z, plan, single))));
+    // the cards of the decision: a seat holding one is never folded
+    const wanted = new Set([...plan.byCard.keys(), ...plan.pairs.keys(),
+      ...[...plan.pairs.values()].flatMap((os) => os.map((o) => o.pair[1]))]);
+    const seatPanel = (p) => {
+      const mine = zones.filter((z) => z.region === "top" && z.seat === p.name);
+      const body = h("div", { class: "tk-seat-zones" }, mine.map((z) => zoneEl(view, z, plan, single)));
+      const folded = compact && mine.length && !mine.some((z) => z.cards.some((u) => wanted.has(u)));
+      const counts = mine.map((z) => `${z.label.replace(`${p.name}'s `, "")} ${z.count}`).join(" · ");
+      return h("div", { class: "tk-seat" + (p.turn ? " tk-turn" : ""), dataset: { seat: p.name } },
+        h("div", { class: "tk-seat-name" }, p.name, p.turn ? h("span", { class: "tk-turn-mark", text: " ◀ turn" }) : null,
+          p.bot ? h("span", { class: "tk-bot", text: ` (${p.bot} bot)` }) : null),
+        tokens(p.counters),
+        folded ? fold(`seat:${p.name}`, "tk-seat-fold", `Cards: ${counts}`, body) : body);
+    };
     const viewer = view.players.find((p) => p.bottom || p.viewer);
     // the other seats round the table, starting after the bottom seat
     const at = view.players.indexOf(viewer);
     const others = at < 0 ? view.players : [...view.players.slice(at + 1), ...view.players.slice(0, at)];
     const top = h("div", { class: "tk-board-top" }, others.map(seatPanel));
+    const middleZones = zones.filter((z) => z.region === "middle" || z.region === "side");
     const middle = h("div", { class: "tk-board-middle" },
-      zones.filter((z) => z.region === "middle" || z.region === "side").map((z) => zoneEl(view, z, plan, single)),
+      // the small zones (stacks, single cards) first, side by side; then the spread-out ones
+      [...middleZones.filter(small), ...middleZones.filter((z) => !small(z))].map((z) => zoneEl(view, z, plan, single)),
       tokens(view.table));
     const mine = h("div", { class: "tk-board-mine" },
       viewer ? h("div", { class: "tk-seat-name" }, viewer.name, viewer.turn ? h("span", { class: "tk-turn-mark", text: " ◀ turn" }) : null) : null,
@@ -410,7 +468,7 @@ function render({ model, el }) {
         h("div", { class: "tk-entry-path", text: `#${r.index + 1} · ${r.path.join(" › ")}${r.player ? " · " + r.player + " chose" : ""}` }),
         h("div", { class: "tk-entry-text", text: r.text })))));
     const focus = focusOf(document.activeElement);
-    root.replaceChildren(...[bar, settingsEl(view), banner, notice, table, log, ...rulesEls(view)].filter(Boolean));
+    root.replaceChildren(...[bar, settings, banner, notice, table, log, ...rulesEls(view)].filter(Boolean));
     refocus(focus);
   }
 
@@ -445,12 +503,16 @@ function render({ model, el }) {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   });
+  // a window made smaller or larger: the seats fold or unfold to fit it
+  let resizing = null;
+  const onResize = () => { clearTimeout(resizing); resizing = setTimeout(draw, 150); };
+  window.addEventListener("resize", onResize);
   model.on("change:view", draw);
   model.on("change:error", draw);
   model.on("change:found", draw);
   model.on("change:diagram", draw);
   draw();
-  return () => root.remove();
+  return () => { window.removeEventListener("resize", onResize); root.remove(); };
 }
 
 export default { render };

@@ -23,7 +23,6 @@ from ..core.errors import TablekitError
 from . import layout
 from .cardface import option_card
 from .decisionwords import game_over_words, options_in_order, prompt_line, score_words
-from .render import is_pile
 
 MODEL_VERSION = 1
 LOG_LIMIT = 30  # the newest records the model carries
@@ -132,7 +131,7 @@ def board_model(game: Game, seat: str | None, *, everything: bool = False,
         zones.append({"id": z, "label": info.get("label") or z, "owner": info.get("owner"), "seat": seat_of.get(z),
                       "kind": info.get("kind") or "", "visibility": info["visibility"],
                       "region": plan.region_of(z), "count": len(row), "cards": uids,
-                      "pile": is_pile(info, len(row)) or info.get("kind") in game.gamedef.pile_kinds, "top": uids[-1] if uids else None})
+                      "pile": info["visibility"] == "hidden" or info.get("kind") in game.gamedef.pile_kinds, "top": uids[-1] if uids else None})
     for c in cards.values():  # a card lies on another the model shows, or on nothing it names
         if c["attached_to"] not in cards:
             c["attached_to"] = None
