@@ -58,7 +58,7 @@ SMALL_TEXT = """() => {
         const node = walk.currentNode;
         if (!node.textContent.trim()) continue;
         const el = node.parentElement;
-        if (el.closest('.tk-card-zoom, details:not([open]) > :not(summary)')) continue;
+        if (el.closest('.tk-card-zoom, .tk-zoom-float, details:not([open]) > :not(summary)')) continue;
         const size = parseFloat(getComputedStyle(el).fontSize);
         if (size < 12) out.push([node.textContent.trim().slice(0, 30), size]);
     }
@@ -81,7 +81,7 @@ FIT = """(seat) => {
 CUT = """() => {
     const out = [];
     for (const el of document.querySelectorAll('.tk-app *')) {
-        if (el.closest('.tk-card-zoom, details:not([open]) > :not(summary)')) continue;
+        if (el.closest('.tk-card-zoom, .tk-zoom-float, details:not([open]) > :not(summary)')) continue;
         const st = getComputedStyle(el);
         if (st.display === 'none') continue;
         const hides = (v) => v === 'hidden' || v === 'auto' || v === 'scroll' || v === 'clip';
@@ -423,5 +423,52 @@ def test_a_seat_holding_a_card_of_the_decision_is_never_folded(browser):
         # the targets lie in the other seats' panels, none of them behind a fold
         assert page.locator(".tk-seat .tk-card.tk-target").count() >= 1
         assert page.locator(".tk-seat-fold .tk-card.tk-target").count() == 0
+    finally:
+        ctx.close()
+
+
+ZOOM = """() => {
+    const z = document.querySelector('.tk-zoom-float');
+    if (!z || z.hidden) return null;
+    const r = z.getBoundingClientRect(), app = document.querySelector('.tk-app').getBoundingClientRect();
+    return {text: z.innerText, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+            appLeft: app.left, appRight: app.right, appTop: app.top, appBottom: app.bottom,
+            wide: document.documentElement.scrollWidth > innerWidth};
+}"""
+
+
+@pytest.mark.parametrize("size", FIT_SIZES)
+def test_a_cards_zoom_opens_on_hover_and_focus_inside_the_board_never_clipped(browser, size):
+    """The rightmost card of the top seats and the last card of the hand: the zoom shows
+    the card's name inside the board and the window's width; it goes when the pointer leaves."""
+    f = next(f for f in FIXTURES if f["position"] == "swap")  # heroes up to the right edge
+    g = replay(f)
+    seat = g.pending.player
+    board = Board(g, seat, rules=True, on_branch=lambda: None)
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = ctx.new_page()
+    try:
+        draw(page, board.view)
+        page.locator(".tk-seat-fold > summary").evaluate_all("(ss) => ss.forEach((s) => s.click())")
+        cards = page.locator(".tk-board-top .tk-card[data-uid], [data-zone$='/hand'] .tk-card[data-uid]")
+        boxes = [cards.nth(i).bounding_box() for i in range(cards.count())]
+        rightmost = max(range(len(boxes)), key=lambda i: boxes[i]["x"] + boxes[i]["width"])
+        assert boxes[rightmost]["x"] + 240 > size[0], "a card whose zoom would not fit to its right"
+        lowest = max(range(len(boxes)), key=lambda i: boxes[i]["y"])
+        for i in (rightmost, lowest):
+            card = cards.nth(i)
+            name = board.view["cards"][card.get_attribute("data-uid")]["name"]
+            card.hover()
+            z = page.evaluate(ZOOM)
+            assert z and name in z["text"], (name, z)
+            assert z["appLeft"] <= z["left"] and z["right"] <= min(z["appRight"], size[0]) + 0.5, z
+            assert z["appTop"] <= z["top"] and z["bottom"] <= z["appBottom"] + 0.5, z
+            assert not z["wide"], "the zoom makes the page scroll sideways"
+            page.mouse.move(0, 0)
+            assert page.evaluate(ZOOM) is None
+        cards.nth(rightmost).focus()  # the keyboard opens it too
+        assert page.evaluate(ZOOM) is not None
+        page.locator('.tk-board-bar button[data-action="undo"]').focus()
+        assert page.evaluate(ZOOM) is None
     finally:
         ctx.close()

@@ -194,7 +194,40 @@ function render({ model, el }) {
       card.addEventListener("click", act);
       card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } });
     }
+    card.addEventListener("mouseenter", () => showZoom(card));
+    card.addEventListener("focus", () => showZoom(card));
+    card.addEventListener("mouseleave", () => hideZoom(card));
+    card.addEventListener("blur", () => hideZoom(card));
     return card;
+  }
+
+  // a card's zoom: one box over the board, filled from the card's (hidden) zoom and laid
+  // beside the card inside the board, below it or else above it, so no box clips it and
+  // the page never scrolls sideways for it
+  const zoomBox = h("div", { class: "tk-zoom-float", role: "tooltip", hidden: true });
+  let zoomOf = null;
+  function showZoom(card) {
+    const src = card.querySelector(".tk-card-zoom");
+    if (!src || !root.contains(card)) return;
+    zoomOf = card;
+    zoomBox.replaceChildren(...[...src.childNodes].map((n) => n.cloneNode(true)));
+    zoomBox.hidden = false;
+    if (zoomBox.parentNode !== root) root.append(zoomBox);
+    const r = root.getBoundingClientRect();
+    const c = card.getBoundingClientRect();
+    const w = zoomBox.offsetWidth;
+    const tall = zoomBox.offsetHeight;
+    const below = c.bottom - r.top + 4;
+    const above = c.top - r.top - tall - 4;
+    const fitsBelow = below + tall <= r.height && c.bottom + 4 + tall <= window.innerHeight;
+    const top = fitsBelow || above < 0 ? Math.max(0, Math.min(below, r.height - tall)) : above;
+    zoomBox.style.left = `${Math.max(0, Math.min(c.left - r.left, r.width - w))}px`;
+    zoomBox.style.top = `${top}px`;
+  }
+  function hideZoom(card) {
+    if (card && zoomOf !== card) return;
+    zoomOf = null;
+    zoomBox.hidden = true;
   }
 
   function zoneEl(view, z, plan, single) {
@@ -468,7 +501,8 @@ function render({ model, el }) {
         h("div", { class: "tk-entry-path", text: `#${r.index + 1} · ${r.path.join(" › ")}${r.player ? " · " + r.player + " chose" : ""}` }),
         h("div", { class: "tk-entry-text", text: r.text })))));
     const focus = focusOf(document.activeElement);
-    root.replaceChildren(...[bar, settings, banner, notice, table, log, ...rulesEls(view)].filter(Boolean));
+    hideZoom(null);
+    root.replaceChildren(...[bar, settings, banner, notice, table, log, ...rulesEls(view), zoomBox].filter(Boolean));
     refocus(focus);
   }
 
