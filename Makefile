@@ -82,7 +82,7 @@ screenshots: $(STAMP) chromium
 	rm -f screenshots/board-*.png
 	TABLEKIT_TEST_OUTPUT=$(CURDIR)/screenshots PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 TABLEKIT_CHROMIUM=$(CHROMIUM) \
 		$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_board_page.py -k draws
-	@echo "the pictures are in screenshots/ (board-<game>-<position>-<players>p-<size>.png)"
+	@echo "the pictures are in screenshots/ (board-<game>-<position>-<players>p-<size>-side-<under|beside>.png)"
 
 demo: $(STAMP)
 	$(BIN)/tablekit serve --port $(or $(PORT),8866)

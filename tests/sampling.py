@@ -29,6 +29,9 @@ COUNTS: dict[str, tuple[int, int | str, str]] = {
                                "heuristic games per game"),
     "board_seeds": (50, 10, "test_board_page.py::test_no_decision_is_larger_than_the_largest_fixture: seeded "
                             "games per game and player count searched for a decision with more options"),
+    "diagram_steps": (400, 20, "test_board_page.py::test_the_diagram_keeps_now_on_the_screen_at_every_step: "
+                               "steps of one seeded game per game, at each of three sizes, followed with the "
+                               "diagram (to its end if sooner)"),
 }
 
 # The games the heavy checks' sample leaves out: their checks (a save loaded and

@@ -15,6 +15,7 @@ goes to the test output folder (`make screenshots`: screenshots/)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -133,10 +134,15 @@ def test_the_board_draws_every_position_so_that_it_fits_with_its_hooks_and_no_sm
     pictures = output_dir.name == "screenshots" or FULL
     try:
         for name, seat, view in fixture_views(game_id):
-            for w, h in SIZES if pictures else FIT_SIZES:
+            for (w, h), side in itertools.product(SIZES if pictures else FIT_SIZES, ("under", "beside")):
                 page.set_viewport_size({"width": w, "height": h})
                 draw(page, view)
-                where = f"{game_id} {name} at {w}x{h}"
+                toggle = page.locator(".tk-side-toggle")
+                if (toggle.get_attribute("aria-pressed") == "true") != (side == "beside"):
+                    toggle.click()  # the side panel beside the table, or under it
+                assert toggle.get_attribute("aria-pressed") == ("true" if side == "beside" else "false")
+                assert page.locator(".tk-board-body.tk-side-beside").count() == (side == "beside")
+                where = f"{game_id} {name} at {w}x{h}, side panel {side}"
                 app = page.locator(".tk-app")
                 assert app.count() == 1
                 assert page.locator(".tk-decision").count() == 1
@@ -158,12 +164,13 @@ def test_the_board_draws_every_position_so_that_it_fits_with_its_hooks_and_no_sm
                     assert "Game over" in text and view["over"]["why"] in text and view["over"]["who"] in text
                     assert "Scores: ." not in text
                 fit = page.evaluate(FIT, seat)
-                fit_log[f"{game_id}/{name}/{w}x{h}"] = fit
+                fit_log[f"{game_id}/{name}/{w}x{h}/{side}"] = fit
                 if (w, h) in FIT_SIZES and not (fit["decision"] and fit["hand"] in (True, None)
                                                  and fit["counters"] in (True, None)):
                     misfits.append((where, fit))
                 if pictures or name.startswith("largest"):
-                    page.screenshot(path=str(output_dir / f"board-{game_id}-{name}-{w}x{h}.png"), full_page=True)
+                    page.screenshot(path=str(output_dir / f"board-{game_id}-{name}-{w}x{h}-side-{side}.png"),
+                                    full_page=True)
     finally:
         ctx.close()
         (output_dir / f"board-fit-{game_id}.json").write_text(json.dumps(fit_log, indent=1))
@@ -470,5 +477,159 @@ def test_a_cards_zoom_opens_on_hover_and_focus_inside_the_board_never_clipped(br
         assert page.evaluate(ZOOM) is not None
         page.locator('.tk-board-bar button[data-action="undo"]').focus()
         assert page.evaluate(ZOOM) is None
+    finally:
+        ctx.close()
+
+
+NOW_ON_SCREEN = """() => {
+    const now = document.querySelector('.tk-diagram-stage .tk-flow-now');
+    const stage = document.querySelector('.tk-diagram-stage');
+    if (!now || !stage) return null;
+    const n = now.getBoundingClientRect(), s = stage.getBoundingClientRect();
+    const cx = n.left + n.width / 2, cy = n.top + n.height / 2;
+    return {inStage: cx >= s.left && cx <= s.right && cy >= s.top && cy <= s.bottom,
+            onScreen: cx >= 0 && cx <= innerWidth && cy >= 0 && cy <= innerHeight, y: cy,
+            wide: document.documentElement.scrollWidth > innerWidth};
+}"""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_diagram_keeps_now_on_the_screen_at_every_step(game_id, browser):
+    """The side panel beside the table with the diagram open: after every step of a seeded
+    game with bots (the sample: its first steps; the full count: to its end), at the three
+    sizes, ▶ now lies inside the diagram's box and inside the screen."""
+    from sampling import count
+
+    steps = count("diagram_steps")
+    ctx = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+    page = ctx.new_page()
+    try:
+        for w, h in SIZES:
+            g = new(game_id, 3)
+            board = Board(g, None, everything=True, bots={p: "random" for p in g.players}, rules=True)
+            page.set_viewport_size({"width": w, "height": h})
+            draw(page, board.view)
+            toggle = page.locator(".tk-side-toggle")
+            if toggle.get_attribute("aria-pressed") != "true":
+                toggle.click()
+            page.locator(".tk-board-diagram > summary").click()
+            page.wait_for_function("() => window.sent.length > 0")  # the fold's toggle comes after the click
+            assert page.evaluate("() => window.sent")[-1]["action"] == "diagram"
+            assert board.handle(page.evaluate("() => window.sent")[-1]) is None
+            page.evaluate("(svg) => window.tkModel.set('diagram', svg)", board.diagram)
+            for step in range(steps):
+                if g.is_over:
+                    break
+                assert board.press("step") is None
+                page.evaluate("([view, svg]) => { window.tkModel.set('diagram', svg); window.tkModel.set('view', view); }",
+                              [board.view, board.diagram])
+                where = f"{game_id} at {w}x{h}, step {step + 1} (record {len(g.history)})"
+                now = page.evaluate(NOW_ON_SCREEN)
+                assert now and now["inStage"] and now["onScreen"], f"{where}: ▶ now {now}"
+                assert not now["wide"], f"{where}: the page scrolls sideways"
+    finally:
+        ctx.close()
+
+
+VIEWBOX = "() => document.querySelector('.tk-diagram-stage svg').getAttribute('viewBox').split(' ').map(Number)"
+
+
+def open_diagram(page, board: Board) -> None:
+    """The side panel beside the table and the diagram open, as the kernel answers."""
+    toggle = page.locator(".tk-side-toggle")
+    if toggle.get_attribute("aria-pressed") != "true":
+        toggle.click()
+    page.locator(".tk-board-diagram > summary").click()
+    page.wait_for_function("() => window.sent.some((m) => m.action === 'diagram')")
+    msg = [m for m in page.evaluate("() => window.sent") if m["action"] == "diagram"][-1]
+    assert board.handle(msg) is None
+    page.evaluate("(svg) => window.tkModel.set('diagram', svg)", board.diagram)
+
+
+def test_the_diagram_zooms_and_pans_with_mouse_keys_buttons_and_touch(browser):
+    g = new("mirkwood", 2)
+    board = Board(g, None, everything=True, bots={p: "random" for p in g.players}, rules=True)
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, has_touch=True)
+    page = ctx.new_page()
+    try:
+        draw(page, board.view)
+        open_diagram(page, board)
+        stage = page.locator(".tk-diagram-stage")
+        first = page.evaluate(VIEWBOX)
+        box = stage.bounding_box()
+        # centred on ▶ now at a readable scale: one diagram unit a pixel
+        assert first[2] == pytest.approx(box["width"] - 2, abs=2)
+        page.locator(".tk-diagram-tool[aria-label='Zoom in']").click()
+        zoomed = page.evaluate(VIEWBOX)
+        assert zoomed[2] < first[2] * 0.9
+        page.locator(".tk-diagram-tool[aria-label='Show the whole diagram']").click()
+        whole = page.evaluate(VIEWBOX)
+        assert whole[2] > first[2] * 1.5  # Mirkwood's diagram is far larger than its box
+        page.locator(".tk-diagram-tool[aria-label='Centre on ▶ now']").click()
+        assert page.evaluate(VIEWBOX) == pytest.approx(first, abs=1)
+        # a drag pans by as many units as pixels, at this scale
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(cx, cy)
+        page.mouse.down()
+        page.mouse.move(cx + 100, cy + 40, steps=5)
+        page.mouse.up()
+        dragged = page.evaluate(VIEWBOX)
+        assert dragged[0] == pytest.approx(first[0] - 100, abs=2) and dragged[1] == pytest.approx(first[1] - 40, abs=2)
+        # the wheel zooms round the pointer
+        page.mouse.wheel(0, -100)
+        assert page.evaluate(VIEWBOX)[2] < dragged[2]
+        # the keys: arrows pan, + and - zoom, 0 shows it whole, N finds ▶ now
+        stage.focus()
+        before = page.evaluate(VIEWBOX)
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate(VIEWBOX)[0] > before[0]
+        page.keyboard.press("-")
+        assert page.evaluate(VIEWBOX)[2] > before[2]
+        page.keyboard.press("0")
+        assert page.evaluate(VIEWBOX) == pytest.approx(whole, abs=1)
+        page.keyboard.press("n")
+        assert page.evaluate(NOW_ON_SCREEN)["inStage"]
+        # a finger drags it too (pointer events of a touch)
+        before = page.evaluate(VIEWBOX)
+        page.evaluate("""([x, y]) => {
+            const s = document.querySelector('.tk-diagram-stage');
+            const ev = (type, dx) => s.dispatchEvent(new PointerEvent(type, {pointerId: 7, pointerType: 'touch',
+                clientX: x + dx, clientY: y, bubbles: true}));
+            ev('pointerdown', 0); ev('pointermove', -50); ev('pointerup', -50);
+        }""", [cx, cy])
+        assert page.evaluate(VIEWBOX)[0] > before[0]
+        # the game moves: ▶ now is centred again, at the person's scale
+        for _ in range(5):
+            board.press("step")
+        page.evaluate("([view, svg]) => { window.tkModel.set('diagram', svg); window.tkModel.set('view', view); }",
+                      [board.view, board.diagram])
+        assert page.evaluate(NOW_ON_SCREEN)["inStage"]
+    finally:
+        ctx.close()
+
+
+def test_the_search_results_stay_inside_the_side_panel(browser):
+    g = new("mirkwood", 2)
+    board = Board(g, g.players[0], rules=True)
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    try:
+        draw(page, board.view)
+        page.locator(".tk-side-toggle").click()
+        assert page.locator(".tk-board-right .tk-side").count() == 1
+        page.locator(".tk-board-rules > summary").click()
+        page.locator(".tk-search-box").type("engagement cost")
+        page.wait_for_function("() => window.sent.some((m) => m.action === 'search')")
+        msg = [m for m in page.evaluate("() => window.sent") if m["action"] == "search"][-1]
+        assert board.handle(msg) is None
+        page.evaluate("(found) => window.tkModel.set('found', found)", board.found)
+        hits = page.locator(".tk-search-hit")
+        assert hits.count() >= 3
+        side = page.locator(".tk-side").bounding_box()
+        for el in [page.locator(".tk-search-box")] + [hits.nth(i) for i in range(hits.count())]:
+            r = el.bounding_box()
+            assert side["x"] <= r["x"] and r["x"] + r["width"] <= side["x"] + side["width"] + 0.5
+        assert not page.evaluate(CUT)
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
     finally:
         ctx.close()

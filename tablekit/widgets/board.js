@@ -83,6 +83,8 @@ function onCardWords(label, name) {
   return words.length >= 2 && words !== "it" ? words : "choose";
 }
 
+const SIDE_WIDE = 1500; // a board at least this wide opens with the side panel beside the table
+
 const HINT_SHOWN = 160; // a longer hint is folded after its first part
 
 // a zone that takes little room: a stack, or at most one card
@@ -92,6 +94,145 @@ function small(z) {
 
 function stacked(z) {
   return z.count > 1 && (z.pile || z.cards.every((u) => u === null));
+}
+
+// the rules diagram in a box of its own: the whole diagram fits the box at first; it zooms
+// (wheel, pinch, + and −, the keys + and -) and pans (drag, one finger, the arrow keys),
+// and centres on ▶ now whenever the game moves (at a scale where its words can be read,
+// or the person's own scale once they zoomed). Zooming and panning change the SVG's
+// viewBox: nothing is redrawn and nothing is sent to the kernel.
+const READABLE = 1; // diagram units per screen pixel when it centres on ▶ now
+const PAN_STEP = 60; // screen pixels an arrow key moves the diagram
+const STAGE_LOW = 240; // the diagram box's height in pixels, at least
+const STAGE_HIGH = 480; // and at most
+
+function diagramViewer() {
+  const stage = h("div", {
+    class: "tk-diagram-stage", tabindex: "0", role: "img",
+    "aria-label": "The rules diagram; ▶ now marks where the game stands. Arrow keys move it, + and - zoom, 0 shows it whole, N finds ▶ now",
+  });
+  let svg = null;
+  let base = null; // the whole diagram's viewBox
+  let vb = null; // the part shown
+  let scale = READABLE; // units per pixel the person chose (kept as the game moves)
+  let pending = false; // centre on ▶ now once the box is on the page
+  const apply = () => svg && svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
+  const size = () => ({ w: stage.clientWidth || 1, h: stage.clientHeight || 1 });
+  // units per screen pixel of what is shown (the SVG keeps its aspect, so the larger one)
+  const unitsPerPx = () => { const s = size(); return Math.max(vb.w / s.w, vb.h / s.h); };
+  function toUnits(clientX, clientY) {
+    const m = svg.getScreenCTM();
+    if (!m) return null;
+    const p = svg.createSVGPoint();
+    p.x = clientX; p.y = clientY;
+    return p.matrixTransform(m.inverse());
+  }
+  let shownAt = null; // the box's size when the view was last laid out
+  const seen = () => stage.isConnected && stage.clientWidth > 0 && !stage.closest("details:not([open])");
+  function show(cx, cy, k) { // centre (cx, cy) at k units per pixel
+    const s = size();
+    shownAt = s;
+    vb = { x: cx - (s.w * k) / 2, y: cy - (s.h * k) / 2, w: s.w * k, h: s.h * k };
+    apply();
+  }
+  function fit() { if (!svg) return; vb = { ...base }; shownAt = size(); apply(); }
+  function zoom(factor, clientX, clientY) {
+    if (!svg) return;
+    const s = size();
+    const r = stage.getBoundingClientRect();
+    const at = toUnits(clientX ?? r.left + s.w / 2, clientY ?? r.top + s.h / 2);
+    if (!at) return;
+    const k = Math.min(Math.max(unitsPerPx() / factor, 0.2), Math.max(base.w / s.w, base.h / s.h) * 1.5);
+    const c = toUnits(r.left + s.w / 2, r.top + s.h / 2);
+    // keep the point under the pointer where it is
+    const kOld = unitsPerPx();
+    show(at.x + ((c.x - at.x) * k) / kOld, at.y + ((c.y - at.y) * k) / kOld, k);
+    scale = k;
+  }
+  function pan(dx, dy) {
+    if (!svg) return;
+    const k = unitsPerPx();
+    vb = { ...vb, x: vb.x - dx * k, y: vb.y - dy * k };
+    apply();
+  }
+  function centreOnNow() {
+    const now = svg && svg.querySelector(".tk-flow-now");
+    if (!now || !seen()) { pending = true; return; }
+    pending = false;
+    if (!vb) vb = { ...base };
+    apply();
+    const r = now.getBoundingClientRect();
+    const c = toUnits(r.left + r.width / 2, r.top + r.height / 2);
+    if (c) show(c.x, c.y, scale);
+  }
+  function setSvg(text) {
+    stage.innerHTML = text; // our own SVG (tablekit/diagram.py)
+    svg = stage.querySelector("svg");
+    if (!svg) { base = vb = null; return; }
+    const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+    base = box.length === 4 && box.every(Number.isFinite)
+      ? { x: box[0], y: box[1], w: box[2], h: box[3] }
+      : { x: 0, y: 0, w: parseFloat(svg.getAttribute("width")) || 1000, h: parseFloat(svg.getAttribute("height")) || 1000 };
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    vb = null;
+    centreOnNow();
+  }
+  // the pointer: a drag pans, two fingers pinch; the wheel zooms round the pointer
+  const pointers = new Map();
+  let pinch = null;
+  stage.addEventListener("pointerdown", (e) => {
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    stage.setPointerCapture(e.pointerId);
+    if (pointers.size === 2) { const [a, b] = [...pointers.values()]; pinch = Math.hypot(a.x - b.x, a.y - b.y); }
+  });
+  stage.addEventListener("pointermove", (e) => {
+    const was = pointers.get(e.pointerId);
+    if (!was) return;
+    const now = { x: e.clientX, y: e.clientY };
+    pointers.set(e.pointerId, now);
+    if (pointers.size === 1) pan(now.x - was.x, now.y - was.y);
+    else if (pointers.size === 2 && pinch) {
+      const [a, b] = [...pointers.values()];
+      const d = Math.hypot(a.x - b.x, a.y - b.y);
+      if (d > 0) zoom(d / pinch, (a.x + b.x) / 2, (a.y + b.y) / 2);
+      pinch = d;
+    }
+  });
+  const lift = (e) => { pointers.delete(e.pointerId); if (pointers.size < 2) pinch = null; };
+  stage.addEventListener("pointerup", lift);
+  stage.addEventListener("pointercancel", lift);
+  stage.addEventListener("wheel", (e) => { e.preventDefault(); zoom(Math.pow(1.2, -Math.sign(e.deltaY)), e.clientX, e.clientY); }, { passive: false });
+  stage.addEventListener("keydown", (e) => {
+    const keys = {
+      ArrowLeft: () => pan(PAN_STEP, 0), ArrowRight: () => pan(-PAN_STEP, 0),
+      ArrowUp: () => pan(0, PAN_STEP), ArrowDown: () => pan(0, -PAN_STEP),
+      "+": () => zoom(1.25), "=": () => zoom(1.25), "-": () => zoom(0.8), "0": fit,
+      n: () => centreOnNow(), N: () => centreOnNow(),
+    };
+    if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+  });
+  const tool = (label, tip, act) => h("button", { type: "button", class: "tk-diagram-tool", title: tip, "aria-label": tip, onclick: act }, label);
+  const tools = h("div", { class: "tk-diagram-tools", role: "toolbar", "aria-label": "Diagram" },
+    tool("−", "Zoom out", () => zoom(0.8)), tool("+", "Zoom in", () => zoom(1.25)),
+    tool("Whole", "Show the whole diagram", fit), tool("▶ now", "Centre on ▶ now", () => { scale = READABLE; centreOnNow(); }));
+  const box = h("div", { class: "tk-diagram" }, tools, stage);
+  // after a redraw: a diagram that came while it could not be seen is centred now; a box
+  // that changed size (the side panel moved) keeps its centre and its scale
+  function settle(board) {
+    if (!svg || !seen()) return;
+    // the box ends at the screen's bottom (the board's top at the top of the screen),
+    // between STAGE_LOW and STAGE_HIGH pixels tall, so that ▶ now at its centre is seen
+    const room = window.innerHeight - (stage.getBoundingClientRect().top - board.getBoundingClientRect().top) - 8;
+    stage.style.height = `${Math.round(Math.min(Math.max(room, STAGE_LOW), STAGE_HIGH))}px`;
+    if (pending) { centreOnNow(); return; }
+    const s = size();
+    if (vb && shownAt && (s.w !== shownAt.w || s.h !== shownAt.h)) {
+      show(vb.x + vb.w / 2, vb.y + vb.h / 2, Math.max(vb.w / shownAt.w, vb.h / shownAt.h));
+    }
+  }
+  return { box, setSvg, settle };
 }
 
 function render({ model, el }) {
@@ -108,6 +249,7 @@ function render({ model, el }) {
       if (d.open) folds.add(key); else folds.delete(key);
       const view = model.get("view") || {};
       if (key === "diagram" && d.open !== Boolean((view.controls || {}).diagram)) model.send({ action: "diagram", on: d.open });
+      if (key === "diagram" && d.open) diagram.settle(root); // a diagram that came while folded: centred now
     });
     return d;
   };
@@ -122,8 +264,12 @@ function render({ model, el }) {
       searchTimer = setTimeout(() => model.send({ action: "search", query }), 200);
     },
   });
-  const diagramBox = h("div", { class: "tk-diagram", role: "img", "aria-label": "The rules diagram; ▶ now marks where the game stands" });
+  const diagram = diagramViewer();
   let diagramShown = null;
+  // the side panel (the log, the rules and the diagram) beside the table on a wide board,
+  // under it on a narrow one; the person's choice, once made, is kept
+  let sidePref = null;
+  const sideOpen = () => sidePref ?? root.clientWidth >= SIDE_WIDE;
 
   const send = (msg) => {
     const view = model.get("view") || {};
@@ -407,12 +553,14 @@ function render({ model, el }) {
   function tooTall() {
     const box = root.getBoundingClientRect();
     if (!root.isConnected || box.height === 0) return false;
-    return [...root.querySelectorAll(".tk-board-mine, .tk-board-table > .tk-decision")]
+    return [...root.querySelectorAll(".tk-board-mine, .tk-decision")]
       .some((el) => el.getBoundingClientRect().bottom - box.top > window.innerHeight);
   }
 
   function paint(compact) {
     const view = model.get("view") || {};
+    // where the keyboard focus is, before anything (the search box) moves
+    const focus = focusOf(document.activeElement);
     if (!view.zones) { root.replaceChildren(h("div", { class: "tk-prompt", text: "…" })); return; }
     if (view.record !== pickedAt) {
       picked = new Set(); pickedAt = view.record; aiming = null;
@@ -493,16 +641,36 @@ function render({ model, el }) {
       zones.filter((z) => z.region === "hand").map((z) => zoneEl(view, z, plan, single)),
       h("div", { class: "tk-seat-zones" },
         zones.filter((z) => z.region === "bottom").map((z) => zoneEl(view, z, plan, single))));
-    // the table: the other seats across the top; below, the shared zones and the viewing
-    // seat on the left, the open decision beside them on the right (board.css)
-    const table = h("div", { class: "tk-board-table" }, top, middle, mine, decisionEl(view, plan));
+    const decision = decisionEl(view, plan);
     const log = fold("log", "tk-board-log", view.log.length ? `Log: ${view.log[0].text}` : "Log: nothing yet, press Step.",
       h("ol", { reversed: true }, view.log.map((r) => h("li", { class: "tk-entry" },
         h("div", { class: "tk-entry-path", text: `#${r.index + 1} · ${r.path.join(" › ")}${r.player ? " · " + r.player + " chose" : ""}` }),
         h("div", { class: "tk-entry-text", text: r.text })))));
-    const focus = focusOf(document.activeElement);
+    const rules = rulesEls(view);
+    const beside = rules.length > 0 && sideOpen();
+    // under the table the log comes first; beside it, in the narrow column under the
+    // decision, the log (whose newest line can be long) comes after the rules and the
+    // diagram, so the diagram's box stays on the screen
+    const side = h("aside", { class: "tk-side", "aria-label": "The log, the rules and the diagram" },
+      ...(beside ? [...rules, log] : [log, ...rules]));
+    // the table: the other seats across the top; below, the shared zones and the viewing
+    // seat on the left; on the right the open decision and, beside the table, the side
+    // panel under it (board.css)
+    const table = h("div", { class: "tk-board-table" }, top, middle, mine,
+      h("div", { class: "tk-board-right" }, decision, beside ? side : null));
+    // the table in a box of its own (a container: a narrow one puts the decision under it)
+    const body = h("div", { class: "tk-board-body" + (beside ? " tk-side-beside" : "") },
+      h("div", { class: "tk-board-main" }, table), beside ? null : side);
+    if (rules.length) {
+      bar.append(h("button", {
+        class: "tk-side-toggle", type: "button", "aria-pressed": String(beside),
+        title: "The log, the rules and the diagram beside the table (pressed) or under it",
+        onclick: () => { sidePref = !beside; draw(); },
+      }, beside ? "Side panel ▸" : "◂ Side panel"));
+    }
     hideZoom(null);
-    root.replaceChildren(...[bar, settings, banner, notice, table, log, ...rulesEls(view), zoomBox].filter(Boolean));
+    root.replaceChildren(...[bar, settings, banner, notice, body, zoomBox].filter(Boolean));
+    diagram.settle(root);
     refocus(focus);
   }
 
@@ -521,10 +689,10 @@ function render({ model, el }) {
         hits.length ? h("ol", { class: "tk-search-hits" }, hits) : null, result),
       outlineEl(model.get("rules_tree"), view.at || [], found.node || null, opened));
     const svg = model.get("diagram") || "";
-    if (svg !== diagramShown) { diagramBox.innerHTML = svg; diagramShown = svg; } // our own SVG (tablekit/diagram.py)
-    const diagram = fold("diagram", "tk-board-diagram", "The rules diagram",
-      svg ? diagramBox : h("div", { class: "tk-zone-empty", text: "Drawing the diagram…" }));
-    return [rules, diagram];
+    if (svg !== diagramShown) { diagram.setSvg(svg); diagramShown = svg; }
+    const drawing = fold("diagram", "tk-board-diagram", "The rules diagram",
+      svg ? diagram.box : h("div", { class: "tk-zone-empty", text: "Drawing the diagram…" }));
+    return [rules, drawing];
   }
 
   // a file the Python side offers (Save game): downloaded, never shown in the page
