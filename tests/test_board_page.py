@@ -633,3 +633,202 @@ def test_the_search_results_stay_inside_the_side_panel(browser):
         assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
     finally:
         ctx.close()
+
+
+def zones_of(view: dict) -> dict[str, str]:
+    return {u: z["id"] for z in view["zones"] for u in z["cards"] if u is not None}
+
+
+def step_until_a_card_moves(board: Board) -> str:
+    """Steps until a card the view shows changes zone; that card's uid."""
+    for _ in range(200):
+        before = zones_of(board.view)
+        assert board.press("step") is None
+        after = zones_of(board.view)
+        moved = [u for u in after if u in before and before[u] != after[u]]
+        if moved:
+            return moved[0]
+    raise AssertionError("no card moved in 200 steps")
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_card_that_changes_zone_slides_there_and_what_changed_is_marked_until_the_next_step(browser, motion):
+    g = new("creatures", 2)
+    board = Board(g, None, everything=True, bots={p: "random" for p in g.players}, rules=True)
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion=motion)
+    page = ctx.new_page()
+    try:
+        draw(page, board.view)
+        assert page.locator(".tk-card.tk-changed").count() == 0  # the first drawing marks nothing
+        uid = step_until_a_card_moves(board)
+        page.evaluate("(view) => window.tkModel.set('view', view)", board.view)
+        card = page.locator(f'.tk-card[data-uid="{uid}"]').first
+        assert "tk-changed" in card.get_attribute("class")
+        assert card.locator(".tk-changed-mark").inner_text().strip() == "✱"  # a sign, not a colour only
+        assert card.get_attribute("aria-label").startswith("just changed: ")
+        sliding = page.evaluate(f"""() => document.querySelector('.tk-card[data-uid="{uid}"]').getAnimations()
+            .map((a) => a.effect.getTiming().duration)""")
+        assert sliding == ([] if motion == "reduce" else [250])
+        # a redraw of the same record keeps the marks; the next record clears them
+        page.evaluate("(view) => window.tkModel.set('view', view)", board.view)
+        assert "tk-changed" in page.locator(f'.tk-card[data-uid="{uid}"]').first.get_attribute("class")
+        # one more step that leaves the card where and as it is: its mark goes
+        view = board.view
+        assert board.press("step") is None
+        assert zones_of(board.view)[uid] == zones_of(view)[uid] and board.view["cards"][uid] == view["cards"][uid]
+        page.evaluate("(view) => window.tkModel.set('view', view)", board.view)
+        assert "tk-changed" not in page.locator(f'.tk-card[data-uid="{uid}"]').first.get_attribute("class")
+    finally:
+        ctx.close()
+
+
+def tab_to(page, selector: str, limit: int = 600) -> None:
+    """Presses Tab until the keyboard focus is on an element matching `selector`."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(sel) => !!document.activeElement && document.activeElement.matches(sel)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def answer(page, board: Board) -> None:
+    """What the page sent goes to the board, and the board's new view back to the page."""
+    for msg in page.evaluate("() => window.sent.splice(0)"):
+        assert board.handle(msg) is None, msg
+    page.evaluate("(view) => window.tkModel.set('view', view)", board.view)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_ten_steps_played_with_the_keyboard_only(game_id, browser):
+    """The first seat a person, the others random bots: Tab and Enter (or Space) press Step,
+    answer a decision on a button or a card where it lies, a pair in two presses, a
+    multi-pick with Confirm; the arrow keys move between the cards of a zone."""
+    g = new(game_id, 4)
+    me = g.players[0]
+    board = Board(g, me, bots={p: "random" for p in g.players[1:]}, rules=True)
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    try:
+        draw(page, board.view)
+        keys = ["Enter", " "]
+        decided = 0
+        turn = 0
+        while turn < 10 or (not decided and turn < 60):  # ten steps, and at least one of the person's decisions
+            key = keys[turn % 2]
+            turn += 1
+            record = board.view["record"]
+            d = board.view["decision"]
+            if d and not d.get("waiting_for") and d["player"] == me:
+                if d["min"] == 1 and d["max"] == 1:
+                    tab_to(page, ".tk-decision button.tk-option, .tk-option-card:not(.tk-illegal)")
+                    page.keyboard.press(key)
+                    if page.locator(".tk-card.tk-aiming").count():  # a pair: now its target
+                        tab_to(page, ".tk-card.tk-target")
+                        page.keyboard.press(key)
+                else:
+                    tab_to(page, "button.tk-confirm:not([disabled])")
+                    page.keyboard.press(key)
+                decided += 1
+            else:
+                tab_to(page, 'button.tk-control[data-action="step"]')
+                page.keyboard.press(key)
+            sent = page.evaluate("() => window.sent.slice()")
+            assert sent, f"turn {turn}: the key sent nothing"
+            answer(page, board)
+            assert board.view["record"] > record, f"turn {turn}: nothing happened"
+        assert decided >= 1, "no decision of the person's in ten steps"
+        # the arrow keys within a zone
+        hand = page.locator(f'[data-zone="{me}/hand"] .tk-card[tabindex]')
+        if hand.count() >= 2:
+            hand.first.focus()
+            page.keyboard.press("ArrowRight")
+            assert page.evaluate("() => document.activeElement.dataset.uid") == hand.nth(1).get_attribute("data-uid")
+            page.keyboard.press("End")
+            assert page.evaluate("() => document.activeElement.dataset.uid") == hand.last.get_attribute("data-uid")
+            page.keyboard.press("Home")
+            assert page.evaluate("() => document.activeElement.dataset.uid") == hand.first.get_attribute("data-uid")
+    finally:
+        ctx.close()
+
+
+TOO_SMALL = """() => [...document.querySelectorAll('.tk-app button, .tk-app summary, .tk-app label, .tk-app select,'
+    + ' .tk-app input:not([type=file]):not([type=checkbox]), .tk-app [tabindex]')]
+    .filter((e) => e.getClientRects().length && !e.closest('details:not([open]) > :not(summary)'))
+    .map((e) => { const r = e.getBoundingClientRect();
+        return [e.tagName + '.' + e.className, Math.round(r.width), Math.round(r.height), (e.innerText || '').slice(0, 20)]; })
+    .filter(([, w, h]) => w < 32 || h < 32)"""
+
+
+def test_on_a_touch_screen_at_1024x768_every_target_is_32px_and_a_tap_opens_the_zoom(browser):
+    """Every fixed position of every game at 1024x768 on a touch screen: buttons, folds,
+    labels (a checkbox is tapped by its label), selects and cards at least 32 px. A first
+    tap on a card that is an option opens its zoom and sends nothing; a second chooses it."""
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = ctx.new_page()
+    try:
+        for game_id in GAMES:
+            for name, _seat, view in fixture_views(game_id):
+                draw(page, view)
+                assert page.evaluate("() => matchMedia('(pointer: coarse)').matches")
+                small = page.evaluate(TOO_SMALL)
+                assert not small, f"{game_id} {name}: targets under 32 px: {small[:4]}"
+                for box in page.locator(".tk-app label:has(input[type=checkbox])").all():
+                    assert box.bounding_box()["height"] >= 32
+        f = next(f for f in FIXTURES if f["game"] == "mirkwood" and f["position"] == "largest" and f["players"] == 4)
+        g = replay(f)
+        board = Board(g, g.pending.player, rules=True, on_branch=lambda: None)
+        draw(page, board.view)
+        card = page.locator(".tk-option-card:not(.tk-illegal):not(.tk-pair-first)").first
+        card.tap()
+        z = page.evaluate(ZOOM)
+        assert z and board.view["cards"][card.get_attribute("data-uid")]["name"] in z["text"]
+        assert page.evaluate("() => window.sent") == []
+        card.tap()
+        assert [m["action"] for m in page.evaluate("() => window.sent")] == ["choose"]
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_one_whole_game_clicked_through_with_bots_in_the_other_seats(game_id, browser):
+    """The first seat a person, the others random bots, at 1366x768: End of round (which
+    stops where the person must choose) or, at a decision, its first legal option clicked
+    where it lies (a card, a pair's two cards, a button; a multi-pick's Confirm), to the
+    game's end, which the board then names."""
+    g = new(game_id, 2)
+    me = g.players[0]
+    board = Board(g, me, bots={p: "random" for p in g.players[1:]}, rules=True)
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    clicks = 0
+    try:
+        draw(page, board.view)
+        while not g.is_over:
+            assert clicks < 3000, "the game did not end in 3000 clicks"
+            record = board.view["record"]
+            d = board.view["decision"]
+            if d and not d.get("waiting_for") and d["player"] == me:
+                if not (d["min"] == 1 and d["max"] == 1):
+                    # the suggestion comes ticked; else tick options until enough are picked
+                    ticks = page.locator(".tk-decision button.tk-option:not(.tk-picked),"
+                                         " .tk-option-card:not(.tk-illegal):not(.tk-picked)")
+                    while page.locator("button.tk-confirm[disabled]").count() and ticks.count():
+                        ticks.first.click()
+                    page.locator("button.tk-confirm:not([disabled])").click()
+                elif page.locator(".tk-pair-first").count() and not page.locator(
+                        ".tk-decision button.tk-option, .tk-option-card:not(.tk-illegal):not(.tk-pair-first)").count():
+                    page.locator(".tk-pair-first").first.click()
+                    page.locator(".tk-card.tk-target").first.click()
+                else:
+                    page.locator(".tk-decision button.tk-option, .tk-option-card:not(.tk-illegal):not(.tk-pair-first)"
+                                 ).first.click()
+            else:
+                page.locator('button.tk-control[data-action="run:round"]').click()
+            clicks += 1
+            answer(page, board)
+            assert board.view["record"] > record, f"click {clicks}: nothing happened"
+            assert page.locator(".tk-banner").count() == 0
+        text = page.locator(".tk-decision").inner_text()
+        assert "Game over" in text and board.view["over"]["why"] in text
+    finally:
+        ctx.close()

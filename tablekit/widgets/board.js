@@ -83,6 +83,7 @@ function onCardWords(label, name) {
   return words.length >= 2 && words !== "it" ? words : "choose";
 }
 
+const SLIDE_MS = 250; // how long a card takes to slide to its new zone
 const SIDE_WIDE = 1500; // a board at least this wide opens with the side panel beside the table
 
 const HINT_SHOWN = 160; // a longer hint is folded after its first part
@@ -238,6 +239,20 @@ function diagramViewer() {
 function render({ model, el }) {
   const root = h("div", { class: "tk-app tk-board" });
   el.append(root);
+  // the arrow keys move the keyboard focus between the cards of one zone (Home and End:
+  // its first and last card); Tab goes on to the next zone or control
+  root.addEventListener("keydown", (e) => {
+    const card = e.target.closest && e.target.closest(".tk-card[tabindex]");
+    const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -Infinity, End: Infinity };
+    if (!card || !(e.key in moves) || e.altKey || e.ctrlKey || e.metaKey) return;
+    const zone = card.closest(".tk-zone");
+    if (!zone) return;
+    const cards = [...zone.querySelectorAll(".tk-card[tabindex]")];
+    const at = cards.indexOf(card);
+    const to = Math.min(Math.max(at + moves[e.key], 0), cards.length - 1);
+    e.preventDefault();
+    if (to !== at) cards[to].focus();
+  });
   let picked = new Set(); // a multi-pick's ticked options, kept across redraws of the same record
   let pickedAt = -1;
   let aiming = null; // a pair's first card, clicked: its targets are lit until one is clicked
@@ -296,15 +311,17 @@ function render({ model, el }) {
     if (opt) cls.push(opt.legal ? "tk-option-card" : "tk-option-card tk-illegal");
     if (opt && opt.suggested) cls.push("tk-suggested");
     if (opt && picked.has(opt.id)) cls.push("tk-picked");
+    if (changed.has(uid)) cls.push("tk-changed");
     const state = [...c.state];
     if (c.exhausted && !state.some((s) => s.includes("exhausted"))) state.push("exhausted");
     const card = h("div", {
       class: cls.join(" "), dataset: { uid }, tabindex: "0",
       role: opt || first ? "button" : "group",
-      "aria-label": `${opt && opt.legal ? opt.label + ": " : ""}${c.name}. ${c.words}${state.length ? ". " + state.join(", ") : ""}`,
+      "aria-label": `${changed.has(uid) ? "just changed: " : ""}${opt && opt.legal ? opt.label + ": " : ""}${c.name}. ${c.words}${state.length ? ". " + state.join(", ") : ""}`,
       title: opt ? (opt.legal ? opt.label : `${opt.label}: ${opt.reason}`) : c.text,
     },
-      h("div", { class: "tk-card-name", text: c.name }),
+      h("div", { class: "tk-card-name" }, changed.has(uid)
+        ? h("span", { class: "tk-changed-mark", title: "just changed", "aria-label": "just changed: ", text: "✱ " }) : null, c.name),
       c.line && c.line.length ? h("div", { class: "tk-card-line", text: c.line.join(" · ") }) : null,
       c.stats && c.stats.length ? h("div", { class: "tk-card-stats" }, c.stats.map((s) =>
         h("span", { class: "tk-stat", title: `${s.name}: ${s.value}`, "aria-label": `${s.name} ${s.value}` },
@@ -330,14 +347,14 @@ function render({ model, el }) {
         opt && !opt.legal ? h("div", { class: "tk-zoom-why", text: `Not now: ${opt.reason}${opt.rule && !opt.reason.includes(opt.rule) ? ` (ruling ${opt.rule})` : ""}` }) : null));
     if (first) {
       const aim = () => { aiming = uid; draw(); };
-      card.addEventListener("click", aim);
+      card.addEventListener("click", tapFirst(card, aim));
       card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); aim(); } });
     } else if (opt && opt.legal) {
       const act = () => {
         if (single) { aiming = null; send({ action: "choose", ids: [opt.id] }); }
         else { picked.has(opt.id) ? picked.delete(opt.id) : picked.add(opt.id); draw(); }
       };
-      card.addEventListener("click", act);
+      card.addEventListener("click", tapFirst(card, act));
       card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } });
     }
     card.addEventListener("mouseenter", () => showZoom(card));
@@ -346,6 +363,20 @@ function render({ model, el }) {
     card.addEventListener("blur", () => hideZoom(card));
     return card;
   }
+
+  // on a touch screen the first tap on a card opens its zoom (what the card is, what
+  // choosing it does); a second tap, with the zoom open, chooses it
+  let touchTap = null; // {card, zoomed}: the card a finger went down on, and whether its zoom was open
+  root.addEventListener("pointerdown", (e) => {
+    const card = e.target.closest && e.target.closest(".tk-card[data-uid]");
+    touchTap = e.pointerType === "touch" && card ? { card, zoomed: zoomOf === card } : null;
+  }, true);
+  const tapFirst = (card, act) => () => {
+    const tap = touchTap;
+    touchTap = null;
+    if (tap && tap.card === card && !tap.zoomed) { showZoom(card); return; }
+    act();
+  };
 
   // a card's zoom: one box over the board, filled from the card's (hidden) zoom and laid
   // beside the card inside the board, below it or else above it, so no box clips it and
@@ -547,8 +578,65 @@ function render({ model, el }) {
   // folded to one line each (a person opens one with a click; a seat holding an option
   // stays open)
   function draw() {
+    const moving = noteChanges(model.get("view") || {});
     paint(false);
     if (tooTall()) paint(true);
+    if (moving) slide(moving);
+  }
+
+  // motion: what changed since the last record the board drew (a card that came into
+  // sight, moved to another zone, or whose counters or state changed) is marked until
+  // the next record; a card that moved between zones slides from where it was (SLIDE_MS,
+  // at once under prefers-reduced-motion), a card that came into sight fades in
+  let changed = new Set();
+  let seenRecord = null;
+  let signs = new Map(); // uid -> its zone and its look, at the last record drawn
+  function noteChanges(view) {
+    if (!view.zones) return null;
+    const now = new Map();
+    for (const z of view.zones) {
+      for (const u of z.cards) {
+        if (u === null || now.has(u)) continue;
+        const c = view.cards[u] || {};
+        now.set(u, { zone: z.id, look: JSON.stringify([c.counters, c.state, c.exhausted]) });
+      }
+    }
+    // the same record seen another way (View as, Show empty zones): nothing changed
+    if (view.record === seenRecord) { signs = now; return null; }
+    const first = seenRecord === null;
+    changed = new Set();
+    const moved = new Set();
+    if (!first) {
+      for (const [u, sign] of now) {
+        const was = signs.get(u);
+        if (!was || was.zone !== sign.zone || was.look !== sign.look) changed.add(u);
+        if (was && was.zone !== sign.zone) moved.add(u);
+      }
+    }
+    seenRecord = view.record;
+    signs = now;
+    if (first) return null;
+    const from = new Map(); // where the moved cards lie on the screen now, before the redraw
+    for (const el of root.querySelectorAll(".tk-card[data-uid]")) {
+      if (moved.has(el.dataset.uid) && !from.has(el.dataset.uid)) from.set(el.dataset.uid, el.getBoundingClientRect());
+    }
+    return { from, fresh: [...changed].filter((u) => !signs.has(u) || !from.has(u)) };
+  }
+  function slide({ from, fresh }) {
+    if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    for (const [u, was] of from) {
+      const el = root.querySelector(`.tk-card[data-uid="${CSS.escape(u)}"]`);
+      if (!el || !el.animate) continue;
+      const r = el.getBoundingClientRect();
+      const dx = was.left - r.left;
+      const dy = was.top - r.top;
+      if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
+      el.animate([{ translate: `${dx}px ${dy}px` }, { translate: "0px 0px" }], { duration: SLIDE_MS, easing: "ease-out" });
+    }
+    for (const u of fresh) {
+      const el = root.querySelector(`.tk-card[data-uid="${CSS.escape(u)}"]`);
+      if (el && el.animate && !from.has(u)) el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: SLIDE_MS, easing: "ease-out" });
+    }
   }
   function tooTall() {
     const box = root.getBoundingClientRect();
