@@ -117,6 +117,12 @@ def positions(game_id: str) -> dict[str, tuple]:
             if name.endswith(f"-{n}p")}
 
 
+def watched(game_id: str, seed: int) -> tuple:
+    """A seeded game and a sandbox's board on it that shows everything, every seat a random bot."""
+    g = new(game_id, seed)
+    return g, Board(g, None, everything=True, bots={p: "random" for p in g.players}, rules=True)
+
+
 def draw(page, view: dict) -> None:
     page.set_content(PAGE.format(css=(WIDGETS / "board.css").read_text(encoding="utf-8")))
     page.evaluate(DRAW, [(WIDGETS / "board.js").read_text(encoding="utf-8"), view])
@@ -356,8 +362,7 @@ def test_save_game_downloads_the_file_it_is_sent_and_load_game_sends_the_files_t
 
 def test_a_redraw_keeps_the_keyboard_focus_and_the_open_folds(browser):
     """A person who pressed Step with Enter can press Enter again; a fold opened stays open."""
-    g = new("creatures", 5)
-    board = Board(g, None, everything=True, bots={p: "random" for p in g.players}, rules=True)
+    g, board = watched("creatures", 5)
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     page = ctx.new_page()
     try:
@@ -505,8 +510,7 @@ def test_the_diagram_keeps_now_on_the_screen_at_every_step(game_id, browser):
     page = ctx.new_page()
     try:
         for w, h in SIZES:
-            g = new(game_id, 3)
-            board = Board(g, None, everything=True, bots={p: "random" for p in g.players}, rules=True)
+            g, board = watched(game_id, 3)
             page.set_viewport_size({"width": w, "height": h})
             draw(page, board.view)
             toggle = page.locator(".tk-side-toggle")
@@ -547,8 +551,7 @@ def open_diagram(page, board: Board) -> None:
 
 
 def test_the_diagram_zooms_and_pans_with_mouse_keys_buttons_and_touch(browser):
-    g = new("mirkwood", 2)
-    board = Board(g, None, everything=True, bots={p: "random" for p in g.players}, rules=True)
+    g, board = watched("mirkwood", 2)
     ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, has_touch=True)
     page = ctx.new_page()
     try:
@@ -653,8 +656,7 @@ def step_until_a_card_moves(board: Board) -> str:
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_a_card_that_changes_zone_slides_there_and_what_changed_is_marked_until_the_next_step(browser, motion):
-    g = new("creatures", 2)
-    board = Board(g, None, everything=True, bots={p: "random" for p in g.players}, rules=True)
+    g, board = watched("creatures", 2)
     ctx = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion=motion)
     page = ctx.new_page()
     try:
