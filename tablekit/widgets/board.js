@@ -606,11 +606,13 @@ function render({ model, el }) {
     const first = seenRecord === null;
     changed = new Set();
     const moved = new Set();
+    const came = []; // cards that came into sight: they fade in
     if (!first) {
       for (const [u, sign] of now) {
         const was = signs.get(u);
         if (!was || was.zone !== sign.zone || was.look !== sign.look) changed.add(u);
         if (was && was.zone !== sign.zone) moved.add(u);
+        if (!was) came.push(u);
       }
     }
     seenRecord = view.record;
@@ -620,7 +622,7 @@ function render({ model, el }) {
     for (const el of root.querySelectorAll(".tk-card[data-uid]")) {
       if (moved.has(el.dataset.uid) && !from.has(el.dataset.uid)) from.set(el.dataset.uid, el.getBoundingClientRect());
     }
-    return { from, fresh: [...changed].filter((u) => !signs.has(u) || !from.has(u)) };
+    return { from, fresh: came };
   }
   function slide({ from, fresh }) {
     if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
