@@ -24,7 +24,7 @@ from board_positions import FILE, replay
 from sampling import FULL
 from test_generic import GAMES, new
 
-from tablekit.widgets.board import Board
+from tablekit.widgets.board import Board, esm
 
 HERE = Path(__file__).resolve().parent
 WIDGETS = HERE.parent / "tablekit" / "widgets"
@@ -125,7 +125,7 @@ def watched(game_id: str, seed: int) -> tuple:
 
 def draw(page, view: dict) -> None:
     page.set_content(PAGE.format(css=(WIDGETS / "board.css").read_text(encoding="utf-8")))
-    page.evaluate(DRAW, [(WIDGETS / "board.js").read_text(encoding="utf-8"), view])
+    page.evaluate(DRAW, [esm("board.js"), view])
     page.locator(".tk-app").wait_for()
 
 

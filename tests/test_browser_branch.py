@@ -2,7 +2,7 @@
 table (a Sandbox's board): the rules search under the table opens the outline at
 the rule found, and "Branch here" at a decision opens two branches side by side
 under the board, each a board of its own; one answer on each side, and the line
-over them says what differs."""
+over them says what differs; on a narrow screen they stand one above the other."""
 
 from __future__ import annotations
 
@@ -61,3 +61,12 @@ def test_search_then_branch_here_and_one_answer_on_each_side(voila_url, page, ou
     for i in range(2):
         box = sides.nth(i).bounding_box()
         assert box["x"] + box["width"] <= width + 1
+    # on a narrow screen the two boards stand one above the other, each the page's width
+    page.set_viewport_size({"width": 900, "height": 900})
+    page.wait_for_function("() => { const s = document.querySelectorAll('.tk-branch-side');"
+                           " return s[1].getBoundingClientRect().top >= s[0].getBoundingClientRect().bottom - 1; }",
+                           timeout=10_000)
+    for i in range(2):
+        box = sides.nth(i).bounding_box()
+        assert box["x"] + box["width"] <= 901
+    panel.screenshot(path=str(output_dir / "branches-900x900.png"))

@@ -125,11 +125,10 @@ def test_the_default_hook_adds_no_hint(tmp_path: Path):
 
 
 def test_a_zone_header_shows_the_games_words_about_that_zone(hinted: Hinted):
-    from tablekit.widgets.render import zone_row
+    from tablekit.widgets.boardmodel import board_model
 
     g = make_game(hinted, ["Ana"], seed=1)
     g.choose("take")
-    purse = zone_row(g, "purse", list(g.ctx.zone("purse")), set())
-    pot = zone_row(g, "pot", list(g.ctx.zone("pot")), set())
-    assert "1 card · " in purse and "· 1 coin saved</span>" in purse
-    assert "saved" not in pot and GameDef.describe_zone(hinted, g.ctx, "purse") == ""
+    zones = {z["id"]: z for z in board_model(g, "Ana")["zones"]}
+    assert zones["purse"]["count"] == 1 and zones["purse"]["about"] == "1 coin saved"
+    assert zones["pot"]["about"] == "" and GameDef.describe_zone(hinted, g.ctx, "purse") == ""

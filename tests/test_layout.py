@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from ipywidgets.widgets.widget import _instances
 
 import tablekit
 from tablekit.core.errors import TablekitError
-from tablekit.widgets import Sandbox, layout, render
-from tablekit.widgets.boardmodel import EVERYTHING
+from tablekit.widgets import Sandbox, layout
+from tablekit.widgets.boardmodel import EVERYTHING, board_model
 from tablekit.widgets.layout import SEAT_ALL, SEAT_NOBODY
 
 GAMES = [("creatures", 3), ("lfg", 3), ("labyrinth", 3), ("foehunters", 2), ("mirkwood", 1)]
@@ -173,34 +171,26 @@ def test_the_decision_panel_sits_next_to_the_deciding_seats_hand():
 @pytest.mark.parametrize("gid,n", GAMES)
 def test_no_draw_pile_is_laid_out_face_up(gid, n):
     g = at_first_decision(gid, n)
-    view = g.view(None)
-    for z, info in g.state.zone_info.items():
-        if info["visibility"] != "hidden" or not g.state.zones[z]:
-            continue
-        n_cards = len(g.state.zones[z])
-        for uids in (list(view["zones"][z]), list(g.state.zones[z])):   # a spectator, then everything
-            html = render.zone_row(g, z, uids, set())
-            assert f"🂠 × {n_cards}" in html and f"a pile of {n_cards} card" in html
-            outside = re.sub(r"<details.*?</details>", "", html, flags=re.S)
-            assert "data-uid" not in outside, f"{gid} {z}: a face-down pile shows a card"
-            assert "<details class='tk-show-all'>" in html if uids[0][:7] != "hidden:" else "<details" not in html
+    for seat in [None, *g.players]:
+        for z in board_model(g, seat)["zones"]:
+            if g.state.zone_info[z["id"]]["visibility"] != "hidden":
+                continue
+            assert z["pile"] and z["count"] == len(g.state.zones[z["id"]])
+            assert z["cards"] == [None] * z["count"] and z["top"] is None, f"{gid} {z['id']}: a face-down card shown"
 
 
-def test_a_public_pile_shows_its_top_card_and_a_long_zone_folds_behind_show_all():
+def test_a_pile_shows_its_top_card_and_any_other_zone_every_card():
     g = tablekit.new_game("creatures", players=["Ana", "Bo"], seed=7)
     box = list(g.state.zones["box"])
-    pile = render.zone_row(g, "box", box, set())          # shared, 54 cards: a stack and its top card
-    assert "🂠 × 54" in pile and f"top card: {g.gamedef.describe_card(g.ctx, box[-1])[0]}" in pile
-    outside = re.sub(r"<details.*?</details>", "", pile, flags=re.S)
-    assert outside.count("data-uid") == 1 and f"data-uid='{box[-1]}'" in outside
-    assert "<summary>show all (54)</summary>" in pile and all(f"data-uid='{u}'" in pile for u in box)
-    ten = box[:10]
-    row = render.zone_row(g, "Ana/treasure", ten, set())  # a seat's zone of 10: 8 shown, 2 folded
-    outside = re.sub(r"<details.*?</details>", "", row, flags=re.S)
-    assert outside.count("data-uid") == 8 and "<summary>show all (10): 2 more</summary>" in row
-    assert "🂠 ×" not in row
-    short = render.zone_row(g, "Ana/treasure", box[:8], set())
-    assert "<details" not in short and short.count("data-uid") == 8
+    for uid in box[:3]:
+        g.state.move(uid, "discard")
+    for uid in box[3:13]:
+        g.state.move(uid, "Ana/treasure")
+    zones = {z["id"]: z for z in board_model(g, "Ana")["zones"]}
+    pile = zones["discard"]                                  # a pile kind: one stack, its top card on it
+    assert pile["pile"] and pile["count"] == 3 and pile["top"] == box[2]
+    row = zones["Ana/treasure"]                               # ten cards in a seat's zone: all laid out
+    assert not row["pile"] and row["cards"] == box[3:13]
 
 
 @pytest.mark.parametrize("seat", [SEAT_ALL, SEAT_NOBODY])

@@ -203,11 +203,20 @@ def test_a_ruling_hit_shows_its_question_ruling_and_why():
 def test_a_card_hit_shows_its_face_and_its_whole_text():
     from html import escape
 
-    html = pick(searched("mirkwood", "forest spider"), "forest-spider")
-    d = get_game("mirkwood").cards["forest-spider"]
-    assert "<svg" in html and "aria-label='Forest Spider" in html and escape(d.text) in html
-    poker = pick(searched("creatures", "♠ 7"), "7S")
-    assert "<svg" in poker and "7♠" in poker
+    from tablekit.widgets.cardwords import definition_view
+
+    board = searched("mirkwood", "forest spider")
+    html = pick(board, "forest-spider")
+    g = get_game("mirkwood")
+    d = g.cards["forest-spider"]
+    assert "Forest Spider" in html and escape(d.text) in html
+    # its face, drawn by the board with the game's card template
+    assert board.found["card"] == definition_view(g, d) and board.found["card"]["stats"]
+    poker = searched("creatures", "♠ 7")
+    pick(poker, "7S")
+    assert poker.found["card"]["name"] == "7♠"
+    ruling = searched("creatures", "CC-KINGS")
+    assert pick(ruling, "CC-KINGS") and ruling.found["card"] is None  # no card: no face
 
 
 def test_no_match_says_so_and_a_long_query_changes_nothing():

@@ -42,6 +42,24 @@ class Counter:
     icon: str = ""
     kinds: tuple[str, ...] = ()
     value: CounterValue | None = None
+    stored: bool | None = None
+
+    @property
+    def settable(self) -> bool:
+        """Whether the number is the state's own key `key` (a player's key, a card's
+        state key, `extra[key]`), so that a position can be built with it set: true
+        for a counter read by default; a counter with `value` says so with
+        `stored=True` (its `value` only chooses where it is shown), else it is
+        worked out from the position and is set through what it counts."""
+        return self.value is None if self.stored is None else self.stored
+
+    def check(self, value: Any) -> None:
+        """Raise ValueError, in words, unless `value` is a number this counter may take."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value \
+                or value in (float("inf"), float("-inf")):
+            raise ValueError(f"{self.name} is a number ({self.domain()}), not {str(value)[:40]!r}")
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            raise ValueError(f"{self.name} is {self.domain()}, not {value}")
 
     def __post_init__(self) -> None:
         if self.where not in WHERE:
@@ -85,7 +103,8 @@ class Counter:
     def describe(self) -> dict[str, Any]:
         """The declaration as plain data (for the board and the docs)."""
         return {"key": self.key, "name": self.name, "meaning": self.meaning, "where": self.where,
-                "domain": self.domain(), "icon": self.icon, "kinds": list(self.kinds)}
+                "domain": self.domain(), "icon": self.icon, "kinds": list(self.kinds),
+                "settable": self.settable}
 
 
 def shown_cards(view: Mapping[str, Any], zone: str,

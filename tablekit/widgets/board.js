@@ -1,5 +1,6 @@
 // The board: draws the whole table from one view model (tablekit/widgets/boardmodel.py)
-// and sends back only ids. An anywidget ES module: nothing is fetched from the network.
+// and sends back only ids. An anywidget ES module (board.py puts cardview.js, the card
+// drawing it shares with the card shelf, in front of it): nothing is fetched from the network.
 // The hooks tests outside the project use stay: .tk-app on the root, .tk-decision on the
 // open decision, data-zone="<seat>/hand" on a hand, data-uid on a card.
 
@@ -12,35 +13,6 @@ const CONTROLS = [
   ["redo", "Redo", "Replay the record undone"],
   ["restart", "Restart", "Back to the start"],
 ];
-
-function h(tag, attrs = {}, ...kids) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const kid of kids.flat()) {
-    if (kid === null || kid === undefined || kid === false) continue;
-    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
-  }
-  return el;
-}
-
-// counters as tokens: sign, name and value; `signs` are signs the card's numbers already
-// use, so a token with one of them keeps its name even on a chip (board.css)
-function tokens(list, cls = "tk-tokens", signs = new Set()) {
-  if (!list || !list.length) return null;
-  return h("div", { class: cls },
-    list.map((t) => h("span", { class: "tk-token" + (t.icon && !signs.has(t.icon) ? " tk-has-icon" : ""), title: `${t.name}: ${t.meaning}`,
-      "aria-label": `${t.name} ${t.value}`, dataset: { counter: t.key } },
-      t.icon ? h("span", { class: "tk-token-icon", "aria-hidden": "true", text: t.icon }) : null,
-      h("span", { class: "tk-token-name", text: t.name }),
-      h("b", { class: "tk-token-value", text: String(t.value) }))));
-}
 
 // the rules outline, from the flow tree sent once: the nodes on the way to where the game
 // stands are open and "▶ now" marks it; a search hit's node is opened and marked "◆ found"
@@ -256,6 +228,7 @@ function render({ model, el }) {
   let picked = new Set(); // a multi-pick's ticked options, kept across redraws of the same record
   let pickedAt = -1;
   let aiming = null; // a pair's first card, clicked: its targets are lit until one is clicked
+  let editPick = null; // a position being built: the card picked, which a zone's "Put here" takes
   const folds = new Set(); // the folded parts (log, rules, diagram) a person opened: they stay open
   const opened = new Set(); // the outline's nodes a person opened
   const fold = (key, cls, summary, ...kids) => {
@@ -312,40 +285,24 @@ function render({ model, el }) {
     if (opt && opt.suggested) cls.push("tk-suggested");
     if (opt && picked.has(opt.id)) cls.push("tk-picked");
     if (changed.has(uid)) cls.push("tk-changed");
-    const state = [...c.state];
-    if (c.exhausted && !state.some((s) => s.includes("exhausted"))) state.push("exhausted");
+    const state = cardState(c);
     const card = h("div", {
       class: cls.join(" "), dataset: { uid }, tabindex: "0",
       role: opt || first ? "button" : "group",
       "aria-label": `${changed.has(uid) ? "just changed: " : ""}${opt && opt.legal ? opt.label + ": " : ""}${c.name}. ${c.words}${state.length ? ". " + state.join(", ") : ""}`,
       title: opt ? (opt.legal ? opt.label : `${opt.label}: ${opt.reason}`) : c.text,
     },
-      h("div", { class: "tk-card-name" }, changed.has(uid)
-        ? h("span", { class: "tk-changed-mark", title: "just changed", "aria-label": "just changed: ", text: "✱ " }) : null, c.name),
-      c.line && c.line.length ? h("div", { class: "tk-card-line", text: c.line.join(" · ") }) : null,
-      c.stats && c.stats.length ? h("div", { class: "tk-card-stats" }, c.stats.map((s) =>
-        h("span", { class: "tk-stat", title: `${s.name}: ${s.value}`, "aria-label": `${s.name} ${s.value}` },
-          s.icon ? h("span", { "aria-hidden": "true", text: s.icon }) : `${s.name} `, h("b", { text: String(s.value) })))) : null,
-      // the words of the card (its kind, its numbers) when its template gives no type line
-      c.line && c.line.length ? null : h("div", { class: "tk-card-words", text: c.words }),
-      // on a chip, a card counter at 0 is left off (no tokens on a card means none); the zoom has them all
-      tokens(mini ? (c.counters || []).filter((t) => t.value !== 0) : c.counters, "tk-tokens tk-card-tokens",
-        new Set((c.stats || []).map((st) => st.icon))),
-      state.length ? h("div", { class: "tk-card-state", text: state.join(" · ") }) : null,
+      cardFace(c, { mini, changed: changed.has(uid) }),
       opt && opt.legal ? h("div", { class: "tk-card-option", text: (opt.suggested ? "▶ suggested: " : "▶ ") + onCardWords(opt.label, c.name) }) : null,
       // why not: in the card's zoom and tooltip, and in the decision's folded list
       opt && !opt.legal ? h("div", { class: "tk-card-option tk-not-now", text: "✕ not now" }) : null,
       first ? h("div", { class: "tk-card-option", text: `▶ pick (${plan.pairs.get(uid).length} targets)` }) : null,
       aiming === uid ? h("div", { class: "tk-card-option", text: "◎ picked: now click its target" }) : null,
-      h("div", { class: "tk-card-zoom", role: "tooltip" },
-        h("b", { text: c.name }), h("div", { text: c.words }),
-        c.stats && c.stats.length ? h("div", { text: c.stats.map((s) => `${s.name} ${s.value}`).join(" · ") }) : null,
-        state.length ? h("div", { text: state.join(" · ") }) : null,
-        c.counters && c.counters.length ? h("div", { text: c.counters.map((t) => `${t.name} ${t.value}`).join(" · ") }) : null,
-        h("div", { text: c.text }),
+      h("div", { class: "tk-card-zoom", role: "tooltip" }, cardZoom(c),
         opt && opt.legal ? h("div", { class: "tk-zoom-option", text: `Click: ${opt.label}` }) : null,
         opt && !opt.legal ? h("div", { class: "tk-zoom-why", text: `Not now: ${opt.reason}${opt.rule && !opt.reason.includes(opt.rule) ? ` (ruling ${opt.rule})` : ""}` }) : null));
-    if (first) {
+    if (view.edit) editable(card, c);
+    else if (first) {
       const aim = () => { aiming = uid; draw(); };
       card.addEventListener("click", tapFirst(card, aim));
       card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); aim(); } });
@@ -362,6 +319,54 @@ function render({ model, el }) {
     card.addEventListener("mouseleave", () => hideZoom(card));
     card.addEventListener("blur", () => hideZoom(card));
     return card;
+  }
+
+  // a position being built: a click (Enter, Space) picks the card, and a zone's "Put here"
+  // puts it there; or the card is dragged onto a zone (before the card it is dropped on)
+  function editable(card, c) {
+    const pick = () => { editPick = editPick === c.uid ? null : c.uid; send({ action: "pick", uid: c.uid }); draw(); };
+    card.setAttribute("role", "button");
+    card.setAttribute("aria-pressed", String(editPick === c.uid));
+    card.setAttribute("aria-label", `${c.name}, ${editPick === c.uid ? "picked" : "pick it to move it"}. ${c.words}`);
+    card.draggable = true;
+    if (editPick === c.uid) card.classList.add("tk-picked");
+    card.addEventListener("click", tapFirst(card, pick));
+    card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
+    card.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", c.uid); e.dataTransfer.effectAllowed = "move"; });
+  }
+  function dropZone(section, z) {
+    section.addEventListener("dragover", (e) => { e.preventDefault(); section.classList.add("tk-drop"); });
+    section.addEventListener("dragleave", () => section.classList.remove("tk-drop"));
+    section.addEventListener("drop", (e) => {
+      e.preventDefault();
+      section.classList.remove("tk-drop");
+      const uid = e.dataTransfer.getData("text/plain");
+      const on = e.target.closest && e.target.closest(".tk-card[data-uid]");
+      const index = on ? z.cards.filter((u) => u !== uid).indexOf(on.dataset.uid) : -1;
+      if (uid) { editPick = uid; send({ action: "move", uid, zone: z.id, index }); }
+    });
+  }
+  // counters a person may type (the builder's board): the number in a box, checked on the
+  // Python side against the counter's domain; the others stay tokens
+  function counterEls(list, owner) {
+    const typed = (list || []).filter((t) => t.edit);
+    const shown = tokens((list || []).filter((t) => !t.edit));
+    if (!typed.length) return shown;
+    return h("div", { class: "tk-tokens tk-edit-counters" }, shown, typed.map((t) => h("label", { class: "tk-token", title: `${t.name}: ${t.meaning} (${t.domain})` },
+      t.icon ? h("span", { class: "tk-token-icon", "aria-hidden": "true", text: t.icon }) : null, `${t.name} `,
+      h("input", { type: "number", class: "tk-counter-input", value: String(t.value), min: t.low ?? null, max: t.high ?? null,
+        "aria-label": `${t.name} (${t.domain})`, dataset: { counter: t.key },
+        onchange: (e) => { if (e.target.value !== "") send({ action: "counter", ...owner, key: t.key, value: Number(e.target.value) }); } }))));
+  }
+  // the builder's right-hand column: what is picked, and its counters
+  function editEl(view) {
+    const c = editPick && view.cards[editPick];
+    return h("div", { class: "tk-decision tk-edit", role: "group", "aria-label": "The card picked" },
+      h("div", { class: "tk-prompt", text: c ? `${c.name} is picked: press Put here on a zone, or drag it there.`
+        : "Click a card to pick it (or drag it onto a zone); type a counter's number to set it." }),
+      c ? h("div", { class: `tk-card tk-kind-${c.kind}` }, cardFace(c)) : null,
+      c ? counterEls(c.counters, { uid: c.uid }) : null,
+      c ? h("button", { class: "tk-cancel", type: "button", onclick: () => { editPick = null; draw(); } }, "Put it down") : null);
   }
 
   // on a touch screen the first tap on a card opens its zoom (what the card is, what
@@ -416,9 +421,16 @@ function render({ model, el }) {
           z.top !== null ? cardEl(view, z.top, plan, single, mini) : cardEl(view, null, plan, single, mini),
           h("div", { class: "tk-pile-count", text: `${z.count} cards` }))
       : h("div", { class: "tk-zone-cards" + (!mini && z.cards.length > 6 ? " tk-long-hand" : "") }, z.cards.map((u) => cardEl(view, u, plan, single, mini)));
-    return h("section", { class: `tk-zone tk-region-${z.region}`, dataset: { zone: z.id } },
-      h("div", { class: "tk-zone-label" }, z.label, h("span", { class: "tk-zone-count", text: ` · ${z.count}` })),
+    const put = view.edit ? h("button", {
+      class: "tk-put", type: "button", disabled: !editPick, dataset: { put: z.id },
+      title: editPick ? `Put ${view.cards[editPick] ? view.cards[editPick].name : editPick} at the end of ${z.label}` : "Pick a card first",
+      onclick: () => send({ action: "move", uid: editPick, zone: z.id, index: -1 }),
+    }, "Put here") : null;
+    const section = h("section", { class: `tk-zone tk-region-${z.region}`, dataset: { zone: z.id } },
+      h("div", { class: "tk-zone-label" }, z.label, h("span", { class: "tk-zone-count", text: ` · ${z.count}${z.about ? " · " + z.about : ""}` }), put),
       z.count ? body : h("div", { class: "tk-zone-empty", text: "empty" }));
+    if (view.edit) dropZone(section, z);
+    return section;
   }
 
   function settingsEl(view) {
@@ -687,8 +699,9 @@ function render({ model, el }) {
     }
     if (aiming && !plan.pairs.has(aiming)) aiming = null;
     const can = view.can || {};
-    const { files, settings } = settingsEl(view);
-    const bar = h("div", { class: "tk-board-bar", role: "toolbar", "aria-label": "Controls" },
+    const { files, settings } = view.edit ? { files: [], settings: null } : settingsEl(view);
+    if (editPick && !view.cards[editPick]) editPick = null;
+    const bar = view.edit ? null : h("div", { class: "tk-board-bar", role: "toolbar", "aria-label": "Controls" },
       CONTROLS.map(([action, label, tip]) => h("button", {
         class: "tk-control", type: "button", title: tip, dataset: { action },
         disabled: (action === "undo" || action === "restart") ? !can.undo : action === "redo" ? !can.redo
@@ -712,7 +725,7 @@ function render({ model, el }) {
       return h("div", { class: "tk-seat" + (p.turn ? " tk-turn" : ""), dataset: { seat: p.name } },
         h("div", { class: "tk-seat-name" }, p.name, p.turn ? h("span", { class: "tk-turn-mark", text: " ◀ turn" }) : null,
           p.bot ? h("span", { class: "tk-bot", text: ` (${p.bot} bot)` }) : null),
-        tokens(p.counters),
+        counterEls(p.counters, { seat: p.name }),
         folded ? fold(`seat:${p.name}`, "tk-seat-fold", `Cards: ${counts}`, body) : body);
     };
     const viewer = view.players.find((p) => p.bottom || p.viewer);
@@ -724,19 +737,19 @@ function render({ model, el }) {
     const middle = h("div", { class: "tk-board-middle" },
       // the small zones (stacks, single cards) first, side by side; then the spread-out ones
       [...middleZones.filter(small), ...middleZones.filter((z) => !small(z))].map((z) => zoneEl(view, z, plan, single)),
-      tokens(view.table));
+      counterEls(view.table, {}));
     const mine = h("div", { class: "tk-board-mine" },
       viewer ? h("div", { class: "tk-seat-name" }, viewer.name, viewer.turn ? h("span", { class: "tk-turn-mark", text: " ◀ turn" }) : null) : null,
-      viewer ? tokens(viewer.counters) : null,
+      viewer ? counterEls(viewer.counters, { seat: viewer.name }) : null,
       zones.filter((z) => z.region === "hand").map((z) => zoneEl(view, z, plan, single)),
       h("div", { class: "tk-seat-zones" },
         zones.filter((z) => z.region === "bottom").map((z) => zoneEl(view, z, plan, single))));
-    const decision = decisionEl(view, plan);
+    const decision = view.edit ? editEl(view) : decisionEl(view, plan);
     const log = fold("log", "tk-board-log", view.log.length ? `Log: ${view.log[0].text}` : "Log: nothing yet, press Step.",
       h("ol", { reversed: true }, view.log.map((r) => h("li", { class: "tk-entry" },
         h("div", { class: "tk-entry-path", text: `#${r.index + 1} · ${r.path.join(" › ")}${r.player ? " · " + r.player + " chose" : ""}` }),
         h("div", { class: "tk-entry-text", text: r.text })))));
-    const rules = rulesEls(view);
+    const rules = view.edit ? [] : rulesEls(view);
     const beside = rules.length > 0 && sideOpen();
     // under the table the log comes first; beside it, in the narrow column under the
     // decision, the log (whose newest line can be long) comes after the rules and the
@@ -750,7 +763,7 @@ function render({ model, el }) {
       h("div", { class: "tk-board-right" }, decision, beside ? side : null));
     // the table in a box of its own (a container: a narrow one puts the decision under it)
     const body = h("div", { class: "tk-board-body" + (beside ? " tk-side-beside" : "") },
-      h("div", { class: "tk-board-main" }, table), beside ? null : side);
+      h("div", { class: "tk-board-main" }, table), beside || view.edit ? null : side);
     if (rules.length) {
       bar.append(h("button", {
         class: "tk-side-toggle", type: "button", "aria-pressed": String(beside),
@@ -773,6 +786,8 @@ function render({ model, el }) {
       hit.snippet ? h("div", { class: "tk-search-snippet", text: hit.snippet }) : null));
     const result = h("div", { class: "tk-search-result" });
     result.innerHTML = found.result || ""; // made and escaped by the Python side (widgets/search.py)
+    // a card found: drawn as the table draws it, before its words
+    if (found.card) result.prepend(h("div", { class: `tk-card tk-kind-${found.card.kind} tk-search-face`, role: "group", "aria-label": found.card.name }, cardFace(found.card)));
     const rules = fold("rules", "tk-board-rules", "The rules: outline and search (▶ now marks the current rule)",
       h("div", { class: "tk-search" }, searchBox,
         found.count ? h("div", { class: "tk-search-count", role: "status", text: found.count }) : null,

@@ -17,6 +17,11 @@ a spectator, or everything), Who plays (a person, a random or a heuristic bot,
 seat by seat), and Hot seat, where people share one screen: the table shows no
 hand until the person whose turn it is says it is them ("I am ..."), then that
 seat's view, until the turn passes to someone else.
+
+With `on_edit`, the board edits a position instead of playing it (the scenario
+builder's): a card is picked with a click and put in a zone with "Put here" or
+a drag, and a counter's number is typed; each edit is checked here and made by
+`on_edit`.
 """
 
 from __future__ import annotations
@@ -34,11 +39,18 @@ from ..core.errors import TablekitError
 from ..core.flow import Node
 from ..core.search import count_rules, search_rules
 from .boardmodel import BOT_KINDS, EVERYTHING, BoardMessageError, board_model, check_message
+from .cardwords import definition_view
 from .files import game_from_upload, position_file
 from .search import hit_html, hit_label
 
 HERE = Path(__file__).resolve().parent
 SEARCH_SHOWN = 12  # hits listed at once
+
+
+def esm(main: str) -> str:
+    """One ES module: cardview.js (the card drawing the board and the card shelf share),
+    then the widget's own `main` file of this folder."""
+    return "\n".join((HERE / name).read_text(encoding="utf-8") for name in ("cardview.js", main))
 
 
 def rules_tree(node: Node) -> dict[str, Any]:
@@ -52,7 +64,7 @@ class Board(anywidget.AnyWidget):
     """The table of `game` as `seat` sees it (None: a spectator; `everything=True`:
     the whole position), with its controls; `bots` names the seats bots play."""
 
-    _esm = HERE / "board.js"
+    _esm = esm("board.js")
     _css = HERE / "board.css"
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
@@ -63,7 +75,8 @@ class Board(anywidget.AnyWidget):
     def __init__(self, game: Game, seat: str | None = None, *, everything: bool = False,
                  bots: Mapping[str, str] | None = None, show_empty: bool = False, hot_seat: bool = False,
                  title: str | None = None, rules: bool = False,
-                 on_branch: Callable[[], None] | None = None, **kwargs: Any) -> None:
+                 on_branch: Callable[[], None] | None = None,
+                 on_edit: Callable[[str, tuple[str, ...]], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         if seat is not None and seat not in game.players:
             raise TablekitError(f"no player named {seat!r}; the players are {', '.join(game.players)}")
@@ -76,6 +89,9 @@ class Board(anywidget.AnyWidget):
         self.title = title
         self.rules = rules
         self.on_branch = on_branch  # "Branch here" calls it; None: the board offers no branches
+        # a board that edits a position (the scenario builder's): each checked edit
+        # (boardmodel.EDITS) goes to on_edit(action, args), which makes it or raises
+        self.on_edit = on_edit
         self.confirmed: str | None = None  # hot seat: who said "I am ..." for the seat to play
         self.notice = ""  # what the last setting did, in words (a replay under another reading)
         self.hits: list[Any] = []  # the rules search's hits, as listed
@@ -108,7 +124,8 @@ class Board(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Send the view model of the position as it is now, as the board shows it."""
         seat, everything, handover = self.viewer()
-        model = board_model(self.game, seat, everything=everything, bots=self.bots, show_empty=self.show_empty)
+        model = board_model(self.game, seat, everything=everything, bots=self.bots, show_empty=self.show_empty,
+                            edit=self.on_edit is not None)
         model["controls"] = {"seats": list(self.game.players), "kinds": list(BOT_KINDS),
                              # under Hot seat, View as names the seat the table shows
                              "view": seat if self.hot_seat else EVERYTHING if self.everything else self.seat,
@@ -167,7 +184,9 @@ class Board(anywidget.AnyWidget):
             raise TablekitError("that search hit is no longer listed: search again")
         hit = self.hits[index]
         node = list(hit.key) if hit.kind == "node" else self.found.get("node")
-        self.found = {**self.found, "result": hit_html(self.game.gamedef, hit), "node": node}
+        g = self.game.gamedef
+        card = definition_view(g, g.cards[hit.key]) if hit.kind == "card" else None
+        self.found = {**self.found, "result": hit_html(g, hit), "node": node, "card": card}
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.handle(content)
@@ -179,8 +198,12 @@ class Board(anywidget.AnyWidget):
         self.notice = ""
         try:
             seat, everything, _ = self.viewer()
-            action, ids = check_message(self.game, seat, message, everything=everything, bots=self.bots)
-            self._apply(action, ids)
+            action, ids = check_message(self.game, seat, message, everything=everything, bots=self.bots,
+                                        editing=self.on_edit is not None)
+            if self.on_edit is not None:
+                self.on_edit(action, ids)
+            else:
+                self._apply(action, ids)
         except (BoardMessageError, TablekitError) as exc:
             self.error = str(exc)
         except Exception as exc:  # noqa: BLE001 - shown on the board, never lost

@@ -21,7 +21,7 @@ from ..core.counters import Counter, counters_by_place
 from ..core.engine import Game
 from ..core.errors import TablekitError
 from . import layout
-from .cardface import option_card
+from .cardwords import option_card
 from .decisionwords import game_over_words, options_in_order, prompt_line, score_words
 
 MODEL_VERSION = 1
@@ -33,7 +33,11 @@ SETTINGS = ("view", "bot", "hot_seat", "i_am", "save", "load", "reading", "show_
 EVERYTHING = "*everything*"  # "view": the whole position, on purpose
 BOT_KINDS = ("person", "random", "heuristic")
 MESSAGE_KEYS = {"action", "ids", "record", "seat", "kind", "on", "name", "text", "ruling", "reading", "query",
-                "index"}
+                "index", "uid", "zone", "key", "value"}
+# what a board that edits a position (the scenario builder's) is sent: pick a card, move
+# it to a zone (at a place), or type a counter's number; each names its card, zone or
+# counter by id, and the number is checked against the counter's declared domain
+EDITS = ("pick", "move", "counter")
 MAX_QUERY = 200  # characters of a rules search
 MAX_IDS = 64
 
@@ -43,17 +47,20 @@ class BoardMessageError(TablekitError):
 
 
 def _tokens(counters: list[Counter], view: Mapping[str, Any], owner: str | None,
-            defs: Mapping[str, Any]) -> list[dict[str, Any]]:
+            defs: Mapping[str, Any], edit: bool = False) -> list[dict[str, Any]]:
     out = []
     for c in counters:
         value = c.read(view, owner, defs)
         if value is not None:
-            out.append({"key": c.key, "name": c.name, "value": value, "icon": c.icon, "meaning": c.meaning})
+            token = {"key": c.key, "name": c.name, "value": value, "icon": c.icon, "meaning": c.meaning}
+            if edit and c.settable:  # the builder's board: a number a person may type
+                token.update(edit=True, low=c.low, high=c.high, domain=c.domain())
+            out.append(token)
     return out
 
 
 def _card(game: Game, uid: str, view: Mapping[str, Any], card_counters: list[Counter],
-          defs: Mapping[str, Any]) -> dict[str, Any]:
+          defs: Mapping[str, Any], edit: bool = False) -> dict[str, Any]:
     """One card the view shows: its words, its state and its counters."""
     d = game.ctx.defn(uid)
     cs = view["cards"][uid]
@@ -63,7 +70,7 @@ def _card(game: Game, uid: str, view: Mapping[str, Any], card_counters: list[Cou
     return {"uid": uid, "name": name, "kind": d.kind or "card", "words": words, "state": list(state),
             "line": face["line"], "stats": face["stats"],
             "text": d.text, "exhausted": bool(cs.get("exhausted")), "face_down": bool(cs.get("face_down")),
-            "attached_to": cs.get("attached_to"), "counters": _tokens(card_counters, view, uid, defs)}
+            "attached_to": cs.get("attached_to"), "counters": _tokens(card_counters, view, uid, defs, edit)}
 
 
 def _decision(game: Game, seat: str | None, everything: bool, bots: Mapping[str, str],
@@ -99,9 +106,12 @@ def bottom_seat(game: Game) -> str | None:
 
 
 def board_model(game: Game, seat: str | None, *, everything: bool = False,
-                bots: Mapping[str, str] | None = None, show_empty: bool = False) -> dict[str, Any]:
+                bots: Mapping[str, str] | None = None, show_empty: bool = False,
+                edit: bool = False) -> dict[str, Any]:
     """The table as `seat` may see it (None: a spectator, public cards only), or
-    the whole position with `everything=True`; plain JSON-ready data."""
+    the whole position with `everything=True`; plain JSON-ready data. `edit`: a
+    position being built (the scenario builder's board): every zone spread out,
+    no decision, and the counters a person may type marked with their domain."""
     bots = dict(bots or {})
     if seat is not None and seat not in game.players:
         raise TablekitError(f"no player named {seat!r}; the players are {', '.join(game.players)}")
@@ -127,11 +137,14 @@ def board_model(game: Game, seat: str | None, *, everything: bool = False,
             else:
                 uids.append(u)
                 if u not in cards:
-                    cards[u] = _card(game, u, view, places["card"], defs)
+                    cards[u] = _card(game, u, view, places["card"], defs, edit)
         zones.append({"id": z, "label": info.get("label") or z, "owner": info.get("owner"), "seat": seat_of.get(z),
                       "kind": info.get("kind") or "", "visibility": info["visibility"],
                       "region": plan.region_of(z), "count": len(row), "cards": uids,
-                      "pile": info["visibility"] == "hidden" or info.get("kind") in game.gamedef.pile_kinds, "top": uids[-1] if uids else None})
+                      # the game's words about the zone (public: GameDef.describe_zone reads only those)
+                      "about": game.gamedef.describe_zone(game.ctx, z),
+                      "pile": not edit and (info["visibility"] == "hidden" or info.get("kind") in game.gamedef.pile_kinds),
+                      "top": uids[-1] if uids else None})
     for c in cards.values():  # a card lies on another the model shows, or on nothing it names
         if c["attached_to"] not in cards:
             c["attached_to"] = None
@@ -139,7 +152,7 @@ def board_model(game: Game, seat: str | None, *, everything: bool = False,
     for p in game.players:
         players.append({"name": p, "viewer": p == seat, "bottom": p == bottom, "bot": bots.get(p),
                         "turn": view.get("turn") == p,
-                        "counters": _tokens(places["player"], view, p, defs)})
+                        "counters": _tokens(places["player"], view, p, defs, edit)})
     over = None
     if game.is_over and game.result is not None:
         r = game.result
@@ -157,17 +170,18 @@ def board_model(game: Game, seat: str | None, *, everything: bool = False,
         "viewer": seat, "everything": everything, "record": len(game.history),
         "at": list(game.cursor or ()),
         "players": players, "zones": zones, "cards": cards,
-        "table": _tokens(places["table"], view, None, defs),
-        "decision": _decision(game, seat, everything, bots, set(cards)),
+        "table": _tokens(places["table"], view, None, defs, edit),
+        "decision": None if edit else _decision(game, seat, everything, bots, set(cards)),
+        "edit": edit,
         "over": over, "log": log,
         # Step waits while a person must choose (a bot's choice is what Step plays)
-        "can": {"step": not game.is_over and (game.pending is None or game.pending.player in bots),
-                "undo": bool(game.history), "redo": bool(game.can_redo)},
+        "can": {"step": not edit and not game.is_over and (game.pending is None or game.pending.player in bots),
+                "undo": not edit and bool(game.history), "redo": not edit and bool(game.can_redo)},
     }
 
 
 def check_message(game: Game, seat: str | None, message: Any, *, everything: bool = False,
-                  bots: Mapping[str, str] | None = None) -> tuple[str, tuple[str, ...]]:
+                  bots: Mapping[str, str] | None = None, editing: bool = False) -> tuple[str, tuple[str, ...]]:
     """What a message from the browser asks, checked: ("choose", ids) or (control, ()).
 
     The message is untrusted: it must be an object with `action` (an option pick,
@@ -175,7 +189,8 @@ def check_message(game: Game, seat: str | None, message: Any, *, everything: boo
     answers was made at: an older one is stale) and, for "choose", `ids`, the
     option ids picked. An unknown key, a stale record, a seat that is not the
     one deciding, an unknown option or an illegal one raises BoardMessageError
-    with the reason in words; nothing is changed either way."""
+    with the reason in words; nothing is changed either way. A board that edits a
+    position (`editing`) takes the EDITS too, and only those (see `_edit`)."""
     bots = dict(bots or {})
     if not isinstance(message, dict):
         raise BoardMessageError(f"a board message is an object, not {type(message).__name__}")
@@ -183,6 +198,13 @@ def check_message(game: Game, seat: str | None, message: Any, *, everything: boo
     if unknown:
         raise BoardMessageError(f"a board message has no field {str(unknown[0])[:40]!r}")
     action, record = message.get("action"), message.get("record")
+    if editing:
+        if action not in EDITS:
+            raise BoardMessageError(f"a position being built is edited: {str(action)[:40]!r} is not done here "
+                                    "(open it in a sandbox to play it)")
+        return action, _edit(game, action, message)
+    if action in EDITS:
+        raise BoardMessageError(f"{action!r} edits a position in the scenario builder, not on a game's table")
     if isinstance(action, str) and action in SETTINGS:
         return action, _setting(game, action, message)
     if not isinstance(action, str) or (action != "choose" and action not in CONTROLS):
@@ -279,3 +301,48 @@ def _setting(game: Game, action: str, message: dict) -> tuple[str, ...]:
             raise BoardMessageError(f"a seat is played by {', '.join(BOT_KINDS)}, not {str(kind)[:40]!r}")
         return seat, kind
     return (seat,)
+
+
+def _edit(game: Game, action: str, message: dict) -> tuple[str, ...]:
+    """The checked arguments of an edit: ("pick", uid), ("move", uid, zone, index as
+    text; -1 the end) or ("counter", owner: a seat, a card's uid or "" for the table,
+    counter key, value as text), the value a number in the counter's declared domain.
+    The builder then checks the edit as the scenario format does."""
+    allowed = {"pick": {"uid"}, "move": {"uid", "zone", "index"}, "counter": {"seat", "uid", "key", "value"}}[action]
+    extra = sorted(set(message) - allowed - {"action", "record"}, key=str)
+    if extra:
+        raise BoardMessageError(f"{action!r} takes no {str(extra[0])[:40]!r}")
+    st = game.state
+    uid = message.get("uid")
+    if uid is not None or action != "counter":
+        if not isinstance(uid, str) or uid not in st.cards:
+            raise BoardMessageError(f"no card {str(uid)[:60]!r} in this game")
+    if action == "pick":
+        return (uid,)
+    if action == "move":
+        zone, index = message.get("zone"), message.get("index", -1)
+        if not isinstance(zone, str) or zone not in st.zones:
+            raise BoardMessageError(f"no zone {str(zone)[:60]!r} in this game")
+        others = len([u for u in st.zones[zone] if u != uid])
+        if isinstance(index, bool) or not isinstance(index, int) or not -1 <= index <= others:
+            raise BoardMessageError(f"a place in {zone} is 0 to {others}, or -1 for the end, "
+                                    f"not {str(index)[:20]!r}")
+        return uid, zone, str(index)
+    seat, key, value = message.get("seat"), message.get("key"), message.get("value")
+    if seat is not None and uid is not None:
+        raise BoardMessageError("a counter is a seat's, a card's or the table's: name one, not both")
+    if seat is not None and (not isinstance(seat, str) or seat not in game.players):
+        raise BoardMessageError(f"no player named {str(seat)[:40]!r}; the players are {', '.join(game.players)}")
+    where = "player" if seat is not None else "card" if uid is not None else "table"
+    counter = next((c for c in game.gamedef.counters if c.key == key and c.where == where), None)
+    if counter is None:
+        raise BoardMessageError(f"{game.gamedef.title} has no {where} counter {str(key)[:40]!r}")
+    if not counter.settable:
+        raise BoardMessageError(f"{counter.name} is worked out from the position: set what it counts")
+    if counter.kinds and game.ctx.defn(uid).kind not in counter.kinds:
+        raise BoardMessageError(f"{counter.name} is kept only on {', '.join(counter.kinds)} cards")
+    try:
+        counter.check(value)
+    except ValueError as exc:
+        raise BoardMessageError(str(exc)) from None
+    return seat or uid or "", counter.key, str(value)

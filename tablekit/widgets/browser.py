@@ -1,12 +1,27 @@
-"""CardBrowser: every card of a game, filterable; stand-ins marked."""
+"""CardBrowser: every card of a game, filterable; stand-ins marked. The cards are
+drawn as the board draws them (the game's card templates), by a CardShelf."""
 
 from __future__ import annotations
 
+import anywidget
 import ipywidgets as W
+import traitlets
 
+from ..core.cards import CardDef
 from ..core.registry import get_game
-from . import render
+from .board import HERE, esm
+from .cardwords import definition_view
 from .style import stylesheet
+
+
+class CardShelf(anywidget.AnyWidget):
+    """Card definitions side by side, each drawn as the board draws a card, with its text.
+    `cards`: card view models (cardwords.definition_view)."""
+
+    _esm = esm("shelf.js")
+    _css = HERE / "board.css"
+    cards = traitlets.List().tag(sync=True)
+    empty = traitlets.Unicode("No card matches.").tag(sync=True)
 
 
 class CardBrowser(W.VBox):
@@ -24,16 +39,15 @@ class CardBrowser(W.VBox):
                                              ("printed cards only", "none")],
                                     description="Show", layout=W.Layout(width="auto"))
         self.count = W.HTML("")
-        self.list = W.HTML("")
-        self.list.add_class("tk-cardlist")
+        self.shelf = CardShelf()
         for w in (self.search, self.kind, self.stand_ins):
             w.observe(lambda _change: self.refresh(), names="value")
         self.children = [W.HTML(f"<style>{stylesheet()}</style>"),
                          W.HTML(f"<div class='tk-title'>{self.gamedef.title}: the cards</div>"),
-                         W.HBox([self.search, self.kind, self.stand_ins]), self.count, self.list]
+                         W.HBox([self.search, self.kind, self.stand_ins]), self.count, self.shelf]
         self.refresh()
 
-    def matching(self) -> list:
+    def matching(self) -> list[CardDef]:
         q = self.search.value.strip().lower()
         out = []
         for d in self.cards:
@@ -52,4 +66,4 @@ class CardBrowser(W.VBox):
         found = self.matching()
         total = sum(d.quantity for d in found)
         self.count.value = f"{len(found)} card definitions ({total} cards) match."
-        self.list.value = render.card_list(found)
+        self.shelf.cards = [definition_view(self.gamedef, d) for d in found]

@@ -40,7 +40,7 @@ from ..core.registry import get_game
 from ..core.scenario import CORE_CARD_STATE, LASTING_KEYS, build, parse
 from ..core.schemas import CORE_CARD_STATE_SCHEMA
 from ..core.state import HIDDEN, State
-from . import render
+from .board import Board
 from .guard import Guarded
 from .sandbox import SEAT_ALL, Sandbox, download_link, position_yaml
 from .style import style_html
@@ -155,8 +155,6 @@ class ScenarioBuilder(Guarded, W.VBox):
         self.state_docs.update({k: doc for k, (_, doc) in self.gamedef.card_state_keys.items()})
         self.lasting: list[dict[str, Any]] = []  # start.lasting entries of the draft
         self.sandbox: Sandbox | None = None
-        self._changed: set[str] = set()
-        self._painted: dict[str, str] = {}
         self._quiet = False
 
         self.banner = self._make_banner()
@@ -279,9 +277,10 @@ class ScenarioBuilder(Guarded, W.VBox):
         self.download = W.HTML("")
         self.download.add_class("tk-download")
 
-        self.table_view = W.VBox([])
-        self.table_view.add_class("tk-table")
-        self.zone_widgets: dict[str, W.HTML] = {}
+        # the draft on the board: every zone, face-down ones face up; a card is picked with a
+        # click and put in a zone with "Put here" or a drag, a counter's number typed (each
+        # edit checked by the board, then made here as the scenario format checks it)
+        self.board = Board(probe, everything=True, show_empty=True, on_edit=self.on_board_edit)
         self.sandbox_box = W.VBox([])
 
         def section(text: str) -> W.HTML:
@@ -311,8 +310,9 @@ class ScenarioBuilder(Guarded, W.VBox):
             self.title, self.description,
             W.HBox([self.filename, self.save_button, self.open_button, self.download],
                    layout=W.Layout(flex_flow="row wrap")),
-            section("The table now (every zone, face-down ones shown face up)"),
-            self.table_view, self.sandbox_box,
+            section("The table: click a card to pick it, then Put here on a zone (or drag the card there); "
+                    "type a counter's number to set it. Face-down cards are shown face up."),
+            self.board, self.sandbox_box,
         ]
         self.reset(start)
 
@@ -367,7 +367,6 @@ class ScenarioBuilder(Guarded, W.VBox):
         self.sandbox = None
         self.sandbox_box.children = []
         self.download.value = ""
-        self._changed = set()
         self._say(f"Started from {where}.")
         self.refresh()
         self._show_lasting()
@@ -423,7 +422,6 @@ class ScenarioBuilder(Guarded, W.VBox):
                                 "or -1 for the end")
         src = st.card_zone[uid]
         st.move(uid, zone, index)
-        self._changed = {uid}
         moved = "Moved" if src != zone else "Reordered"
         self._say(f"{moved} {self._card_label(uid)} to {self._zone_label(zone)} at position {index}.")
         self.refresh()
@@ -441,7 +439,6 @@ class ScenarioBuilder(Guarded, W.VBox):
             edge = "first" if step < 0 else "last"
             raise TablekitError(f"{self._card_label(uid)} is already the {edge} card of {self._zone_label(zone)}")
         row[i], row[j] = row[j], row[i]
-        self._changed = {uid}
         self._say(f"{self._card_label(uid)} is now at position {j} of {self._zone_label(zone)}.")
         self.refresh()
 
@@ -457,7 +454,6 @@ class ScenarioBuilder(Guarded, W.VBox):
         loose = [u for u, cs in st.cards.items() if cs.get("attached_to") == uid]
         for u in loose:
             del st.cards[u]["attached_to"]
-        self._changed = {uid, *loose}
         note = (f"; {', '.join(self._card_label(u) for u in loose)} no longer lie"
                 f"{'s' if len(loose) == 1 else ''} on it") if loose else ""
         self._say(f"{self._card_label(uid)} went back to {self._zone_label(self.rest_zone)} "
@@ -482,7 +478,6 @@ class ScenarioBuilder(Guarded, W.VBox):
         else:
             st.cards[uid][key] = value
             self._say(f"{self._card_label(uid)}: {key} = {_text_of(value)}.")
-        self._changed = {uid}
         self.refresh()
 
     def _check_card_value(self, uid: str, key: str, value: Any) -> None:
@@ -637,6 +632,25 @@ class ScenarioBuilder(Guarded, W.VBox):
         self._say(f"Game state {key} = {json.dumps(value)}.")
         self.refresh()
 
+    def on_board_edit(self, action: str, args: tuple[str, ...]) -> None:
+        """An edit made on the board, checked there (boardmodel.check_message): a card
+        picked, a card put in a zone at a place, or a counter's number typed."""
+        if action == "pick":
+            self.card.value = args[0]
+        elif action == "move":
+            uid, zone, index = args
+            self.card.value = uid
+            self.put(uid, zone, int(index))
+        elif action == "counter":
+            owner, key, value = args
+            if owner in self.players:
+                self.set_counter(owner, key, value)
+            elif owner in self.state.cards:
+                self.card.value = owner
+                self.set_state(owner, key, value)
+            else:
+                self.set_extra(key, value)
+
     # -- the buttons ---------------------------------------------------------------
     def on_put(self) -> None:
         if self.zone.value is None:
@@ -784,17 +798,8 @@ class ScenarioBuilder(Guarded, W.VBox):
             counters = sorted({k for p in st.players for k in p if k != "name"})
             if list(self.counter_key.options) != counters:
                 self.counter_key.options = counters
-            # the box (where unused cards rest) last: the zones that make the position first
-            order = [z for z in st.zones if z != self.rest_zone] + [self.rest_zone]
-            if list(self.zone_widgets) != order:
-                self.zone_widgets = {z: W.HTML("") for z in order}
-                self._painted = {}
-                self.table_view.children = list(self.zone_widgets.values())
-            for z in order:
-                html = render.zone_row(g, z, list(st.zones[z]), self._changed)
-                if self._painted.get(z) != html:
-                    self._painted[z] = html
-                    self.zone_widgets[z].value = html
+            self.board.game = g
+            self.board.refresh()
             self._show_card_info()
             self._fit_state_keys()
             self._label_toggles()

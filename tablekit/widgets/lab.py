@@ -21,11 +21,11 @@ from ..core.engine import Game
 from ..core.errors import ScenarioError, TablekitError
 from ..core.registry import registry
 from ..core.scenario import MAX_BYTES, Outcome, build, parse, run
-from . import render
 from .builder import ScenarioBuilder
 from .guard import Guarded
 from .lazy import LazySection
 from .sandbox import SEAT_ALL, Sandbox
+from .search import rule_html
 from .style import style_html
 
 MAX_UPLOAD = 100_000  # bytes: a scenario file is a few kilobytes
@@ -221,7 +221,7 @@ class RulingLab(Guarded, W.VBox):
         if desc:
             parts.append(f"<p>{escape(desc)}</p>")
         if isinstance(ruling, str) and ruling:
-            parts.append(render.rule_html(gid, ruling))
+            parts.append(rule_html(gid, ruling))
         script = data.get("decisions") or []
         if script:
             steps = "".join(f"<li>{escape(str(d.get('player')))} chooses "

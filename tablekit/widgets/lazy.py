@@ -29,4 +29,6 @@ class LazySection(W.Accordion):
                 self.children = [self._build()]
             except Exception as exc:  # noqa: BLE001 - shown, never swallowed
                 from html import escape
-                self.children = [W.HTML(f"<div class='tk-banner'><b>Error:</b> {escape(str(exc))}</div>")]
+                banner = W.HTML(f"<b>Error:</b> {escape(str(exc))}")
+                banner.add_class("tk-banner")
+                self.children = [banner]

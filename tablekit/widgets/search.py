@@ -1,7 +1,7 @@
 """The rules search's words: what a hit is called on its button, and what the
 result pane shows when it is picked (a node's name, kind, text and rule
-reference; a ruling's question, ruling and reason; a card's face drawn as SVG
-and its whole text). The board's rules search (board.py) lists the hits of
+reference; a ruling's question, ruling and reason; a card's words and its whole
+text, its face drawn by the board from `cardwords.definition_view`). The board's rules search (board.py) lists the hits of
 tablekit.core.search and shows the one picked with these.
 """
 
@@ -12,8 +12,7 @@ from html import escape
 from ..core.gamedef import GameDef
 from ..core.rulings import rulings
 from ..core.search import Hit
-from . import render
-from .cardface import definition_svg, fact_words, number_words
+from .cardwords import fact_words, number_words
 
 LABEL = 90  # characters of a hit's title on its button
 KIND_WORDS = {"node": "Rule", "ruling": "Ruling", "card": "Card"}
@@ -27,11 +26,23 @@ def hit_label(hit: Hit) -> str:
 
 # -- what a hit shows ---------------------------------------------------------
 
+def rule_html(game_id: str, rule: str) -> str:
+    """A rule reference: a ruling (folded: its question, the ruling and why) or,
+    for a rule that is no ruling id, the rulebook section it names."""
+    r = rulings(game_id).get(rule)
+    if r is None:
+        return f"<span class='tk-entry-rule'>Rulebook: {escape(rule)}</span>"
+    return (f"<details class='tk-ruling'><summary>Ruling {escape(rule)}</summary>"
+            f"<div><b>Question:</b> {escape(r['question'])}</div>"
+            f"<div><b>Ruling:</b> {escape(r['ruling'])}</div>"
+            f"<div><b>Why:</b> {escape(r['why'])}</div></details>")
+
+
 def node_html(gamedef: GameDef, path: tuple[str, ...]) -> str:
     """A rule node: its name, its kind, its text and its rule reference."""
     node = gamedef.flow.find(path)
     where = " › ".join(path)
-    ref = render.rule_html(gamedef.id, node.rule) if node.rule else ""
+    ref = rule_html(gamedef.id, node.rule) if node.rule else ""
     return (f"<div class='tk-search-node'><div class='tk-search-where'>{escape(where)}</div>"
             f"<div class='tk-search-name'><b>{escape(node.name)}</b> "
             f"<span class='tk-node-kind'>({escape(node.kind)})</span></div>"
@@ -56,8 +67,7 @@ def card_html(gamedef: GameDef, card_id: str) -> str:
     faces = "".join(f"<div class='tk-search-face'><b>{escape(f.name)}</b>: {escape(f.text)}</div>"
                     for f in d.faces)
     stand_in = " <span class='tk-standin'>(stand-in: designed by tablekit)</span>" if d.stand_in else ""
-    return (f"<div class='tk-search-card'><div class='tk-search-face-svg'>{definition_svg(gamedef, d)}</div>"
-            f"<div class='tk-search-card-words'><div class='tk-search-name'><b>{escape(gamedef.card_name(d))}</b>"
+    return (f"<div class='tk-search-card'><div class='tk-search-card-words'><div class='tk-search-name'><b>{escape(gamedef.card_name(d))}</b>"
             f" <code>{escape(d.id)}</code>{stand_in}</div>"
             f"<div>{escape(' · '.join(f for f in facts if f))}</div>{traits}"
             f"<div class='tk-search-text'>{escape(d.text)}</div>{faces}</div></div>")

@@ -1,6 +1,7 @@
-"""The widgets' stylesheet, shipped in the package and scoped under .tk-app: style.css
-first, then each other .css file of this folder in name order (one file a part of the
-page: the table, the cards, the decision panel...)."""
+"""The stylesheet of the form widgets around the board (the scenario builder, the
+ruling lab, the balance lab, the rules page, the card browser), shipped in the
+package and scoped under .tk-app. The board and the card shelf bring their own
+(board.css, as their anywidget `_css`), and a branch pair its branch.css."""
 
 from __future__ import annotations
 
@@ -9,13 +10,13 @@ from importlib import resources
 
 import ipywidgets as W
 
+PARTS = ("style.css", "rules.css", "balance.css")
+
 
 @functools.lru_cache(maxsize=1)
 def stylesheet() -> str:
     folder = resources.files("tablekit.widgets")
-    parts = sorted((f for f in folder.iterdir() if f.name.endswith(".css") and f.name != "style.css"),
-                   key=lambda f: f.name)
-    return "\n".join(f.read_text(encoding="utf-8") for f in [folder.joinpath("style.css"), *parts])
+    return "\n".join(folder.joinpath(name).read_text(encoding="utf-8") for name in PARTS)
 
 
 def style_html() -> W.HTML:

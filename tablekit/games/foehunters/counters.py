@@ -100,13 +100,13 @@ def hp_left(view: Mapping[str, Any], uid: str | None, defs: Mapping[str, Any]) -
 
 COUNTERS: tuple[Counter, ...] = (
     Counter("hp", "HP", "the hero's hit points: at 0 the hero is incapacitated",
-            where="player", low=0, icon="♥", value=_player_key("hp")),
+            where="player", low=0, icon="♥", value=_player_key("hp"), stored=True),
     Counter("xp", "XP", "experience, spent to buy cards from the city row",
-            where="player", low=0, icon="★", value=_player_key("xp")),
+            where="player", low=0, icon="★", value=_player_key("xp"), stored=True),
     Counter("armor", "Armor", "ready armor: each point exhausted takes 1 off the damage the hero takes",
             where="player", low=0, icon="▣", value=armor_ready),
     Counter("armor_used", "Exhausted", "armor exhausted since the hero's turn began (it readies then)",
-            where="player", low=0, icon="", value=_player_key("armor_used")),
+            where="player", low=0, icon="", value=_player_key("armor_used"), stored=True),
     Counter("hp_left", "HP", "hit points left on the foe, a vassal or an ally: at 0 it is destroyed "
             "(the foe flips or is defeated)", where="card", low=0, icon="♥", kinds=tuple(HP_ON),
             value=hp_left),
