@@ -69,4 +69,7 @@ def test_search_then_branch_here_and_one_answer_on_each_side(voila_url, page, ou
     for i in range(2):
         box = sides.nth(i).bounding_box()
         assert box["x"] + box["width"] <= 901
-    panel.screenshot(path=str(output_dir / "branches-900x900.png"))
+        bar = sides.nth(i).locator(".tk-board-bar").bounding_box()
+        assert bar and bar["height"] > 20 and box["y"] <= bar["y"] <= box["y"] + box["height"], (i, box, bar)
+    for i, name in enumerate(("left", "right")):
+        sides.nth(i).screenshot(path=str(output_dir / f"branch-{name}-900x900.png"))

@@ -1,7 +1,7 @@
 """In Chromium, against a live Voilà (issue 19): the rules search under a table (a
 Sandbox's board, tablekit/widgets/board.js) on a tiny notebook this test writes:
-typing a word lists the hits as buttons, and a card's hit shows the card drawn as
-SVG with its text."""
+typing a word lists the hits as buttons, and a card's hit shows the card drawn as the
+table draws it (its template's numbers), with its text."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def search_page(browser, search_server):
         yield p
 
 
-def test_typing_lists_hits_and_a_card_hit_shows_its_svg(search_server, search_page, output_dir):
+def test_typing_lists_hits_and_a_card_hit_shows_its_face(search_server, search_page, output_dir):
     page = search_page
     page.goto(f"{search_server}/voila/render/search.ipynb", wait_until="commit")
     rules = page.locator(".tk-app.tk-board details.tk-board-rules")
@@ -50,11 +50,12 @@ def test_typing_lists_hits_and_a_card_hit_shows_its_svg(search_server, search_pa
     assert card.evaluate("el => el.tagName") == "BUTTON"
     card.focus()
     page.keyboard.press("Enter")
-    svg = rules.locator(".tk-search-result svg.tk-cardsvg")
-    svg.wait_for(timeout=30_000)
-    assert svg.get_attribute("aria-label").startswith("Forest Spider")
-    box_size = svg.bounding_box()
-    assert box_size and box_size["width"] > 100 and box_size["height"] > 100
+    face = rules.locator(".tk-search-result .tk-card.tk-search-face")  # drawn as the table draws it
+    face.wait_for(timeout=30_000)
+    assert face.get_attribute("aria-label") == "Forest Spider"
+    assert "Forest Spider" in face.inner_text() and face.locator(".tk-stat").count() >= 3  # the template's numbers
+    box_size = face.bounding_box()
+    assert box_size and box_size["width"] > 100 and box_size["height"] > 60
     assert "Forced:" in rules.locator(".tk-search-result").inner_text()
     page.screenshot(path=str(output_dir / "rules-search.png"))
 
@@ -63,5 +64,5 @@ def test_typing_lists_hits_and_a_card_hit_shows_its_svg(search_server, search_pa
     none.wait_for(timeout=30_000)
     assert "No rule, ruling or card matches “zzzq”" in none.inner_text()
     assert hits.count() == 0
-    assert rules.locator(".tk-search-result svg").count() == 0
+    assert rules.locator(".tk-search-result .tk-card").count() == 0
     assert page.foreign == []

@@ -86,6 +86,9 @@ def test_a_position_built_on_the_board_is_saved_loaded_and_checked(browser, size
         hero = next(u for u in b.state.zones["Ana/heroes"])
         page.locator(f'.tk-card[data-uid="{hero}"]').click()
         relay(page, b)
+        page.locator(f'.tk-card[data-uid="{hero}"]').scroll_into_view_if_needed()
+        panel = page.locator(".tk-edit").bounding_box()  # down the table, the card picked stays in sight
+        assert panel["y"] >= 0 and panel["y"] + panel["height"] <= size[1], panel
         damage = page.locator('.tk-edit .tk-counter-input[data-counter="damage"]')
         damage.fill("2")
         damage.press("Enter")

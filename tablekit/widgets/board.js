@@ -364,7 +364,8 @@ function render({ model, el }) {
     return h("div", { class: "tk-decision tk-edit", role: "group", "aria-label": "The card picked" },
       h("div", { class: "tk-prompt", text: c ? `${c.name} is picked: press Put here on a zone, or drag it there.`
         : "Click a card to pick it (or drag it onto a zone); type a counter's number to set it." }),
-      c ? h("div", { class: `tk-card tk-kind-${c.kind}` }, cardFace(c)) : null,
+      // the card, its typed counters in boxes under it (not twice)
+      c ? h("div", { class: `tk-card tk-kind-${c.kind}` }, cardFace({ ...c, counters: (c.counters || []).filter((t) => !t.edit) })) : null,
       c ? counterEls(c.counters, { uid: c.uid }) : null,
       c ? h("button", { class: "tk-cancel", type: "button", onclick: () => { editPick = null; draw(); } }, "Put it down") : null);
   }
@@ -787,7 +788,7 @@ function render({ model, el }) {
     const result = h("div", { class: "tk-search-result" });
     result.innerHTML = found.result || ""; // made and escaped by the Python side (widgets/search.py)
     // a card found: drawn as the table draws it, before its words
-    if (found.card) result.prepend(h("div", { class: `tk-card tk-kind-${found.card.kind} tk-search-face`, role: "group", "aria-label": found.card.name }, cardFace(found.card)));
+    if (found.card) result.prepend(h("div", { class: `tk-card tk-kind-${found.card.kind} tk-search-face`, role: "group", "aria-label": found.card.name }, cardFace({ ...found.card, words: found.card.kind })));  // its words are beside it
     const rules = fold("rules", "tk-board-rules", "The rules: outline and search (▶ now marks the current rule)",
       h("div", { class: "tk-search" }, searchBox,
         found.count ? h("div", { class: "tk-search-count", role: "status", text: found.count }) : null,
