@@ -16,6 +16,19 @@
   after a take refills only a small reserve, one kernel at a time, once no
   page has been opened for `refill_quiet` seconds. It says when the class's
   kernels are ready.
+* A kernel no page is connected to is shut down (`free_on_close`): when the
+  last websocket of a kernel closes (a tab closed or reloaded, a browser that
+  quit or crashed, a page that lost its network) and none comes back within
+  `disconnect_grace` seconds (5), the kernel is shut down. Voilà's own
+  shutdown post on `beforeunload` does the same when it arrives, but a browser
+  does not always send it (a killed browser, a test closing a page).
+* Voilà follows `tablekit serve`: when the process that started it dies, by
+  any signal (SIGKILL included: a crash, an out-of-memory kill), Voilà stops
+  as on SIGTERM, shutting its kernels down (`watch_parent`), and removes the
+  scratch folder `tablekit serve` could not remove. Its kernels follow Voilà in
+  turn (ipykernel's parent poller: a kernel whose parent process dies exits).
+* In class mode, the server's root, Voilà's tree and the index send a student
+  to the class notebook (`class_redirects`).
 * The page loads nothing from the internet. The `tablekit` template is Voilà's
   `lab` template without the Font Awesome stylesheets it links from a CDN
   (tablekit's widgets use no icons; the template folder is put on the Jupyter
@@ -28,12 +41,41 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
 TEMPLATES = Path(__file__).resolve().parent / "_jupyter"  # holds voila/templates/tablekit
 TEMPLATE = "tablekit"
+PARENT_ENV = "TABLEKIT_SERVE_PID"  # the `tablekit serve` process Voilà follows
+SCRATCH_ENV = "TABLEKIT_SCRATCH"  # its scratch folder (runtime files, IPython's and matplotlib's)
+DISCONNECT_GRACE = 5.0  # seconds a kernel without a page is kept (a reload, a network blip)
+WATCH_EVERY = 0.5  # seconds between two looks at the parent
+STOP_WAIT = 8.0  # seconds Voilà has to stop its kernels once its parent is gone, before it exits anyway
+
+
+def watch_parent(parent: int, scratch: str | None = None, every: float = WATCH_EVERY,
+                 wait: float = STOP_WAIT) -> threading.Thread:
+    """A daemon thread that stops this process (SIGTERM to itself: Voilà shuts its kernels
+    down) once `parent` is no longer its parent process, then exits it after `wait`
+    seconds if it is still running, removing `scratch`. Works wherever os.getppid()
+    does (Linux, macOS, the BSDs); Windows has no such signals and is not covered."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        print("tablekit: tablekit serve is gone: stopping Voilà and its kernels", file=sys.stderr, flush=True)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(wait)
+        if scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
+        os._exit(1)
+
+    thread = threading.Thread(target=watch, name="tablekit-parent-watch", daemon=True)
+    thread.start()
+    return thread
 
 
 def _use_templates() -> None:
@@ -138,6 +180,42 @@ def class_pool(base: type, default_pool_size: int) -> type:
     return TablekitKernelManager
 
 
+def free_on_close(base: type) -> type:
+    """Voilà's kernel manager `base`, shutting a kernel down once no page has been
+    connected to it for `disconnect_grace` seconds (0: never), after its last
+    websocket closed. A kernel in the pool, which no page has opened yet, has no
+    connection to lose and is left alone."""
+    from jupyter_core.utils import ensure_async
+    from traitlets import Float
+
+    class TablekitFreeingKernelManager(base):
+        disconnect_grace = Float(DISCONNECT_GRACE, config=True,
+                                 help="seconds a kernel whose last page closed is kept before it is shut down")
+
+        def notify_disconnect(self, kernel_id: str) -> None:
+            super().notify_disconnect(kernel_id)
+            if self.disconnect_grace > 0 and self._connections(kernel_id) == 0:
+                loop = asyncio.get_event_loop()
+                loop.call_later(self.disconnect_grace, lambda: loop.create_task(self._free_if_alone(kernel_id)))
+
+        def _connections(self, kernel_id: str) -> int | None:
+            try:
+                return self.kernel_model(kernel_id)["connections"]
+            except Exception:  # noqa: BLE001 - a kernel already gone
+                return None
+
+        async def _free_if_alone(self, kernel_id: str) -> None:
+            if kernel_id in self.list_kernel_ids() and self._connections(kernel_id) == 0:
+                self.log.info("tablekit: no page has been connected to kernel %s for %g s: shutting it down",
+                              kernel_id, self.disconnect_grace)
+                try:
+                    await ensure_async(self.shutdown_kernel(kernel_id))
+                except Exception as exc:  # noqa: BLE001 - shut down meanwhile: nothing to do
+                    self.log.debug("tablekit: kernel %s: %s", kernel_id, exc)
+
+    return TablekitFreeingKernelManager
+
+
 def _use_class_pool() -> None:
     """Have Voilà build its preheating kernel manager with `class_pool` on top."""
     import voila.app
@@ -148,7 +226,7 @@ def _use_class_pool() -> None:
 
     def factory(base_class, preheat_kernel, default_pool_size, page_config_hook=None):
         made = voila_factory(base_class, preheat_kernel, default_pool_size, page_config_hook)
-        return class_pool(made, default_pool_size) if preheat_kernel else made
+        return free_on_close(class_pool(made, default_pool_size) if preheat_kernel else made)
 
     factory.tablekit = True
     voila.app.voila_kernel_manager_factory = factory
@@ -168,16 +246,38 @@ def app_class():
 
     class TablekitVoila(Voila):
         def init_handlers(self):
-            return [(h[0], XsrfVoilaHandler, *h[2:]) if len(h) > 1 and h[1] is TornadoVoilaHandler else h
-                    for h in super().init_handlers()]
+            handlers = [(h[0], XsrfVoilaHandler, *h[2:]) if len(h) > 1 and h[1] is TornadoVoilaHandler else h
+                        for h in super().init_handlers()]
+            notebook = self.config.get("TablekitKernelManager", {}).get("class_notebook")
+            return class_redirects(self.server_url, notebook) + handlers if notebook else handlers
 
     return TablekitVoila
+
+
+def class_redirects(base_url: str, notebook: str) -> list[tuple]:
+    """Tornado handlers sending the server's root, Voilà's tree and the index page to
+    the class notebook (a class's students type the shortest address they are given)."""
+    from tornado.web import RedirectHandler
+
+    base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
+    to = f"{base}voila/render/{notebook}"
+    paths = ["", "voila", "voila/", "voila/tree", "voila/tree/", "voila/render/index.ipynb"]
+    return [(f"{base}{p}", RedirectHandler, {"url": to, "permanent": False})
+            for p in paths if p.rstrip("/") != f"voila/render/{notebook}"]
 
 
 def main(argv: list[str] | None = None) -> None:
     _use_templates()
     _use_class_pool()
-    app_class().launch_instance(argv)
+    parent = os.environ.get(PARENT_ENV, "")
+    scratch = os.environ.get(SCRATCH_ENV)
+    if parent.isdigit():
+        watch_parent(int(parent), scratch)
+    try:
+        app_class().launch_instance(argv)
+    finally:  # stopped because `tablekit serve` is gone: its scratch folder is left to us
+        if parent.isdigit() and os.getppid() != int(parent) and scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,14 @@ the page, and the whole process tree stopped on Ctrl-C or SIGTERM.
 Voilà runs as `python -m tablekit._voila` (Voilà with the kernel-shutdown fix
 and the offline `tablekit` template, see _voila.py), in a session of its own:
 `serve()` forwards SIGINT, SIGTERM and SIGHUP to it, waits for it to shut its
-kernels down, and kills whatever is left after a grace period."""
+kernels down, and kills whatever is left after a grace period. If `tablekit
+serve` itself dies by a signal it cannot catch (SIGKILL), Voilà sees its
+parent gone and stops with its kernels (_voila.watch_parent).
+
+Nothing is written on the server outside a scratch folder made for the run and
+removed at its end (`server_env`): Jupyter's runtime files, its trust database
+and config marks, IPython's folder (with its history off) and matplotlib's
+cache all go there."""
 
 from __future__ import annotations
 
@@ -16,6 +23,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,6 +38,38 @@ CULL_IDLE = 600  # seconds a kernel may stay idle (and unconnected) before it is
 CULL_INTERVAL = 60  # seconds between two looks for idle kernels
 STOP_GRACE = 20.0  # seconds Voilà has to shut its kernels down before everything is killed
 _STOP_SIGNALS = tuple(getattr(signal, s) for s in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, s))
+
+
+# the kernels' IPython configuration in the scratch folder: no history database
+IPYTHON_CONFIG = "c.HistoryManager.enabled = False\n"
+
+
+def server_env(scratch: Path, serve_pid: int, base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of Voilà and its kernels: everything they would write in the
+    home or working folder goes into `scratch` (Jupyter's runtime, data and config
+    folders, IPython's folder with its history off, matplotlib's cache), and Voilà
+    follows `serve_pid`."""
+    from jupyter_core.paths import jupyter_config_dir, jupyter_data_dir
+
+    from ._voila import PARENT_ENV, SCRATCH_ENV
+
+    env = dict(os.environ if base is None else base)
+    # the person's own Jupyter folders are still read (searched after the scratch ones),
+    # never written: Voilà's trust database and the config migration mark go to scratch
+    for var, own in (("JUPYTER_PATH", jupyter_data_dir()), ("JUPYTER_CONFIG_PATH", jupyter_config_dir())):
+        env[var] = os.pathsep.join(p for p in (env.get(var, ""), own) if p)
+    dirs = {"JUPYTER_RUNTIME_DIR": scratch / "runtime", "IPYTHONDIR": scratch / "ipython",
+            "MPLCONFIGDIR": scratch / "matplotlib", "JUPYTER_DATA_DIR": scratch / "data",
+            "JUPYTER_CONFIG_DIR": scratch / "config"}
+    for path in dirs.values():
+        path.mkdir(parents=True, exist_ok=True)
+    profile = dirs["IPYTHONDIR"] / "profile_default"
+    profile.mkdir(exist_ok=True)
+    for name in ("ipython_config.py", "ipython_kernel_config.py"):
+        (profile / name).write_text(IPYTHON_CONFIG, encoding="utf-8")
+    env.update({k: str(v) for k, v in dirs.items()})
+    env.update({PARENT_ENV: str(serve_pid), SCRATCH_ENV: str(scratch)})
+    return env
 
 
 def notebooks_dir() -> Path:
@@ -269,7 +309,8 @@ def serve(notebook: str | None = None, port: int = 8866, ip: str = "127.0.0.1", 
     print(f"tablekit: open {page_url(ip, port, notebook, class_size)}   (Ctrl-C stops it; {cull})", flush=True)
     # Voilà gets a session of its own, so a signal meant for `tablekit serve` reaches it
     # only through the handlers below (and a terminal's Ctrl-C does not hit it twice)
-    proc = subprocess.Popen(cmd, start_new_session=True)
+    scratch = Path(tempfile.mkdtemp(prefix="tablekit-serve-"))
+    proc = subprocess.Popen(cmd, start_new_session=True, env=server_env(scratch, os.getpid()))
     old = {s: signal.signal(s, _raise_stop) for s in _STOP_SIGNALS}
     try:
         try:
@@ -282,5 +323,6 @@ def serve(notebook: str | None = None, port: int = 8866, ip: str = "127.0.0.1", 
     finally:
         if proc.poll() is None:  # an unexpected error here: never leave Voilà behind
             stop_tree(proc, grace=5.0)
+        shutil.rmtree(scratch, ignore_errors=True)
         for s, handler in old.items():
             signal.signal(s, handler)

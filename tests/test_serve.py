@@ -99,3 +99,66 @@ def _cmdline(pid: int) -> bytes:
         return Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return b""
+
+
+@pytest.mark.server
+def test_a_killed_serve_leaves_nothing_running_and_nothing_is_written_on_the_server(tmp_path):
+    """SIGKILL (a crash, an out-of-memory kill) gives `tablekit serve` no chance to stop
+    anything: Voilà sees its parent gone and stops with its kernels within 10 s. Nothing
+    is written in the home folder, the working folder or the temporary folder (its
+    scratch folder is removed), although a page took a kernel and ran the notebook."""
+    home, work, tmp = (tmp_path / d for d in ("home", "work", "tmp"))
+    for d in (home, work, tmp):
+        d.mkdir()
+    env = {**os.environ, "HOME": str(home), "TMPDIR": str(tmp)}
+    for key in ("JUPYTER_RUNTIME_DIR", "IPYTHONDIR", "MPLCONFIGDIR", "JUPYTER_DATA_DIR", "XDG_CACHE_HOME"):
+        env.pop(key, None)
+    port = free_port()
+    log = open(tmp_path / "serve.log", "w")
+    proc = subprocess.Popen([*_tablekit(), "serve", "creatures.ipynb", "--port", str(port), "--pool-size", "1"],
+                            stdout=log, stderr=subprocess.STDOUT, cwd=work, env=env, start_new_session=True)
+    kids: dict[int, str | None] = {}
+    try:
+        deadline = time.time() + 90
+        while time.time() < deadline and not (any(b"ipykernel" in _cmdline(k) for k in kids) and answers(port)):
+            assert proc.poll() is None, (tmp_path / "serve.log").read_text()
+            kids.update(descendants(proc.pid))
+            time.sleep(0.3)
+        assert answers(port), "tablekit serve did not answer in 90 s"
+        import http.client
+
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=90)
+        conn.request("GET", "/")  # the page takes the preheated kernel, which has run the notebook
+        assert conn.getresponse().status == 200
+        conn.close()
+        kids.update(descendants(proc.pid))
+        assert any(b"ipykernel" in _cmdline(k) for k in kids)
+        proc.kill()
+        proc.wait()
+        deadline = time.time() + 10  # a behaviour timeout: Voilà and the kernels must stop within 10 s
+        left = kids
+        while left and time.time() < deadline:
+            time.sleep(0.2)
+            left = {k: v for k, v in kids.items() if _alive(k, v)}
+        assert not left, f"still running 10 s after SIGKILL: {[_cmdline(k) for k in left]}"
+        assert not _listening(port)
+        written = sorted(str(p.relative_to(tmp_path)) for d in (home, work, tmp) for p in d.rglob("*"))
+        assert written == [], f"written on the server: {written}"
+    finally:
+        for k, started in kids.items():
+            if _alive(k, started):
+                os.kill(k, signal.SIGKILL)
+        log.close()
+
+
+def test_voila_and_its_kernels_write_only_in_the_scratch_folder_and_keep_no_history(tmp_path):
+    from tablekit._voila import PARENT_ENV, SCRATCH_ENV
+    from tablekit.serve import server_env
+
+    env = server_env(tmp_path, 4242, base={"PATH": "/usr/bin", "JUPYTER_PATH": "/mine"})
+    for var in ("JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR", "MPLCONFIGDIR"):
+        assert Path(env[var]).is_dir() and Path(env[var]).is_relative_to(tmp_path), var
+    assert env["JUPYTER_PATH"].split(os.pathsep)[0] == "/mine"  # still read, after the scratch folders
+    assert (env[PARENT_ENV], env[SCRATCH_ENV]) == ("4242", str(tmp_path))
+    kernel_config = Path(env["IPYTHONDIR"]) / "profile_default" / "ipython_kernel_config.py"
+    assert "c.HistoryManager.enabled = False" in kernel_config.read_text()

@@ -1,6 +1,7 @@
 """`tablekit serve NOTEBOOK --class N`: the class's kernels are preheated for that
 notebook alone, pages take them, and the pool is refilled to its small reserve only
-after no page has been opened for a while, one kernel at a time."""
+after no page has been opened for a while, one kernel at a time; the server's root
+and the index lead to the class notebook."""
 
 from __future__ import annotations
 
@@ -103,6 +104,18 @@ def _open_page(port: int, path: str) -> int:
         conn.close()
 
 
+def _redirect(port: int, path: str) -> str | None:
+    """Where a GET of `path` is sent (its Location), or None when it is not a redirect."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        response.read()
+        return response.getheader("Location") if response.status in (301, 302, 303, 307) else None
+    finally:
+        conn.close()
+
+
 def _wait(what, timeout: float, log: Path) -> None:
     deadline = time.time() + timeout
     while not what():
@@ -134,7 +147,10 @@ def test_a_class_of_three_takes_its_kernels_and_refills_only_the_reserve_when_qu
         seen.update(_kernels(proc.pid))
         tick = os.sysconf("SC_CLK_TCK")
         assert refills[1] - refills[0] > tick // 2, "the reserve's kernels started together, not one at a time"
-        assert _open_page(port, "/voila/render/index.ipynb") == 200  # another notebook: a kernel of its own
+        # the root, Voilà's tree and the index send a student to the class notebook (no kernel taken)
+        for path in ("/", "/voila", "/voila/tree", "/voila/render/index.ipynb"):
+            assert _redirect(port, path) == "/voila/render/creatures.ipynb", path
+        assert _open_page(port, "/voila/render/lfg.ipynb") == 200  # another notebook: a kernel of its own
         assert log.read_text().count("Using pre-heated kernel") == 3
     finally:
         seen.update(_kernels(proc.pid))
