@@ -273,7 +273,8 @@ class Student:
 
 
 ARM = """() => {
-    const log = document.querySelector('.tk-app .tk-log');
+    // the board redraws its children on every change the kernel sends
+    const log = document.querySelector('.tk-app.tk-board') || document.querySelector('.tk-app');
     window.__tk_changed = new Promise(resolve => {
         const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now()); });
         obs.observe(log, {childList: true, subtree: true, characterData: true});

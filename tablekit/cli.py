@@ -181,9 +181,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if args.class_size and args.pool_size is not None:
         raise TablekitError("--class sets the pool itself (a kernel per student, then a small reserve): "
                             "drop --pool-size")
+    if args.no_view_all and not args.class_size:
+        raise TablekitError("--no-view-all locks the views of a class: give the class size with --class N")
     pool = 1 if args.pool_size is None else args.pool_size
     return serve(args.notebook, port=args.port, ip=args.ip, pool_size=pool, cull_idle=args.cull_idle,
-                 preheat=not args.no_preheat, class_size=args.class_size or 0)
+                 preheat=not args.no_preheat, class_size=args.class_size or 0, view_all=not args.no_view_all)
 
 
 # -- argument types: each turns one argument into its value, or says in a
@@ -559,6 +561,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="shut down kernels idle this long (0: never"
                         + (f"; default {idle})" if idle is not None else ")"))
     s.add_argument("--no-preheat", action="store_true", help="start kernels only when a page opens")
+    s.add_argument("--no-view-all", action="store_true",
+                   help="with --class: the tables offer no \"View as everything\" (a seat's or a spectator's "
+                        "view only), and refuse it")
     s.set_defaults(fn=_cmd_serve)
     r = sub.add_parser("rules", help="the rules of a game on one page: as text, or --html FILE for a "
                                      "standalone web page with the rules diagram")

@@ -284,10 +284,11 @@ def page_url(ip: str, port: int, notebook: str | None, class_size: int = 0) -> s
 
 def serve(notebook: str | None = None, port: int = 8866, ip: str = "127.0.0.1", pool_size: int = 1,
           cull_idle: int | None = CULL_IDLE, preheat: bool = True, cull_interval: int = CULL_INTERVAL,
-          class_size: int = 0) -> int:
+          class_size: int = 0, view_all: bool = True) -> int:
     """Run Voilà until it exits, or until Ctrl-C / SIGTERM / SIGHUP stops it and its kernels.
     `cull_idle`: seconds (0: never cull; None: the default, CULL_IDLE). `class_size`: prepare
-    `notebook` for a class of that many students (see voila_command)."""
+    `notebook` for a class of that many students (see voila_command). `view_all=False`:
+    the boards of every page offer no "View as everything" and refuse it (NO_VIEW_ALL_ENV)."""
     cull_idle = CULL_IDLE if cull_idle is None else cull_idle
     if shutil.which("voila") is None:
         try:
@@ -310,7 +311,13 @@ def serve(notebook: str | None = None, port: int = 8866, ip: str = "127.0.0.1", 
     # Voilà gets a session of its own, so a signal meant for `tablekit serve` reaches it
     # only through the handlers below (and a terminal's Ctrl-C does not hit it twice)
     scratch = Path(tempfile.mkdtemp(prefix="tablekit-serve-"))
-    proc = subprocess.Popen(cmd, start_new_session=True, env=server_env(scratch, os.getpid()))
+    env = server_env(scratch, os.getpid())
+    if not view_all:
+        from .widgets.board import NO_VIEW_ALL_ENV
+
+        env[NO_VIEW_ALL_ENV] = "1"
+        print("tablekit: the views are locked: no table offers View as everything", flush=True)
+    proc = subprocess.Popen(cmd, start_new_session=True, env=env)
     old = {s: signal.signal(s, _raise_stop) for s in _STOP_SIGNALS}
     try:
         try:

@@ -33,7 +33,7 @@ def test_a_board_is_one_widget_model_and_sends_the_seats_view(game_id):
     readings = controls.pop("readings")
     assert controls == {"seats": g.players, "kinds": ["person", "random", "heuristic"], "view": g.pending.player,
                         "bots": {}, "hot_seat": False, "show_empty": False, "branch": False, "rules": False,
-                        "diagram": False} and handover is None and notice == ""
+                        "diagram": False, "view_all": True} and handover is None and notice == ""
     assert [r["id"] for r in readings] == list(g.gamedef.ruling_variants)
     assert board.error == ""
     board.close()
@@ -313,3 +313,32 @@ def test_game_over_names_the_result_in_words_and_scores_only_where_kept():
         else:
             assert set(over["scores"]) == set(g.players)
             assert all(w in over["who"] for w in g.result.winners)
+
+
+def test_a_teacher_who_locks_the_views_leaves_no_view_as_everything(monkeypatch):
+    from tablekit.widgets import Sandbox
+    from tablekit.widgets.board import NO_VIEW_ALL_ENV
+    from tablekit.widgets.sandbox import SEAT_ALL
+
+    g = new("creatures", 1)
+    locked = Board(g, None, everything=True, view_all=False)
+    assert not locked.everything and locked.seat == g.players[0]  # the seat to act, not everything
+    assert locked.view["controls"]["view_all"] is False and not locked.view["everything"]
+    said = locked.press("view", seat="*everything*")
+    assert said and "views are locked" in said and not locked.everything
+    assert locked.press("view", seat=g.players[1]) is None and locked.seat == g.players[1]  # a seat is fine
+    assert locked.press("view", seat=None) is None  # so is a spectator
+    assert "View as: everything" in locked.press("save")  # a save holds every card: refused
+    # `tablekit serve --class N --no-view-all` sets the variable for every kernel
+    monkeypatch.setenv(NO_VIEW_ALL_ENV, "1")
+    sandbox = Sandbox(new("creatures", 2), seat=SEAT_ALL)
+    assert sandbox.board.view_all is False and not sandbox.board.view["everything"]
+    monkeypatch.delenv(NO_VIEW_ALL_ENV)
+    assert Board(new("creatures", 3), None, everything=True).view["everything"]
+
+
+def test_no_view_all_belongs_to_a_class(capsys):
+    from tablekit import cli
+
+    assert cli.main(["serve", "creatures.ipynb", "--no-view-all"]) == 2
+    assert "--class N" in capsys.readouterr().err

@@ -444,7 +444,7 @@ function render({ model, el }) {
     },
       c.seats.map((p) => h("option", { value: p, selected: c.view === p, text: p })),
       h("option", { value: "", selected: c.view === null, text: "a spectator", title: "public cards only" }),
-      h("option", { value: EVERYTHING, selected: c.view === EVERYTHING, text: "everything" }));
+      c.view_all === false ? null : h("option", { value: EVERYTHING, selected: c.view === EVERYTHING, text: "everything" }));
     const who = fold("who", "tk-who-plays", "Who plays",
       c.seats.map((p) => h("label", { class: "tk-who" }, `${p} `,
         h("select", {
@@ -487,7 +487,8 @@ function render({ model, el }) {
     }, "Branch here") : null;
     // the files and Branch here join the controls' bar; the settings make the second line
     return {
-      files: [position, save, load, file, branch],
+      // a save holds every card: not offered where the teacher locked the views
+      files: [c.view_all === false ? null : position, c.view_all === false ? null : save, load, file, branch],
       settings: h("div", { class: "tk-board-settings" }, h("label", {}, "View as ", viewAs), who, hot, empty,
         readings.length ? fold("readings", "tk-readings", `Readings (${readings.length})`, readings) : null,
         h("span", { class: "tk-board-title", text: `${view.game.title}${view.viewer ? " · seen by " + view.viewer : view.everything ? " · everything" : " · spectator"}` })),

@@ -26,6 +26,7 @@ a drag, and a counter's number is typed; each edit is checked here and made by
 
 from __future__ import annotations
 
+import os
 import traceback
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -38,12 +39,14 @@ from ..core.engine import Game
 from ..core.errors import TablekitError
 from ..core.flow import Node
 from ..core.search import count_rules, search_rules
-from .boardmodel import BOT_KINDS, EVERYTHING, BoardMessageError, board_model, check_message
+from .boardmodel import BOT_KINDS, EVERYTHING, BoardMessageError, board_model, bottom_seat, check_message
 from .cardwords import definition_view
 from .files import game_from_upload, position_file
 from .search import hit_html, hit_label
 
 HERE = Path(__file__).resolve().parent
+# set by `tablekit serve --class N --no-view-all` for the kernels: no board offers "View as everything"
+NO_VIEW_ALL_ENV = "TABLEKIT_NO_VIEW_ALL"
 SEARCH_SHOWN = 12  # hits listed at once
 
 
@@ -76,10 +79,17 @@ class Board(anywidget.AnyWidget):
                  bots: Mapping[str, str] | None = None, show_empty: bool = False, hot_seat: bool = False,
                  title: str | None = None, rules: bool = False,
                  on_branch: Callable[[], None] | None = None,
-                 on_edit: Callable[[str, tuple[str, ...]], None] | None = None, **kwargs: Any) -> None:
+                 on_edit: Callable[[str, tuple[str, ...]], None] | None = None,
+                 view_all: bool | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         if seat is not None and seat not in game.players:
             raise TablekitError(f"no player named {seat!r}; the players are {', '.join(game.players)}")
+        # "View as everything" offered (None: unless the teacher locked the views, NO_VIEW_ALL_ENV);
+        # a board that edits a position always shows everything
+        self.view_all = (on_edit is not None or view_all if view_all is not None
+                         else on_edit is not None or not os.environ.get(NO_VIEW_ALL_ENV))
+        if everything and not self.view_all:
+            everything, seat = False, seat or bottom_seat(game)
         self.game = game
         self.seat = seat
         self.everything = everything
@@ -131,7 +141,7 @@ class Board(anywidget.AnyWidget):
                              "view": seat if self.hot_seat else EVERYTHING if self.everything else self.seat,
                              "bots": dict(self.bots), "hot_seat": self.hot_seat,
                              "show_empty": self.show_empty, "branch": self.on_branch is not None,
-                             "rules": self.rules, "diagram": self.diagram_open}
+                             "rules": self.rules, "diagram": self.diagram_open, "view_all": self.view_all}
         if self.title:
             model["game"]["title"] = self.title
         model["handover"] = handover
@@ -199,7 +209,7 @@ class Board(anywidget.AnyWidget):
         try:
             seat, everything, _ = self.viewer()
             action, ids = check_message(self.game, seat, message, everything=everything, bots=self.bots,
-                                        editing=self.on_edit is not None)
+                                        editing=self.on_edit is not None, view_all=self.view_all)
             if self.on_edit is not None:
                 self.on_edit(action, ids)
             else:

@@ -181,7 +181,8 @@ def board_model(game: Game, seat: str | None, *, everything: bool = False,
 
 
 def check_message(game: Game, seat: str | None, message: Any, *, everything: bool = False,
-                  bots: Mapping[str, str] | None = None, editing: bool = False) -> tuple[str, tuple[str, ...]]:
+                  bots: Mapping[str, str] | None = None, editing: bool = False,
+                  view_all: bool = True) -> tuple[str, tuple[str, ...]]:
     """What a message from the browser asks, checked: ("choose", ids) or (control, ()).
 
     The message is untrusted: it must be an object with `action` (an option pick,
@@ -206,7 +207,11 @@ def check_message(game: Game, seat: str | None, message: Any, *, everything: boo
     if action in EDITS:
         raise BoardMessageError(f"{action!r} edits a position in the scenario builder, not on a game's table")
     if isinstance(action, str) and action in SETTINGS:
-        return action, _setting(game, action, message)
+        args = _setting(game, action, message)
+        if action == "view" and args == (EVERYTHING,) and not view_all:
+            raise BoardMessageError("the views are locked for this class: a table shows one seat's cards, "
+                                    "or a spectator's, not everything")
+        return action, args
     if not isinstance(action, str) or (action != "choose" and action not in CONTROLS):
         raise BoardMessageError(f"unknown board action {str(action)[:40]!r}")
     extra = sorted((MESSAGE_KEYS - {"action", "ids", "record"}) & set(message))
