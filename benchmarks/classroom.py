@@ -205,6 +205,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                     help="students click until this many seconds after the class began")
     ap.add_argument("--seed", type=_bounded(int, "the seed", 0, 2**63 - 1), default=17)
     ap.add_argument("--json", type=Path, default=None, metavar="FILE", help="write every raw number here")
+    ap.add_argument("--at-root", action="store_true",
+                    help="the students open the server's root address instead of the one it prints")
     ap.add_argument("--serve-args", type=_serve_args, default=[], metavar='"ARGS"',
                     help='more arguments for tablekit serve, passed unchanged (e.g. "--class 20")')
     args = ap.parse_args(argv)
@@ -262,7 +264,8 @@ class Student:
     index: int
     arrive: float  # seconds after the class began
     kernel: str | None = None
-    tti: float | None = None  # seconds from navigation start to Step enabled; None: lost
+    tti: float | None = None  # seconds from opening the page to Step enabled; None: lost
+    waited: bool = False  # saw "the table is being prepared" first
     server_tti: float | None = None  # seconds from navigation start to responseEnd
     opened_lazy: bool = False
     step_ms: list[float] = field(default_factory=list)
@@ -314,14 +317,17 @@ async def _open_lazy_first(page) -> bool:
 
 
 async def become_interactive(page, url: str, s: Student, timeout: float = TTI_TIMEOUT) -> None:
-    """Open the page; s.tti is when the first sandbox's Step answered (None: lost)."""
-    deadline = time.monotonic() + timeout
+    """Open the page; s.tti is when the first sandbox's Step answered (None: lost), from
+    the moment the student opened it (a waiting page, reloaded until a kernel is ready,
+    counts in it; the server-side figure is the last page's)."""
+    opened = time.monotonic()
+    deadline = opened + timeout
     await page.goto(url, wait_until="commit", timeout=timeout * 1000)
     while time.monotonic() < deadline:
         try:
-            t = await page.evaluate(STEP_READY)
-            if t is not None:
-                s.tti = t / 1000
+            s.waited = s.waited or bool(await page.locator(".tk-queue").count())
+            if await page.evaluate(STEP_READY) is not None:
+                s.tti = time.monotonic() - opened
                 break
             if not s.opened_lazy and await page.evaluate("document.readyState") == "complete":
                 s.opened_lazy = await _open_lazy_first(page)
@@ -522,6 +528,8 @@ def summarize(args: argparse.Namespace, students: list[Student], census: Census,
                       "clicks": sum(len(s.choice_ms) for s in students)},
         "click_timeouts": sum(s.timeouts for s in students), "stuck": sum(s.stuck for s in students),
         "lost": sum(s.tti is None for s in students),
+        "waited": sum(s.waited for s in students),
+        "url": getattr(args, "url", None),
         "cpu": {"browser_seconds": round(browser_cpu, 1), "server_seconds": round(server_cpu, 1),
                 "browser_share": browser_cpu / (browser_cpu + server_cpu) if browser_cpu + server_cpu else None,
                 "browser_of_machine": browser_cpu / (wall * cores), "server_of_machine": server_cpu / (wall * cores),
@@ -571,7 +579,8 @@ def details(r: dict, ready: float) -> list[str]:
         f"server ready {ready:.1f} s after start; serve args: {' '.join(r['serve_args']) or '(none)'}",
         f"class: {r['students']} students arriving within {r['arrive']:g} s, {r['wall_seconds']:g} s in all, "
         f"{r['step_ms']['clicks']} Step clicks, {r['choice_ms']['clicks']} option clicks "
-        f"(p95 {r['choice_ms']['p95'] or 0:,.0f} ms), {r['click_timeouts']} click timeouts, {r['stuck']} stuck",
+        f"(p95 {r['choice_ms']['p95'] or 0:,.0f} ms), {r['click_timeouts']} click timeouts, {r['stuck']} stuck; "
+        f"{r['waited']} waited on \"the table is being prepared\" first; they opened {r['url'] or 'the page'}",
         f"CPU over the class on {r['cores']} cores: browser {cpu['browser_seconds']:g} s "
         f"({cpu['browser_of_machine']:.0%} of the machine), server and kernels {cpu['server_seconds']:g} s "
         f"({cpu['server_of_machine']:.0%})"
@@ -622,7 +631,8 @@ def main(argv: list[str] | None = None) -> int:
     seen: dict[int, str | None] = {}
     try:
         ready = wait_ready(proc, port)
-        url = page_to_open(log.read_text(), port)
+        url = f"http://127.0.0.1:{port}/" if args.at_root else page_to_open(log.read_text(), port)
+        args.url = url
         print(f"server ready {ready:.1f} s after start; the students open {url}", flush=True)
         result = asyncio.run(run_class(url, proc.pid, args, seen))
         result["server_ready_s"] = round(ready, 1)

@@ -27,6 +27,11 @@
   as on SIGTERM, shutting its kernels down (`watch_parent`), and removes the
   scratch folder `tablekit serve` could not remove. Its kernels follow Voilà in
   turn (ipykernel's parent poller: a kernel whose parent process dies exits).
+* A class larger than its kernels waits politely (`Queue`): a student whose
+  page would otherwise wait for a kernel still starting (a blank page) gets a
+  small page saying "the table is being prepared (n ahead of you)", reloaded
+  every 2 s, while kernels are started one at a time for the students waiting;
+  each is let in, in the order they came, as soon as a kernel is ready.
 * In class mode, the server's root, Voilà's tree and the index send a student
   to the class notebook (`class_redirects`).
 * The page loads nothing from the internet. The `tablekit` template is Voilà's
@@ -53,8 +58,65 @@ TEMPLATE = "tablekit"
 PARENT_ENV = "TABLEKIT_SERVE_PID"  # the `tablekit serve` process Voilà follows
 SCRATCH_ENV = "TABLEKIT_SCRATCH"  # its scratch folder (runtime files, IPython's and matplotlib's)
 DISCONNECT_GRACE = 5.0  # seconds a kernel without a page is kept (a reload, a network blip)
+QUEUE_REFRESH = 2  # seconds between two looks of a waiting page
+QUEUE_FORGET = 12.0  # seconds after which a waiting page that stopped looking is forgotten
 WATCH_EVERY = 0.5  # seconds between two looks at the parent
 STOP_WAIT = 8.0  # seconds Voilà has to stop its kernels once its parent is gone, before it exits anyway
+
+
+class Queue:
+    """The students waiting for a table, in the order they came: ticket -> when its page
+    last asked. A ticket not seen for `forget` seconds (its page was closed) is dropped."""
+
+    def __init__(self, forget: float = QUEUE_FORGET) -> None:
+        self.forget = forget
+        self.tickets: dict[str, float] = {}
+
+    def __len__(self) -> int:
+        return len(self.tickets)
+
+    def tidy(self, now: float) -> None:
+        for t, seen in list(self.tickets.items()):
+            if now - seen > self.forget:
+                del self.tickets[t]
+
+    def join(self, ticket: str | None, now: float) -> str:
+        """The ticket of a page that waits (a new one, or its own again), marked as seen now."""
+        import secrets
+
+        if ticket not in self.tickets:
+            ticket = secrets.token_urlsafe(12)
+        self.tickets[ticket] = now
+        return ticket
+
+    def ahead(self, ticket: str) -> int:
+        return list(self.tickets).index(ticket)
+
+    def admit(self, ticket: str | None, ready: int, now: float) -> bool:
+        """Whether the page with `ticket` (None: just arrived) may take one of the `ready`
+        kernels now: those ahead of it come first. An admitted ticket leaves the queue."""
+        self.tidy(now)
+        if ticket in self.tickets:
+            if self.ahead(ticket) < ready:
+                del self.tickets[ticket]
+                return True
+            return False
+        return not self.tickets and ready > 0
+
+
+def waiting_page(url: str, ahead: int) -> str:
+    """The page a waiting student sees: where they are in the queue, reloaded every
+    QUEUE_REFRESH seconds (no script, nothing from elsewhere)."""
+    from html import escape
+
+    who = "you are next" if ahead == 0 else f"{ahead} ahead of you"
+    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+            f"<meta http-equiv='refresh' content='{QUEUE_REFRESH};url={escape(url, quote=True)}'>"
+            "<title>The table is being prepared</title>"
+            "<style>body{font:18px/1.5 system-ui,sans-serif;margin:15vh auto;max-width:36em;padding:0 1em;"
+            "color:#1b1b1b}</style></head><body><main><h1>The table is being prepared</h1>"
+            f"<p role='status' aria-live='polite' class='tk-queue'>The table is being prepared ({escape(who)}). "
+            "This page opens it by itself as soon as it is ready: keep it open.</p></main></body></html>")
 
 
 def watch_parent(parent: int, scratch: str | None = None, every: float = WATCH_EVERY,
@@ -110,6 +172,8 @@ def class_pool(base: type, default_pool_size: int) -> type:
             self._last_take = 0.0
             self._refills: dict[str, tuple[dict, dict]] = {}
             self._refiller: asyncio.Task | None = None
+            self.queue = Queue()
+            self._supplier: asyncio.Task | None = None
             started = time.monotonic()
             super().__init__(**kwargs)
             if self.class_notebook:
@@ -140,6 +204,31 @@ def class_pool(base: type, default_pool_size: int) -> type:
             if self._refiller is None or self._refiller.done():
                 self._refiller = asyncio.get_event_loop().create_task(self._refill_when_quiet())
 
+        def ready(self, notebook_name: str) -> int:
+            """Kernels of the pool that have run the notebook (a page takes one at once)."""
+            return sum(1 for f in self._pools.get(notebook_name, ()) if f.done() and not f.exception())
+
+        def admit(self, ticket: str | None) -> bool:
+            """Whether a page of the class notebook may take a kernel now (see Queue); when
+            it may not, the caller shows it the waiting page and kernels are started."""
+            return self.queue.admit(ticket, self.ready(self.class_notebook), time.monotonic())
+
+        def wait_in_queue(self, ticket: str | None) -> tuple[str, int]:
+            """Put a page in the queue (or keep it there): (its ticket, how many are ahead)."""
+            ticket = self.queue.join(ticket, time.monotonic())
+            if self._supplier is None or self._supplier.done():
+                self._supplier = asyncio.get_event_loop().create_task(self._supply())
+            return ticket, self.queue.ahead(ticket)
+
+        async def _supply(self) -> None:
+            """Start kernels one at a time while students wait for more than are ready or starting."""
+            nb = self.class_notebook
+            while True:
+                self.queue.tidy(time.monotonic())
+                if len(self._pools.get(nb, ())) >= len(self.queue):
+                    return
+                await self._start_one(nb)
+
         def _refill_target(self, notebook_name: str) -> int:
             return self.class_reserve if notebook_name == self.class_notebook else 0
 
@@ -157,7 +246,7 @@ def class_pool(base: type, default_pool_size: int) -> type:
 
         async def _start_one(self, notebook_name: str) -> None:
             """Start one kernel for the pool and wait until it has run the notebook."""
-            extra, kwargs = self._refills[notebook_name]
+            extra, kwargs = self._refills.get(notebook_name, ({}, {}))
             before = list(self._pools.get(notebook_name, ()))
             pools = self.kernel_pools_config
             self.kernel_pools_config = {**pools, notebook_name: {"pool_size": len(before) + 1}}
@@ -173,8 +262,9 @@ def class_pool(base: type, default_pool_size: int) -> type:
                 self.log.warning("tablekit: a refill kernel for %s failed: %s", notebook_name, exc)
 
         async def shutdown_all(self, *args, **kwargs):
-            if self._refiller is not None:
-                self._refiller.cancel()
+            for task in (self._refiller, self._supplier):
+                if task is not None:
+                    task.cancel()
             return await super().shutdown_all(*args, **kwargs)
 
     return TablekitKernelManager
@@ -243,6 +333,17 @@ def app_class():
             await super().prepare(*args, **kwargs)
             if self.request.method == "GET":
                 self.xsrf_token  # noqa: B018 - reading it sets the cookie (tornado)
+
+        async def get(self, path=None):
+            km = self.kernel_manager
+            if path and path == getattr(km, "class_notebook", None) and hasattr(km, "admit"):
+                ticket = self.get_argument("ticket", None)
+                if not km.admit(ticket):  # no kernel ready for this page yet: it waits in line
+                    ticket, ahead = km.wait_in_queue(ticket)
+                    self.set_header("Cache-Control", "no-store")
+                    self.finish(waiting_page(f"{self.request.path}?ticket={ticket}", ahead))
+                    return
+            return await super().get(path)
 
     class TablekitVoila(Voila):
         def init_handlers(self):

@@ -1,11 +1,13 @@
 """In Chromium, against `tablekit serve`'s Voilà in class mode: a page opened at the
 server's root lands on the class notebook's table; closing a page (without the
 `beforeunload` shutdown post a browser does not always send) or reloading it frees
-its kernel within 10 s, counted as kernel processes."""
+its kernel within 10 s, counted as kernel processes; a class larger than its
+kernels waits in line, told how many are ahead, and every student gets a table."""
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import time
@@ -74,3 +76,64 @@ def test_a_page_at_the_root_gets_the_class_table_and_a_closed_or_reloaded_page_f
             if _alive(k, started):
                 os.kill(k, signal.SIGKILL)
 
+
+
+def test_the_queue_lets_students_in_in_the_order_they_came():
+    from tablekit._voila import Queue, waiting_page
+
+    q = Queue(forget=10)
+    assert q.admit(None, ready=1, now=0)  # nobody waits and a kernel is ready: straight in
+    assert not q.admit(None, ready=0, now=0)  # nothing ready: a ticket, then the waiting page
+    a, b = q.join(None, now=0), q.join(None, now=1)
+    assert (q.ahead(a), q.ahead(b)) == (0, 1) and q.join(a, now=2) == a
+    assert not q.admit(None, ready=1, now=2)  # a newcomer does not pass those who wait
+    assert not q.admit(b, ready=1, now=2) and q.admit(a, ready=1, now=2)  # the first in line first
+    assert q.ahead(b) == 0 and len(q) == 1
+    assert not q.admit(b, ready=0, now=10) and len(q) == 1  # seen at 1: still waiting at 10
+    q.tidy(now=30)
+    assert len(q) == 0  # a page that stopped asking is forgotten
+    page = waiting_page("/voila/render/creatures.ipynb?ticket=x&y", 3)
+    assert "The table is being prepared (3 ahead of you)" in page and "ticket=x&amp;y" in page
+    assert "you are next" in waiting_page("/", 0) and "<script" not in page and "http:" not in page
+
+
+def test_a_class_larger_than_its_kernels_waits_in_line_and_every_student_gets_a_table(browser, tmp_path):
+    port = free_port()
+    log = tmp_path / "voila.log"
+    cmd = voila_command("creatures.ipynb", port=port, class_size=1, class_quiet=600)
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
+    seen: dict[int, str | None] = {}
+    contexts = []
+    try:
+        _wait_for(lambda: "kernels ready for creatures.ipynb" in log.read_text(), 120, log.read_text()[-2000:])
+        pages = []
+        for _ in range(3):  # three students for one kernel
+            ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+            contexts.append(ctx)
+            page = ctx.new_page()
+            page.goto(f"http://127.0.0.1:{port}/voila/render/creatures.ipynb", wait_until="commit")
+            pages.append(page)
+        said = [p.locator(".tk-queue").first for p in pages[1:]]
+        for words in said:
+            words.wait_for(timeout=30_000)  # the two who came later wait, and are told so
+            assert "The table is being prepared" in words.inner_text()
+            assert re.search(r"prepared \((you are next|[12] ahead of you)\)", words.inner_text())
+        for page in pages:  # every student gets a working table within 60 s
+            page.locator(".tk-app.tk-board button.tk-control").first.wait_for(timeout=60_000)
+            assert page.locator(".tk-banner").count() == 0
+        seen.update(_kernels(proc.pid))
+        assert len(seen) >= 3
+    finally:
+        for ctx in contexts:
+            ctx.close()
+        seen.update(_kernels(proc.pid))
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        for k, started in seen.items():
+            if _alive(k, started):
+                os.kill(k, signal.SIGKILL)
