@@ -96,9 +96,9 @@ def _bots_by_count(bots: str | Sequence[str] | Mapping[str, str], counts: list[i
         for kind in kinds:
             if kind not in KINDS:
                 raise TablekitError(f"bots: every seat's bot is one of {', '.join(KINDS)}, not {kind!r}")
-        if len(kinds) < top:
+        if len(kinds) != top:
             raise TablekitError(f"bots: {len(kinds)} kinds given by seat position, but the games seat "
-                                f"up to {top} players")
+                                f"up to {top} players: give one kind per seat, or one kind (not a list) for all")
         return {n: tuple(kinds[:n]) for n in counts}
     raise TablekitError(f"bots must be one of {', '.join(KINDS)}, a sequence of them by seat position, "
                         f"or a mapping of seats to them, not {bots!r}")

@@ -13,6 +13,7 @@ from typing import NoReturn
 
 from . import games, new_game
 from .core.errors import TablekitError
+from .core.fields import SEED
 from .core.registry import get_game
 
 
@@ -191,7 +192,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 # -- argument types: each turns one argument into its value, or says in a
 # sentence what is wrong with it (argparse prints it as one line, exit code 2)
 
-SEED_MAX = 2**63 - 1
+SEED_MAX = SEED.high  # one declaration: tablekit.core.fields.SEED
 PORT_MIN, PORT_MAX = 1, 65535
 POOL_MAX = 64
 CLASS_MAX = 200

@@ -189,7 +189,7 @@ def test_card_state_counters_and_game_state():
     ("damage", "__import__('os')", "whole number"),
     ("damage", "-2", "negative"),
     ("exhausted", "maybe", "true or false"),
-    ("attached_to", "ZZ", "no card 'ZZ'"),
+    ("attached_to", "ZZ", "attached to unknown card 'ZZ'"),
     ("counters", "[1, 2]", "JSON object"),
 ])
 def test_bad_state_values_show_a_banner_and_change_nothing(key, text, words):
@@ -433,7 +433,7 @@ def test_save_refuses_a_file_that_would_not_load_back():
     attack_position(b)
     b.state.cards["9C"]["damage"] = "a lot"  # as a game handed in might hold: not a number
     b.save_button.click()
-    assert "would not load back" in b.banner.value and "line" in b.banner.value
+    assert "'damage' has the wrong type" in html.unescape(b.banner.value)  # as the file format says
     assert b.download.value == ""
     b.turn.value = "Bo"
     del b.state.cards["9C"]["damage"]

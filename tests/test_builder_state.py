@@ -205,14 +205,14 @@ def test_the_state_keys_say_what_they_mean():
 # -- bad values: refused, naming the field, nothing changed -------------------------------------------
 
 @pytest.mark.parametrize("uid,key,text,words", [
-    ("ptm-1", "progress", "-1", "progress of ptm-1 cannot be negative"),
+    ("ptm-1", "progress", "-1", "card 'ptm-1': 'progress' counts something, so it cannot be negative"),
     ("ptm-1", "progress", "lots", "progress of ptm-1 takes a whole number"),
     ("aragorn", "resources", "2.5", "resources of aragorn takes a whole number"),
-    ("ptm-1", "face", "2", "face of ptm-1 is 0 to 1"),
+    ("ptm-1", "face", "2", "card 'ptm-1': 'face' must be 0 to 1"),
     ("gimli", "exhausted", "tired", "exhausted of gimli takes true or false"),
     ("hummerhorns", "face_down", "true", "face_down: "),
-    ("gimli", "attached_to", "gimli", "attached_to: gimli cannot lie on itself"),
-    ("gimli", "counters", '{"poison": -1}', "counters of gimli: poison is a number 0 or more"),
+    ("gimli", "attached_to", "gimli", "card 'gimli' cannot lie on itself"),
+    ("gimli", "counters", '{"poison": -1}', "card 'gimli': counter 'poison' is a number from 0"),
     ("gimli", "counters", '{"a b": 1}', "counters of gimli: a counter's name"),
 ])
 def test_a_bad_card_value_names_its_field_and_changes_nothing(uid, key, text, words):
@@ -225,7 +225,7 @@ def test_a_bad_card_value_names_its_field_and_changes_nothing(uid, key, text, wo
 
 def test_face_is_refused_on_a_card_with_one_face():
     b = mirkwood()
-    with pytest.raises(Exception, match="face: .* has one face only"):
+    with pytest.raises(Exception, match="has one face only"):
         b.set_state("aragorn", "face", "1")
     assert "face" not in b.state.cards["aragorn"]
 

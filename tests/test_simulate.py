@@ -246,6 +246,7 @@ BAD = [
     (dict(games=True), "games must be"),
     (dict(bots="genius"), "genius"),
     (dict(bots=["random"]), "up to 3 players"),
+    (dict(bots=["random"] * 5), "5 kinds given by seat position"),  # more than seats: refused, not ignored
     (dict(bots={"P1": "random", "P2": "random"}), "no bot for P3"),
     (dict(bots={"P9": "random"}), "P9"),
     (dict(workers=0), "workers must be"),

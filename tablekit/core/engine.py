@@ -16,6 +16,7 @@ from typing import Any, Iterable, Mapping
 from .context import Ctx
 from .decision import Decision
 from .errors import SetupError, TablekitError
+from .fields import SEED, WholeNumber
 from .flow import Node
 from .gamedef import GameDef, Result
 from .positions import Positions
@@ -242,9 +243,9 @@ def make_game(gamedef: GameDef, players: int | Iterable[str] | None = None, seed
             raise SetupError(f"option {key!r} must be {spec.type.__name__}, not {value!r}")
         if spec.choices and value not in spec.choices:
             raise SetupError(f"option {key!r} must be one of {spec.choices}, not {value!r}")
+        if spec.type is int and (spec.low is not None or spec.high is not None):
+            WholeNumber(f"option {key!r}", spec.low, spec.high).check(value)
         opts[key] = value
     if seed is None:
         seed = secrets.randbelow(2**31)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SetupError(f"seed must be a whole number, not {seed!r}")
-    return Game(gamedef, names, seed, variant, opts)
+    return Game(gamedef, names, SEED.check(seed), variant, opts)

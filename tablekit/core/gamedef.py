@@ -76,6 +76,8 @@ class OptionSpec:
     default: Any
     doc: str
     choices: tuple = ()
+    low: int | None = None  # for a whole-number option: its range
+    high: int | None = None
 
 
 PATH_CACHE_SIZE = 20_000  # the most paths in words a GameDef keeps (see path_cache)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+from .cardstate import card_state_problem
 from .errors import TablekitError
 from .state import _copy
 
@@ -132,6 +133,13 @@ class Positions:
         of the game's extra state, and `at`/`turn`/`stack` are passed to
         start_at()."""
         st = self.state
+        for uid, changes in dict(cards or {}).items():  # checked before anything changes
+            if uid not in st.cards:
+                raise TablekitError(f"arrange: no card {uid!r} in this game")
+            for key, value in dict(changes).items():
+                why = card_state_problem(self.gamedef, st, self.defs, uid, key, value)
+                if why:
+                    raise TablekitError(f"arrange: {why}")
         zones = dict(zones or {})
         placed: set[str] = set()
         for z, uids in zones.items():
@@ -163,8 +171,6 @@ class Positions:
             if uid not in st.cards:
                 raise TablekitError(f"arrange: no card {uid!r} in this game")
             for key, value in changes.items():
-                if key == "card":
-                    raise TablekitError("arrange: a card's identity cannot be changed")
                 if value is None:
                     st.cards[uid].pop(key, None)
                 else:

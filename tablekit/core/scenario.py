@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from . import rng
+from .cardstate import card_state_problem
 from .engine import Game, make_game
 from .errors import IllegalChoice, ScenarioError, TablekitError
 from .registry import registry
@@ -39,8 +40,6 @@ RUN_KEYS = {"until", "bots", "max_records", "steps", "stop_after"}
 UNTIL = ("script", "decision", "end")
 EXPECT_KINDS = {"zone", "card", "counter", "winners", "scores", "score", "ending", "illegal", "legal",
                 "not_offered", "refused", "fired", "fired_in_order", "pending", "over", "extra"}
-CORE_CARD_STATE = {"damage": (int,), "exhausted": (bool,), "face_down": (bool,),
-                   "attached_to": (str,), "counters": (dict,), "face": (int,)}
 
 
 @dataclass
@@ -233,8 +232,6 @@ def build(data: dict, path: str = "<scenario>", variant: str | None = None,
     if shuffle:
         zones = _shuffled_rest(game, zones, rest, data.get("seed", 1))
     cards = setup.get("cards") or {}
-    allowed_state = dict(CORE_CARD_STATE)
-    allowed_state.update({k: t for k, (t, _) in gamedef.card_state_keys.items()})
     for uid, changes in cards.items():
         line = _line(cards, uid)
         if uid not in game.state.cards:
@@ -242,22 +239,9 @@ def build(data: dict, path: str = "<scenario>", variant: str | None = None,
         if not isinstance(changes, dict):
             raise _err(path, line, f"setup.cards.{uid} must be a mapping of state keys")
         for key, value in changes.items():
-            if key not in allowed_state:
-                raise _err(path, _line(changes, key), f"card {uid!r}: unknown state key {key!r} "
-                           f"(allowed: {', '.join(sorted(allowed_state))})")
-            if value is not None and (not isinstance(value, allowed_state[key]) or
-                                      (isinstance(value, bool) and bool not in allowed_state[key])):
-                raise _err(path, _line(changes, key), f"card {uid!r}: {key!r} has the wrong type ({value!r})")
-            if key == "attached_to" and value is not None and value not in game.state.cards:
-                raise _err(path, _line(changes, key), f"card {uid!r}: attached to unknown card {value!r}")
-            if key == "face" and value is not None:
-                faces = len(game.defs[game.state.cards[uid]["card"]].faces)
-                if not faces:
-                    raise _err(path, _line(changes, key), f"card {uid!r} has one face only, so it has no 'face' "
-                               "to set")
-                if not 0 <= value < faces:
-                    raise _err(path, _line(changes, key), f"card {uid!r}: 'face' must be 0 to {faces - 1} "
-                               f"(its faces, front first), not {value}")
+            why = card_state_problem(gamedef, game.state, game.defs, uid, key, value)
+            if why:
+                raise _err(path, _line(changes, key), why)
     extra = setup.get("extra") or {}
     settable = gamedef.settable_extra_keys()
     for key, value in extra.items():
@@ -502,8 +486,7 @@ def _decision_checks(game: Game, item: dict, d: Any, path: str) -> list[Outcome]
     asked (before its choice is played)."""
     out: list[Outcome] = []
     for key in (k for k in item if k in _DECISION_CHECKS):
-        line = _line(item, key)
-        for e in _as_list(item[key]) if key != "expect_refused" else _refusals(item[key]):
+        for e, line in _with_lines(item[key], _line(item, key)):
             if key == "expect":
                 out.append(_expect(game, e, path))
             elif key == "expect_not_offered":
@@ -515,10 +498,13 @@ def _decision_checks(game: Game, item: dict, d: Any, path: str) -> list[Outcome]
     return out
 
 
-def _refusals(spec: Any) -> list:
-    """expect_refused: one refusal or a list of them; each is an option id, or
-    {choose: an id or a list of ids chosen together, reason_contains}."""
-    return _as_list(spec)
+def _with_lines(spec: Any, line: int) -> list[tuple[Any, int]]:
+    """One check or a list of them (expect_refused: each an option id, or {choose: an id or
+    a list of ids chosen together, reason_contains}), each with its own line in the file
+    (`line`, the key's, for one given alone)."""
+    items = _as_list(spec)
+    lines = getattr(spec, "item_lines", None) or [line] * len(items)
+    return [(e, _line(e) or at) for e, at in zip(items, lines)]
 
 
 def _apply_run(game: Game, settings: dict, stop: tuple[dict, int] | None, limit: int,

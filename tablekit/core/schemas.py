@@ -34,6 +34,7 @@ from .cards import (
     as_field,
 )
 from .errors import TablekitError
+from .fields import SEED
 from .yamlio import LineDict
 
 # tablekit's schemas check no string formats, so jsonschema's optional checker of IRIs
@@ -482,7 +483,7 @@ def scenario_schema(games: dict[str, GameDef] | None = None, game: str | None = 
             "options": {"type": "object"},
             "players": {"anyOf": [{"type": "integer", "minimum": 1}, _strs()],
                         "description": "a count or a list of names"},
-            "seed": {"type": "integer", "description": "a whole number for the random generator"},
+            "seed": SEED.schema(f"{SEED.words()} for the random generator"),
             "setup": setup, "start": start,
             "decisions": {"type": "array", "items": decision, "description": "the scripted decisions"},
             "run": run,
@@ -518,7 +519,7 @@ def save_schema(games: dict[str, GameDef] | None = None) -> dict:
             "format_version": {"type": "integer", "minimum": 1},
             "game": {"enum": sorted(games)},
             "players": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
-            "seed": {"type": "integer"},
+            "seed": SEED.schema(),
             "variant": {"type": ["string", "null"]},
             "options": {"type": "object"},
             "records": {"type": "array"},

@@ -165,11 +165,20 @@ def read_text(path: str | Path, error: type[TablekitError], max_bytes: int = 2_0
     if not p.is_file():
         raise error(f"{p}: not a file")
     try:
-        return p.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise error(f"{p}: the file is not UTF-8 text") from None
+        return decode_utf8(p.read_bytes(), str(p), error)
     except OSError as exc:
         raise error(f"{p}: cannot read the file ({exc.strerror})") from None
+
+
+def decode_utf8(data: bytes, name: str, error: type[TablekitError]) -> str:
+    """`data` as UTF-8 text, or `error` naming the line and the byte where it is not."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise error(f"{name}, line {line}: the file is not UTF-8 text (byte {column} of the line, "
+                    f"0x{data[exc.start]:02x}, at offset {exc.start}): save it as UTF-8") from None
 
 
 def load_yaml_file(path: str | Path, error: type[TablekitError], max_bytes: int = 2_000_000) -> Any:

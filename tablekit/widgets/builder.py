@@ -31,13 +31,14 @@ from typing import Any
 import ipywidgets as W
 import yaml
 
+from ..core.cardstate import CORE_CARD_STATE, card_state_problem
 from ..core.engine import Game, make_game
 from ..core.errors import TablekitError
 from ..core.flow import ForEachPlayer
 from ..core.gamedef import CORE_EXTRA
 from ..core.lasting import until_words
 from ..core.registry import get_game
-from ..core.scenario import CORE_CARD_STATE, LASTING_KEYS, build, parse
+from ..core.scenario import LASTING_KEYS, build, parse
 from ..core.schemas import CORE_CARD_STATE_SCHEMA
 from ..core.state import HIDDEN, State
 from .board import Board
@@ -481,34 +482,24 @@ class ScenarioBuilder(Guarded, W.VBox):
         self.refresh()
 
     def _check_card_value(self, uid: str, key: str, value: Any) -> None:
-        """Refuse a card state value the position cannot hold, naming the key."""
+        """Refuse a card state value the position cannot hold, naming the key: as the
+        scenario format checks it (core/cardstate.py), and face down only where a zone
+        shows its cards."""
         st = self.state
-        if key == "attached_to":
-            if value not in st.cards:
-                raise TablekitError(f"attached_to names a card: there is no card {value!r}")
-            if value == uid:
-                raise TablekitError(f"attached_to: {uid} cannot lie on itself")
-        elif isinstance(value, int) and not isinstance(value, bool) and value < 0:
-            raise TablekitError(f"{key} of {uid} cannot be negative ({value})")
-        if key == "face":
-            faces = len(self.game.ctx.defn(uid).faces)
-            if not faces:
-                raise TablekitError(f"face: {self._card_label(uid)} has one face only, so there is no face to set")
-            if value >= faces:
-                raise TablekitError(f"face of {uid} is 0 to {faces - 1} (its faces, front first), not {value}")
-        elif key == "face_down" and value:
+        why = card_state_problem(self.gamedef, st, self.game.defs, uid, key, value)
+        if why:
+            raise TablekitError(why)
+        if key == "counters":
+            for name in value:
+                if not _COUNTER_KEY.match(name):
+                    raise TablekitError(f"counters of {uid}: a counter's name is a word of letters, digits "
+                                        f"and _, not {name!r}")
+        if key == "face_down" and value:
             zone = st.card_zone[uid]
             if st.zone_info[zone]["visibility"] == HIDDEN:
                 raise TablekitError(f"face_down: {self._card_label(uid)} is in {self._zone_label(zone)}, "
                                     "a zone nobody sees, so it lies face down already; face down is for a "
                                     "card in a zone that shows its cards")
-        elif key == "counters":
-            for name, n in value.items():
-                if not _COUNTER_KEY.match(name):
-                    raise TablekitError(f"counters of {uid}: a counter's name is a word of letters, digits "
-                                        f"and _, not {name!r}")
-                if isinstance(n, bool) or not isinstance(n, (int, float)) or n < 0:
-                    raise TablekitError(f"counters of {uid}: {name} is a number 0 or more, not {json.dumps(n)}")
 
     def _state_options(self, uid: str | None) -> list[tuple[str, str]]:
         """The card state keys a scenario may set on this card, with what each means

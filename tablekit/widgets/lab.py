@@ -21,6 +21,7 @@ from ..core.engine import Game
 from ..core.errors import ScenarioError, TablekitError
 from ..core.registry import registry
 from ..core.scenario import MAX_BYTES, Outcome, build, parse, run
+from ..core.yamlio import decode_utf8
 from .builder import ScenarioBuilder
 from .guard import Guarded
 from .lazy import LazySection
@@ -164,11 +165,7 @@ class RulingLab(Guarded, W.VBox):
             raise ScenarioError(f"{name}: cannot read the file ({exc.strerror})") from None
         if size > MAX_BYTES:
             raise ScenarioError(f"{name}: the file is {size} bytes; a scenario may have {MAX_BYTES}")
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise ScenarioError(f"{name}: the file is not UTF-8 text") from None
-        self.load_text(text, name)
+        self.load_text(decode_utf8(path.read_bytes(), name, ScenarioError), name)
 
     def _on_upload(self) -> None:
         files = self.upload.value
@@ -199,9 +196,10 @@ class RulingLab(Guarded, W.VBox):
             raise ScenarioError(f"{name}: the file is {size} bytes; the lab opens files of up to "
                                 f"{self.max_upload} bytes")
         try:
-            text = bytes(content).decode("utf-8")
-        except (TypeError, UnicodeDecodeError):
-            raise ScenarioError(f"{name}: the file is not UTF-8 text") from None
+            data = bytes(content)
+        except TypeError:
+            raise ScenarioError(f"{name}: the upload is not a file's bytes") from None
+        text = decode_utf8(data, name, ScenarioError)
         self.load_text(text, name)
 
     def load_text(self, text: str, name: str) -> Game:

@@ -49,7 +49,7 @@ class FoeHuntersGame(GameDef):
         "heroes": OptionSpec(dict, {}, "each seat's hero, chosen in advance (else each player chooses)",
                              T.HEROES),
         "max_rounds": OptionSpec(int, 0, "a safety cap: a game still going after this many rounds ends "
-                                 "unfinished (ruling FH-LONG); 0: off"),
+                                 "unfinished (ruling FH-LONG); 0: off", low=0),
     }
     safety_rounds = 60
     card_fields = {

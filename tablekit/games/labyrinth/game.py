@@ -61,7 +61,7 @@ class LabyrinthGame(GameDef):
                           "box (Game Setup, step 2)"}
     options = {
         "max_rounds": OptionSpec(int, 0, "a safety cap: end a game nobody has won after this many "
-                                 "rounds as unfinished, with no winner (ruling LAB-LONG); 0: off"),
+                                 "rounds as unfinished, with no winner (ruling LAB-LONG); 0: off", low=0),
     }
     # the rulebook has no round limit: the generic suite, the bench and simulations
     # cap a game at 200 rounds (ruling LAB-LONG); heuristic bot games end by a third

@@ -57,7 +57,7 @@ class MirkwoodGame(GameDef):
                                              "aside uniqueness at the table; off: the six heroes are shared out "
                                              "(ruling MK-HEROES-MP)"),
         "max_rounds": OptionSpec(int, 0, "a safety cap: a game still going after this many rounds ends unfinished; "
-                                 "0: off"),
+                                 "0: off", low=0),
     }
     ruling_variants = {
         "MK-ATTACK-ORDER": {"choose": "the defending player chooses each attacking enemy in step 1",

@@ -1,0 +1,93 @@
+"""Fields declared once (tablekit/core/fields.py, core/cardstate.py) and checked through
+that declaration wherever they enter: `new_game`, a scenario file (with its line), the
+command line, `Game.arrange` and the scenario builder; a refusal changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import tablekit
+from tablekit import cli
+from tablekit.core.fields import SEED
+from tablekit.core.scenario import parse
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, True, 1.5, "7"])
+def test_a_seed_outside_its_range_is_refused_by_new_game(seed):
+    with pytest.raises(tablekit.TablekitError, match="seed must be a whole number from 0 to"):
+        tablekit.new_game("creatures", seed=seed)
+    assert tablekit.new_game("creatures", seed=SEED.high).state.seed == SEED.high
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**63)])
+def test_a_scenario_with_a_seed_outside_its_range_names_its_line(seed):
+    path = ROOT / "scenarios" / "creatures" / "fighter-chooses-the-share.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("seed:"))
+    lines[at] = f"seed: {seed}"
+    with pytest.raises(tablekit.TablekitError) as err:
+        parse("\n".join(lines) + "\n", "bad.yaml")
+    said = str(err.value)
+    assert "bad.yaml" in said and f"line {at + 1}" in said and "seed" in said
+
+
+def test_the_command_line_takes_the_seeds_range_from_the_same_declaration(capsys):
+    assert cli.SEED_MAX == SEED.high
+    with pytest.raises(SystemExit):
+        cli.build_parser().parse_args(["play", "creatures", "--seed", str(SEED.high + 1)])
+    assert "seed" in capsys.readouterr().err
+
+
+def test_an_option_outside_its_range_is_refused():
+    with pytest.raises(tablekit.TablekitError, match="option 'max_rounds' must be a whole number, 0 or more"):
+        tablekit.new_game("mirkwood", seed=1, options={"max_rounds": -1})
+    assert tablekit.new_game("mirkwood", seed=1, options={"max_rounds": 5}).state.options["max_rounds"] == 5
+
+
+@pytest.mark.parametrize("changes,words", [
+    ({"protected": True}, "unknown state key 'protected'"),
+    ({"damage": -3}, "cannot be negative"),
+    ({"damage": True}, "wrong type"),
+    ({"attached_to": "7S"}, "cannot lie on itself"),
+    ({"attached_to": "no-such-card"}, "unknown card"),
+    ({"counters": {"gold": -1}}, "is a number from 0"),
+    ({"card": "8S"}, "identity cannot be changed"),
+])
+def test_arrange_refuses_a_card_state_the_file_format_refuses_and_changes_nothing(changes, words):
+    g = tablekit.new_game("creatures", players=["Ana", "Bo"], seed=1)
+    before = g.state.to_json()
+    with pytest.raises(tablekit.TablekitError, match=words):
+        g.arrange(zones={"Ana/hand": ["7S"]}, cards={"7S": changes})
+    assert g.state.to_json() == before  # checked before anything moved
+
+
+def test_a_file_that_is_not_utf8_is_refused_at_its_line_and_byte(tmp_path):
+    from tablekit.core.errors import ScenarioError
+    from tablekit.core.scenario import read
+
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes("format_version: 1\ngame: creatures\ntitle: caf\u00e9\n".encode("latin-1"))
+    with pytest.raises(ScenarioError) as err:
+        read(path)
+    said = str(err.value)
+    assert "line 3" in said and "not UTF-8" in said and "byte 11 of the line" in said and "0xe9" in said
+
+
+def test_each_item_of_an_expect_refused_list_is_reported_at_its_own_line():
+    from tablekit.core.scenario import run
+
+    text = (ROOT / "scenarios" / "creatures" / "fighter-chooses-the-share.yaml").read_text(encoding="utf-8")
+    data = parse(text, "x.yaml")
+    script = data.get("decisions") or []
+    assert script, "the scenario scripts a decision"
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("- player:"))
+    indent = " " * (len(lines[at]) - len(lines[at].lstrip()) + 2)
+    lines[at + 1:at + 1] = [f"{indent}expect_refused:", f"{indent}  - no-such-option-a", f"{indent}  - no-such-option-b"]
+    _, outcomes = run(parse("\n".join(lines) + "\n", "x.yaml"), "x.yaml")
+    refused = [o for o in outcomes if "no-such-option" in str(o.expected) or "no-such-option" in o.what]
+    assert [o.line for o in refused] == [at + 3, at + 4], [(o.what, o.line) for o in refused]
