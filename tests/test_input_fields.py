@@ -91,3 +91,58 @@ def test_each_item_of_an_expect_refused_list_is_reported_at_its_own_line():
     _, outcomes = run(parse("\n".join(lines) + "\n", "x.yaml"), "x.yaml")
     refused = [o for o in outcomes if "no-such-option" in str(o.expected) or "no-such-option" in o.what]
     assert [o.line for o in refused] == [at + 3, at + 4], [(o.what, o.line) for o in refused]
+
+
+def _based_save(game_id: str, change) -> str:
+    """A save of a hand-built position (it carries its base state), with `change` made to it."""
+    import json
+
+    g = tablekit.new_game(game_id, seed=3)
+    g.arrange(zones={})  # a hand-built start: the save carries the base state
+    data = json.loads(g.save())
+    assert data.get("base") is not None
+    data.pop("digest", None)
+    change(data["base"])
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("game_id,change,words", [
+    ("creatures", lambda b: b["lasting"].append({"kind": "modifier", "until": "turn", "text": "+1",
+                                                 "stat": "attack", "add": 1, "ends": {}}), "without a whole-number id"),
+    ("creatures", lambda b: b["lasting"].append({"id": 1, "kind": "wish", "text": "x", "ends": {}}), "of kind 'wish'"),
+    ("foehunters", lambda b: b["extra"].setdefault("_this_turn", {}).update(plays={"a": 1}), "'_this_turn.plays'"),
+    ("mirkwood", lambda b: b["cards"]["aragorn"].update(face=1e308), "'face' has the wrong type"),
+    ("mirkwood", lambda b: b["cards"]["aragorn"].update(damage=-5), "cannot be negative"),
+])
+def test_a_save_whose_base_state_the_rules_cannot_use_is_refused_at_load(game_id, change, words):
+    with pytest.raises(tablekit.TablekitError, match=words):
+        tablekit.load(_based_save(game_id, change))
+    assert tablekit.load(_based_save(game_id, lambda b: None)).id == game_id  # unchanged, it loads
+
+
+@pytest.mark.parametrize("drop,words", [
+    ("number", "a retinue card needs its number"),
+    ("abilities", "a retinue card has exactly one ability"),
+])
+def test_a_labyrinth_retinue_without_what_the_game_reads_is_refused_at_its_line(tmp_path, drop, words):
+    from tablekit.core.cards import load_cards
+    from tablekit.core.registry import get_game
+
+    gd = get_game("labyrinth")
+    lines = (ROOT / "cards" / "labyrinth.yaml").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if "kind: retinue" in line)
+    card = max(i for i in range(start + 1) if lines[i].lstrip().startswith("- id:"))  # the first retinue
+    at = next(i for i in range(card, len(lines)) if lines[i].strip().startswith(f"{drop}:"))
+    if drop == "abilities":
+        indent = lines[at][:len(lines[at]) - len(lines[at].lstrip())]
+        end = next(i for i in range(at + 1, len(lines))  # the list's items may sit at the key's indent
+                   if not lines[i].lstrip().startswith("-") and len(lines[i]) - len(lines[i].lstrip()) <= len(indent))
+        lines[at:end] = [f"{indent}abilities: []"]
+    else:
+        del lines[at]
+    path = tmp_path / "labyrinth.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(tablekit.CardFileError) as err:
+        load_cards(path, "labyrinth", gd.card_fields, gd.effects, gd.ability_domains, gd.title, gd.card_problem)
+    said = str(err.value)
+    assert words in said and f"line {card + 1}" in said and str(path) in said

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from .errors import CardFileError
 from .yamlio import LineDict, load_yaml_file
@@ -160,7 +160,8 @@ def _card_where(cards: Any) -> Any:
 
 def load_cards(path: str | Path, game_id: str, fields: dict[str, Any],
                effects: Iterable[str] | Mapping[str, Any] = frozenset(),
-               domains: dict[str, Any] | None = None, title: str = "") -> dict[str, CardDef]:
+               domains: dict[str, Any] | None = None, title: str = "",
+               card_problem: Callable[[CardDef], str | None] | None = None) -> dict[str, CardDef]:
     """Read and check a card file. `fields` maps each game-specific field to a
     Field (or to (type, required)); `effects` are the game's effect names and
     `domains` the values an ability's `zone`, `window`, `stat` may take. The
@@ -168,7 +169,9 @@ def load_cards(path: str | Path, game_id: str, fields: dict[str, Any],
     any problem raises CardFileError naming the file, the line and the field,
     and saying what is allowed there. A file that loads can play: every name
     in it is one the game knows. Given as a mapping name -> Effect, `effects`
-    also checks each ability's `args` against the effect's `arg_fields`."""
+    also checks each ability's `args` against the effect's `arg_fields`.
+    `card_problem` is the game's own check of a card as a whole (GameDef.card_problem:
+    what one kind of card must have to play), refused at the card's line."""
     from . import schemas
 
     p = Path(path)
@@ -206,6 +209,9 @@ def load_cards(path: str | Path, game_id: str, fields: dict[str, Any],
             fields={k: raw[k] for k in own if k in raw}, source=f"{p}, line {raw.line}",
             faces=tuple(faces),
         )
+        why = card_problem(out[cid]) if card_problem is not None else None
+        if why:
+            fail(raw.line, f"card {cid!r}: {why}")
     return out
 
 

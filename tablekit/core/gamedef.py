@@ -28,6 +28,18 @@ CORE_EXTRA = {"_used_turn": ((list,), "once-per-turn abilities used this turn"),
               "_this_phase": ((dict,), "the game's data for this phase")}
 
 
+def _same_kind(value: Any, fresh: Any) -> bool:
+    """Whether `value` has the type of a fresh value (a whole number is not true or false,
+    and a number may be a float where the fresh one is a float)."""
+    if fresh is None:
+        return True
+    if isinstance(fresh, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(fresh, bool)
+    if isinstance(fresh, float):
+        return isinstance(value, (int, float))
+    return isinstance(value, type(fresh))
+
+
 def _clip(text: str, limit: int) -> str:
     """`text` on one line, cut to `limit` characters."""
     text = " ".join(str(text).split())
@@ -190,7 +202,13 @@ class GameDef:
                 raise TablekitError(f"{self.title}: effect {name!r} must be an Effect "
                                     f"(tablekit.core.Effect), not {type(eff).__name__}")
         return load_cards(data_path("cards", f"{self.id}.yaml"), self.id, self.card_fields,
-                          self.effects, self.ability_domains, self.title)
+                          self.effects, self.ability_domains, self.title, self.card_problem)
+
+    def card_problem(self, d: CardDef) -> str | None:
+        """What a card of the file lacks to play, beyond what its fields declare (a
+        field only one kind of card needs, how many abilities it has), or None. The
+        card file is refused at the card's line with these words."""
+        return None
 
     def card_name(self, d: CardDef) -> str:
         return d.name
@@ -424,6 +442,13 @@ class GameDef:
         types, meaning = self.settable_extra_keys()[key]
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
             return f"{key!r} has the wrong type ({_clip(repr(value), 60)}): {meaning}"
+        # this turn's and this round's data: each key as the game declares it (its fresh value)
+        defaults = {"_this_turn": self.per_turn, "_this_round": self.per_round}.get(key)
+        if defaults and isinstance(value, dict):
+            for k, v in value.items():
+                if k in defaults and not _same_kind(v, defaults[k]):
+                    return (f"'{key}.{k}' has the wrong type ({_clip(repr(v), 60)}): it is "
+                            f"{type(defaults[k]).__name__}, as {_clip(repr(defaults[k]), 30)} when fresh")
         why = self.check_extra(key, value, players)
         return f"{key!r}: {_clip(why, 200)}" if why else None
 

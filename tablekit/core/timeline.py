@@ -373,7 +373,8 @@ class _Base:
         # of 20,000 nulls is refused here, not by a replay that goes round and round)
         gamedef = g.gamedef
         settable = gamedef.settable_extra_keys()
-        for key in [k for k in extra if k in settable]:
+        # (a value a fresh game of the save has, such as a turn order not yet drawn, is fine)
+        for key in [k for k in extra if k in settable and extra[k] != fresh.extra.get(k)]:
             why = gamedef.extra_problem(key, extra[key], g.players)
             if why:
                 self.fail(f"has the extra state {why}")
@@ -392,7 +393,43 @@ class _Base:
             for e in b.get(key) or []:
                 if not isinstance(e, dict):
                     self.fail(f"has a {key} entry {_short(e)}; each is an object")
+                self.check_held(key, e)
+        self.check_card_states(b["cards"])
         self.check_end(b.get("over", False), b.get("result"), b.get("cursor") or [])
+
+    def check_held(self, key: str, e: dict) -> None:
+        """A lasting effect or a delayed trigger has what the core reads of it: its id, its
+        words, when it ends, and its kind's parts (a delayed trigger: a known effect)."""
+        from .lasting import KINDS
+
+        if not _is_int(e.get("id")) or e["id"] < 1:
+            self.fail(f"has a {key} entry without a whole-number id ({_short(e.get('id'))})")
+        if not isinstance(e.get("text"), str) or not isinstance(e.get("ends"), dict):
+            self.fail(f"has the {key} entry {e['id']} without its words (text) or its end (ends)")
+        if key == "lasting":
+            if e.get("kind") not in KINDS:
+                self.fail(f"has the lasting effect {e['id']} of kind {_short(e.get('kind'))}; kinds are "
+                          f"{', '.join(KINDS)}")
+            need = {"modifier": ("stat", "add"), "restriction": ("what",), "replacement": ("on", "effect"),
+                    "reveal": ("cards", "to")}[e["kind"]]
+            missing = [k for k in need if k not in e]
+            if missing:
+                self.fail(f"has the lasting {e['kind']} {e['id']} without {', '.join(missing)}")
+        elif not isinstance(e.get("effect"), str) or e["effect"] not in self.game.gamedef.effects:
+            self.fail(f"has the delayed trigger {e['id']} with the unknown effect {_short(e.get('effect'))}")
+
+    def check_card_states(self, cards: dict) -> None:
+        """Each card's state as the scenario format takes it (core/cardstate.py)."""
+        from .cardstate import card_state_problem
+
+        g = self.game
+        for uid, cs in cards.items():
+            for k, v in cs.items():
+                if k == "card":
+                    continue
+                why = card_state_problem(g.gamedef, g.state, g.defs, uid, k, v)
+                if why and "unknown state key" not in why:  # the engine's own keys are not settable ones
+                    self.fail(f"has {why}")
 
     def check_players(self, players: Any) -> None:
         if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):

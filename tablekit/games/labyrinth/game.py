@@ -48,6 +48,15 @@ class LabyrinthGame(GameDef):
         "counters": Field(str, False, ("gathering", "influence"),
                           doc="Sabotage!/Treason!: the activity they counter"),
     }
+    def card_problem(self, d) -> str | None:
+        """A retinue card has its place on the board and its one ability (the game reads both)."""
+        if d.kind == "retinue":
+            if "number" not in d.fields:
+                return "a retinue card needs its number (its place on the board, 1 to 9)"
+            if len(d.abilities) != 1 or not d.abilities[0].effect:
+                return "a retinue card has exactly one ability, and it names its effect"
+        return None
+
     ability_domains = {"zone": ("box", "board", "deck", "discard", "hero_deck", "hand", "heroes", "played"),
                        "window": ("retinue", "legend", "action", "counter"),
                        "stat": ("hand_limit", "shielded", "wild")}
