@@ -146,3 +146,53 @@ def test_a_labyrinth_retinue_without_what_the_game_reads_is_refused_at_its_line(
         load_cards(path, "labyrinth", gd.card_fields, gd.effects, gd.ability_domains, gd.title, gd.card_problem)
     said = str(err.value)
     assert words in said and f"line {card + 1}" in said and str(path) in said
+
+
+def _play_on(game, rules: int = 50) -> None:
+    """Play `rules` records with the engine's seeded random bot; a refusal in words ends it."""
+    from tablekit.core.bots import record_answer
+
+    try:
+        for _ in range(rules):
+            if game.is_over:
+                return
+            d = game.pending
+            if d is None:
+                game.step()
+            else:
+                game.choose(*record_answer("random", game.gamedef, game.ctx, d, game.state.seed, len(game.history)))
+    except tablekit.TablekitError:
+        return
+
+
+TRUNCATED = 300  # inputs in CI; TABLEKIT_FUZZ_EXAMPLES raises it (benchmarks/fuzz_inputs.py: 2,000 or more)
+
+
+def test_a_truncated_scenario_of_any_game_is_refused_at_load_or_plays_50_rules():
+    """Every shipped scenario of the five games cut after a seeded line: it is refused with
+    one TablekitError naming the file, or it plays 50 rules with random bots without a
+    traceback (a position the rules cannot play is refused at load: scenario._try_playing)."""
+    import os
+    import random
+
+    from tablekit.core.scenario import build
+
+    files = sorted((ROOT / "scenarios").glob("*/*.yaml"))
+    games = {f.parent.name for f in files}
+    assert games >= {"creatures", "lfg", "labyrinth", "foehunters", "mirkwood"}
+    rnd = random.Random(39)
+    n = int(os.environ.get("TABLEKIT_FUZZ_EXAMPLES", TRUNCATED))
+    outcomes = {"refused": 0, "played": 0}
+    for k in range(n):
+        path = files[k % len(files)]
+        lines = path.read_text(encoding="utf-8").splitlines()
+        text = "\n".join(lines[:rnd.randrange(2, len(lines) + 1)]) + "\n"
+        try:
+            game = build(parse(text, path.name), path.name)
+        except tablekit.TablekitError as exc:
+            assert path.name in str(exc), exc
+            outcomes["refused"] += 1
+            continue
+        _play_on(game)
+        outcomes["played"] += 1
+    assert outcomes["refused"] and outcomes["played"], outcomes
