@@ -130,7 +130,9 @@ def one(kind: str, game_id: str, rnd: random.Random, rules: int, tmp: Path, save
             cards = load_cards(path, game_id, gd.card_fields, gd.effects, gd.ability_domains, gd.title,
                                gd.card_problem)
             own = type(gd)()
-            own.__dict__["cards"] = cards  # this game, with the mutated cards
+            own.__dict__["cards"] = cards  # this game, with the mutated cards, tried as GameDef.cards does
+            if own.cards_trial():
+                return "refused"
             game = make_game(own, None, rnd.randrange(1000))
         except TablekitError:
             return "refused"

@@ -12,7 +12,7 @@ from .context import CORE_PROCEDURES, AbilityUse, Ctx
 from .counters import Counter
 from .decision import Decision, Option
 from .effects import Effect, OrderRule
-from .errors import TablekitError
+from .errors import CardFileError, TablekitError
 from .flow import Node, Say, index_flow
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -201,8 +201,31 @@ class GameDef:
             if not isinstance(eff, Effect):
                 raise TablekitError(f"{self.title}: effect {name!r} must be an Effect "
                                     f"(tablekit.core.Effect), not {type(eff).__name__}")
-        return load_cards(data_path("cards", f"{self.id}.yaml"), self.id, self.card_fields,
-                          self.effects, self.ability_domains, self.title, self.card_problem)
+        path = data_path("cards", f"{self.id}.yaml")
+        cards = load_cards(path, self.id, self.card_fields, self.effects, self.ability_domains, self.title,
+                           self.card_problem)
+        self.__dict__["cards"] = cards  # the trial below plays with them
+        why = self.cards_trial()
+        if why:
+            del self.__dict__["cards"]
+            raise CardFileError(f"{path}: the game cannot be played with these cards: {why} (a card the "
+                                "rules need is missing, or has other numbers than they read)")
+        return cards
+
+    def cards_trial(self) -> str | None:
+        """A game with the card file's cards, played for 50 rules on the seeded random bot
+        (timeline.trial_problem): what fails, or None. A game that cannot be set up with its
+        default players is left to say so when it is made."""
+        from .engine import make_game
+        from .timeline import trial_problem
+
+        try:
+            game = make_game(self, None, 0)
+        except TablekitError:
+            return None
+        except Exception as exc:  # noqa: BLE001 - the table cannot be laid with these cards
+            return f"laying the table met {type(exc).__name__} ({str(exc)[:80]})"
+        return trial_problem(game)
 
     def card_problem(self, d: CardDef) -> str | None:
         """What a card of the file lacks to play, beyond what its fields declare (a

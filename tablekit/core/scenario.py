@@ -301,33 +301,15 @@ def build(data: dict, path: str = "<scenario>", variant: str | None = None,
     return game
 
 
-TRIAL_RULES = 50  # rules a built position is played for, on a copy, before the file is accepted
+def _try_playing(game: Game, path: str, line: int) -> None:
+    """Refuse a built position the rules cannot play (timeline.trial_problem: 50 rules on a
+    copy with the seeded random bot) at load, not by a crash later."""
+    from .timeline import trial_problem
 
-
-def _try_playing(game: Game, path: str, line: int, rules: int = TRIAL_RULES) -> None:
-    """Play the built position on a copy for `rules` records (every decision answered by the
-    engine's seeded random bot) and refuse the file if a rule cannot be applied to it: a
-    position the rules cannot play (a hero missing, a foe card not where the setup looks
-    for it) is refused at load, not by a crash later. A refusal in words (TablekitError)
-    on the way is the game's own answer and ends the trial."""
-    from .bots import record_answer
-
-    trial = game.fork()
-    try:
-        while len(trial.history) - len(game.history) < rules and not trial.is_over:
-            d = trial.pending
-            if d is None:
-                trial.step()
-            else:
-                trial.choose(*record_answer("random", trial.gamedef, trial.ctx, d, trial.state.seed,
-                                            len(trial.history)))
-    except TablekitError:
-        return
-    except Exception as exc:  # noqa: BLE001 - the position breaks a rule's assumptions: said at load
-        rule = " › ".join(trial.cursor or ()) or "the start"
-        raise _err(path, line, f"the position it builds cannot be played: at {rule} the rules met "
-                   f"{type(exc).__name__} ({str(exc)[:80]}); give the zones, cards and state the rules "
-                   "read there (a hero dealt, a foe card in its place) or start earlier") from None
+    why = trial_problem(game)
+    if why:
+        raise _err(path, line, f"the position it builds cannot be played: {why}; give the zones, cards and "
+                   "state the rules read there (a hero dealt, a foe card in its place) or start earlier")
 
 
 def _shuffled_rest(game: Game, zones: dict[str, list[str]], rest: str, seed: int) -> dict[str, list[str]]:

@@ -708,4 +708,35 @@ def _load(text: Any, registry: Mapping[str, GameDef]) -> Game:
     if digest and digest != game._digest():
         raise SaveFormatError("replaying the save does not give the saved position "
                               "(the rules changed since it was saved, or the save was edited)")
+    if base is not None:
+        why = trial_problem(game)
+        if why:
+            raise SaveFormatError(f"the save's base state holds data the rules cannot use: {why}")
     return game
+
+
+TRIAL_RULES = 50  # rules a hand-built position is played for, on a copy, before it is accepted
+
+
+def trial_problem(game: Game, rules: int = TRIAL_RULES) -> str | None:
+    """Play `game` on a copy for `rules` records (each decision answered by the engine's
+    seeded random bot). None when no rule fails on it (a refusal in words is the game's
+    own answer); else which rule met what, in words. A hand-built position (a scenario,
+    a save's base state) the rules cannot play is refused at load with it."""
+    from .bots import record_answer
+
+    trial = game.fork()
+    try:
+        while len(trial.history) - len(game.history) < rules and not trial.is_over:
+            d = trial.pending
+            if d is None:
+                trial.step()
+            else:
+                trial.choose(*record_answer("random", trial.gamedef, trial.ctx, d, trial.state.seed,
+                                            len(trial.history)))
+    except TablekitError:
+        return None
+    except Exception as exc:  # noqa: BLE001 - the position breaks a rule's assumptions
+        rule = " › ".join(trial.cursor or ()) or "the start"
+        return f"at {rule} the rules met {type(exc).__name__} ({_one_line(exc, 80)})"
+    return None
