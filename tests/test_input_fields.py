@@ -171,7 +171,7 @@ TRUNCATED = 300  # inputs in CI; TABLEKIT_FUZZ_EXAMPLES raises it (benchmarks/fu
 def test_a_truncated_scenario_of_any_game_is_refused_at_load_or_plays_50_rules():
     """Every shipped scenario of the five games cut after a seeded line: it is refused with
     one TablekitError naming the file, or it plays 50 rules with random bots without a
-    traceback (a position the rules cannot play is refused at load: scenario._try_playing)."""
+    traceback (a position the rules cannot play is refused at load: scenario.building._try_playing)."""
     import os
     import random
 

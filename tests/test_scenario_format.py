@@ -16,13 +16,13 @@ import tablekit
 from tablekit.cli import main as cli_main
 from tablekit.core.scenario import (
     Outcome,
-    _includes,
     current_scores,
     merged_setup,
     override_words,
     parse,
     run,
 )
+from tablekit.core.scenario.checks import includes
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -226,10 +226,10 @@ def test_extra_includes_fails_and_shows_the_values_at_those_keys():
 
 def test_includes_matches_nested_mappings_key_by_key():
     value = {"gathered": {"Ana": ["thieves"], "Bo": []}, "round": 3}
-    assert _includes(value, {"gathered": {"Ana": ["thieves"]}})
-    assert not _includes(value, {"gathered": {"Ana": []}})
-    assert not _includes(value, {"gathered": {"Cy": []}})
-    assert not _includes(3, {"round": 3})
+    assert includes(value, {"gathered": {"Ana": ["thieves"]}})
+    assert not includes(value, {"gathered": {"Ana": []}})
+    assert not includes(value, {"gathered": {"Cy": []}})
+    assert not includes(3, {"round": 3})
 
 
 def test_extra_needs_equals_or_includes_not_both():

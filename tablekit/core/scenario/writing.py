@@ -1,0 +1,77 @@
+"""Writing a game's position as a scenario file."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import yaml
+
+from ..engine import Game
+from ..errors import TablekitError
+from .fileformat import SCENARIO_FORMAT_VERSION
+
+
+def to_yaml(game: Game, title: str = "", description: str = "") -> str:
+    """The game's current position as a scenario file: every zone with its cards,
+    card state, counters, the settable extra state, and the current rule as the start."""
+    st = game.state
+    gamedef = game.gamedef
+    players_out = {}
+    for p in st.players:
+        counters = {k: v for k, v in p.items() if k != "name"}
+        if counters:
+            players_out[p["name"]] = counters
+    cards_out = {uid: {k: v for k, v in cs.items() if k != "card"}
+                 for uid, cs in st.cards.items() if len(cs) > 1}
+    settable = gamedef.settable_extra_keys()
+    # only what a scenario may set, and only values it accepts (a None a key cannot hold is left out)
+    extra_out = {k: v for k, v in st.extra.items()
+                 if k in settable and isinstance(v, settable[k][0])}
+    data: dict[str, Any] = {
+        "format_version": SCENARIO_FORMAT_VERSION,
+        "game": game.id,
+        "title": title or f"{gamedef.title}: a position saved at record {len(game.history)}",
+    }
+    if description:
+        data["description"] = description
+    if st.variant:
+        data["variant"] = st.variant
+    if st.options:
+        data["options"] = st.options
+    data["players"] = game.players
+    data["seed"] = st.seed
+    setup: dict[str, Any] = {"zones": {z: list(c) for z, c in st.zones.items() if c}}
+    if cards_out:
+        setup["cards"] = cards_out
+    if players_out:
+        setup["players"] = players_out
+    if extra_out:
+        setup["extra"] = json.loads(json.dumps(extra_out))
+    data["setup"] = setup
+    busy = [f for f in st.cursor if "n" not in f and not ("fx" in f and f["st"] == "new")]
+    if busy:
+        what = busy[-1].get("label") or busy[-1].get("fx") or "an event"
+        raise TablekitError(f"{what} is part-way through its resolution, and a scenario file starts "
+                            "an effect from its beginning: step or choose until it has resolved, or "
+                            "keep the game with save() instead")
+    if len(game.cursor) > 1:
+        data["start"] = {"at": list(game.cursor[1:])}
+        if game.turn is not None:
+            data["start"]["turn"] = game.turn
+        stack = [{k: v for k, v in {"effect": f["fx"], "source": f["src"], "controller": f["ctl"],
+                                    "ability": f["ab"], "args": f["args"], "data": f["data"] or None}.items()
+                  if v is not None} for f in st.cursor if "fx" in f]
+        if stack:
+            data["start"]["stack"] = json.loads(json.dumps(stack))
+        if st.lasting:
+            data["start"]["lasting"] = json.loads(json.dumps(
+                [{k: v for k, v in e.items() if k not in ("id", "ends") and v is not None} for e in st.lasting]))
+        if st.triggers:
+            data["start"]["triggers"] = json.loads(json.dumps(
+                [{k: v for k, v in {"source": t["source"], "ability": t["ability"],
+                                    "controller": t["controller"], "card": t.get("card"),
+                                    "data": t.get("data"), "event": t.get("event")}.items() if v is not None}
+                 for t in st.triggers]))
+    data["expect"] = []
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
