@@ -10,7 +10,7 @@ import pytest
 from token_toy import TokenToy
 
 from tablekit.core import Ctx, Say, Sequence
-from tablekit.core.counters import Counter, counters_by_place, shown_cards, zone_kind_of
+from tablekit.core.counters import Counter, counter_problem, counters_by_place, shown_cards, zone_kind_of
 from tablekit.core.engine import make_game
 from tablekit.widgets.boardmodel import board_model
 
@@ -122,3 +122,20 @@ def test_a_value_that_is_not_a_number_shows_no_token():
     assert flag.read({"extra": {"ready": True}}, None, {}) is None
     assert flag.read({"extra": {"ready": "yes"}}, None, {}) is None
     assert flag.read({"extra": {"ready": 2.5}}, None, {}) == 2.5
+
+
+def test_a_settable_counter_is_the_one_range_of_its_number_wherever_it_is_set(tmp_path):
+    """counter_problem: a scenario's setup, a save's players, card states and table state
+    all take a number's range from the game's counter of that key and place."""
+    assert counter_problem(COUNTERS, "player", "life", 21) == "Life is 0 to 20, not 21"
+    assert counter_problem(COUNTERS, "player", "life", 20) is None
+    assert counter_problem(COUNTERS, "card", "damage", -1) == "Damage is 0 or more, not -1"
+    assert counter_problem(COUNTERS, "table", "round", 0) == "Round is 1 or more, not 0"
+    assert "a number" in counter_problem(COUNTERS, "player", "life", float("nan"))
+    assert counter_problem(COUNTERS, "player", "vault", -3) is None  # worked out, so never set
+    assert counter_problem(COUNTERS, "card", "life", -3) is None  # life is a player's, not a card's
+    assert counter_problem(COUNTERS, "player", "gold", -3) is None  # no counter declared
+    game = toy(tmp_path)
+    assert game.player_value_problem("life", 21) == "Life is 0 to 20, not 21"
+    assert game.player_value_problem("gold", "x") == "'gold' is a number, not 'x'"
+    assert game.player_value_problem("gold", 7) is None

@@ -10,8 +10,9 @@ import pytest
 
 import tablekit
 from tablekit import cli
+from tablekit.core.errors import ScenarioError
 from tablekit.core.fields import SEED
-from tablekit.core.scenario import parse
+from tablekit.core.scenario import build, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -113,6 +114,8 @@ def _based_save(game_id: str, change) -> str:
     ("foehunters", lambda b: b["extra"].setdefault("_this_turn", {}).update(plays={"a": 1}), "'_this_turn.plays'"),
     ("mirkwood", lambda b: b["cards"]["aragorn"].update(face=1e308), "'face' has the wrong type"),
     ("mirkwood", lambda b: b["cards"]["aragorn"].update(damage=-5), "cannot be negative"),
+    ("mirkwood", lambda b: b["players"][0].update(threat=-10**18), "Threat is 0 to 50"),
+    ("foehunters", lambda b: b["players"][0].update(hp=-1000), "HP is 0 or more"),
 ])
 def test_a_save_whose_base_state_the_rules_cannot_use_is_refused_at_load(game_id, change, words):
     with pytest.raises(tablekit.TablekitError, match=words):
@@ -175,7 +178,6 @@ def test_a_truncated_scenario_of_any_game_is_refused_at_load_or_plays_50_rules()
     import os
     import random
 
-    from tablekit.core.scenario import build
 
     files = sorted((ROOT / "scenarios").glob("*/*.yaml"))
     games = {f.parent.name for f in files}
@@ -196,3 +198,20 @@ def test_a_truncated_scenario_of_any_game_is_refused_at_load_or_plays_50_rules()
         _play_on(game)
         outcomes["played"] += 1
     assert outcomes["refused"] and outcomes["played"], outcomes
+
+
+@pytest.mark.parametrize("game_id,key,value,words", [
+    ("foehunters", "hp", -1000, "HP is 0 or more, not -1000"),
+    ("mirkwood", "threat", -10**18, "Threat is 0 to 50"),
+    ("mirkwood", "threat", 51, "Threat is 0 to 50, not 51"),
+    ("labyrinth", "retinues", 4, "Retinues is 0 to 3, not 4"),
+    ("creatures", "score", True, "must be a number, not True"),
+])
+def test_a_players_number_in_a_scenario_takes_its_range_from_the_games_counter(game_id, key, value, words):
+    """The board's counter declaration is the one place a player's number gets its range:
+    a scenario's setup.players outside it is refused at the number's own line."""
+    players = tablekit.new_game(game_id, seed=1).players
+    text = (f"format_version: 1\ngame: {game_id}\nplayers: [{', '.join(players)}]\nseed: 1\n"
+            f"setup:\n  players:\n    {players[0]}:\n      {key}: {value}\n")
+    with pytest.raises(ScenarioError, match=f"line 8: .*{words}"):
+        build(parse(text, "t.yaml"), "t.yaml")

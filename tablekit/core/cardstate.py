@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .counters import counter_problem
 from .schemas import CORE_CARD_STATE_SCHEMA
 
 if TYPE_CHECKING:
@@ -39,6 +40,9 @@ def card_state_problem(gamedef: GameDef, state: State, defs: Any, uid: str, key:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and not 0 <= value < 2**63:
         return (f"card {uid!r}: {key!r} counts something, so it cannot be negative ({value})" if value < 0
                 else f"card {uid!r}: {key!r} is at most {2**63 - 1}, not {value}")
+    why = counter_problem(gamedef.counters, "card", key, value)
+    if why:
+        return f"card {uid!r}: {why}"
     if key == "attached_to" and value not in state.cards:
         return f"card {uid!r}: attached to unknown card {value!r}"
     if key == "attached_to" and value == uid:

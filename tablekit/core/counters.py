@@ -107,6 +107,20 @@ class Counter:
                 "settable": self.settable}
 
 
+def counter_problem(counters: tuple[Counter, ...], where: str, key: str, value: Any) -> str | None:
+    """Why `value` cannot be set as `key` at `where` ("player", "card" or "table"), by the
+    settable counter the game declares for it: one declaration for the table's token, the
+    builder, a scenario's setup and a save's base state. None when it may be, or when the
+    game declares no settable counter of that key there."""
+    for c in counters:
+        if c.where == where and c.key == key and c.settable:
+            try:
+                c.check(value)
+            except ValueError as exc:
+                return str(exc)
+    return None
+
+
 def shown_cards(view: Mapping[str, Any], zone: str,
                 defs: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any], Any]] | None:
     """(uid, card state, definition) of each card the view shows in `zone`, in order

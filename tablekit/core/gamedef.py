@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 from .cards import CardDef, data_path, load_cards
 from .cardtemplates import CardTemplate
 from .context import CORE_PROCEDURES, AbilityUse, Ctx
-from .counters import Counter
+from .counters import Counter, counter_problem
 from .decision import Decision, Option
 from .effects import Effect, OrderRule
 from .errors import CardFileError, TablekitError
@@ -472,8 +472,16 @@ class GameDef:
                 if k in defaults and not _same_kind(v, defaults[k]):
                     return (f"'{key}.{k}' has the wrong type ({_clip(repr(v), 60)}): it is "
                             f"{type(defaults[k]).__name__}, as {_clip(repr(defaults[k]), 30)} when fresh")
-        why = self.check_extra(key, value, players)
+        why = counter_problem(self.counters, "table", key, value) or self.check_extra(key, value, players)
         return f"{key!r}: {_clip(why, 200)}" if why else None
+
+    def player_value_problem(self, key: str, value: Any) -> str | None:
+        """What is wrong with `value` as a player's number `key` (a scenario's setup.players,
+        a save's players): a number, in the range of the game's counter of that key if it
+        declares one; None when it is fine."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return f"{key!r} is a number, not {_clip(repr(value), 40)}"
+        return counter_problem(self.counters, "player", key, value)
 
     def describe_zone(self, ctx: Ctx, zone: str) -> str:
         """Words shown in a zone's header beside its card count, e.g. "9

@@ -13,6 +13,7 @@ import json
 import pickle
 from typing import TYPE_CHECKING, Any, Mapping
 
+from .counters import counter_problem
 from .errors import SaveFormatError, TablekitError
 from .records import StepRecord
 from .state import VISIBILITIES, State
@@ -438,6 +439,12 @@ class _Base:
         if names != self.game.players:
             self.fail(f"has the players {_short(names)}, not the save's players "
                       f"{', '.join(self.game.players)}")
+        counters = self.game.gamedef.counters
+        for p in players:
+            for key, value in p.items():
+                why = counter_problem(counters, "player", key, value) if key != "name" else None
+                if why:
+                    self.fail(f"has {p['name']}'s {why}")
 
     def check_zones(self, zones: Any, info: Any, cards: Any) -> None:
         fresh = self.game.state

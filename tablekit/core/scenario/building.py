@@ -105,9 +105,12 @@ def build(data: dict, path: str = "<scenario>", variant: str | None = None,
     for name, values in counters.items():
         if name not in game.players:
             raise error_at(path, line_of(counters, name), f"unknown player {name!r} in setup.players")
-        if not isinstance(values, dict) or not all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) for v in values.values()):
+        if not isinstance(values, dict):
             raise error_at(path, line_of(counters, name), f"setup.players.{name} must map counters to numbers")
+        for key, value in values.items():
+            why = gamedef.player_value_problem(key, value)
+            if why:
+                raise error_at(path, line_of(values, key), f"setup.players.{name}: {why}")
     at = start.get("at")
     if at is not None:
         try:
