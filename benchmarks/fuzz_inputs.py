@@ -28,12 +28,12 @@ from collections import Counter
 from pathlib import Path
 
 import tablekit
-from tablekit.core.bots import record_answer
 from tablekit.core.cards import load_cards
 from tablekit.core.engine import make_game
 from tablekit.core.errors import TablekitError
 from tablekit.core.registry import get_game
 from tablekit.core.scenario import build, parse
+from tablekit.core.timeline import trial_problem
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("creatures", "lfg", "labyrinth", "foehunters", "mirkwood")
@@ -98,17 +98,11 @@ def a_save(game_id: str, seed: int) -> str:
 
 
 def play_on(game, rules: int) -> None:
-    try:
-        for _ in range(rules):
-            if game.is_over:
-                return
-            d = game.pending
-            if d is None:
-                game.step()
-            else:
-                game.choose(*record_answer("random", game.gamedef, game.ctx, d, game.state.seed, len(game.history)))
-    except TablekitError:
-        return
+    """Play `rules` records with the seeded random bot (timeline.trial_problem, the loader's
+    own trial); a rule that fails is raised, so it counts as a traceback."""
+    why = trial_problem(game, rules)
+    if why:
+        raise RuntimeError(why)
 
 
 def one(kind: str, game_id: str, rnd: random.Random, rules: int, tmp: Path, saves: dict) -> str:
