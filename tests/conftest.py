@@ -191,6 +191,70 @@ def running_voila(cmd: list[str], port: int, log_path: Path, settle: bool = Fals
         log.close()
 
 
+def class_kernels(pid: int) -> dict[int, str | None]:
+    """The ipykernel processes below a server: pid -> start time."""
+    from tablekit.serve import descendants
+
+    found = {}
+    for k, started in descendants(pid).items():
+        try:
+            if b"ipykernel" in Path(f"/proc/{k}/cmdline").read_bytes():
+                found[k] = started
+        except OSError:
+            pass
+    return found
+
+
+class ClassServer:
+    """`tablekit serve NOTEBOOK --class N`'s Voilà, as class_voila runs it: its port, its
+    process, its log, and every kernel it was seen to run (killed at the end if alive)."""
+
+    def __init__(self, port: int, proc: subprocess.Popen, log: Path):
+        self.port, self.proc, self.log = port, proc, log
+        self.seen: dict[int, str | None] = {}
+
+    def kernels(self) -> dict[int, str | None]:
+        found = class_kernels(self.proc.pid)
+        self.seen.update(found)
+        return found
+
+    def text(self) -> str:
+        return self.log.read_text()
+
+    def wait_ready(self, notebook: str, timeout: float = 120) -> None:
+        deadline = time.time() + timeout
+        while f"kernels ready for {notebook}" not in self.text():
+            assert time.time() < deadline, self.text()[-3000:]
+            time.sleep(0.2)
+
+
+@contextmanager
+def class_voila(notebook: str, log: Path, class_size: int, class_quiet: float) -> Iterator[ClassServer]:
+    """Voilà in class mode for `notebook`, in a session of its own, ready once its kernels
+    are; stopped with its process group at the end, and any kernel still alive killed."""
+    from tablekit.serve import _alive, voila_command
+
+    port = free_port()
+    cmd = voila_command(notebook, port=port, class_size=class_size, class_quiet=class_quiet)
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
+    server = ClassServer(port, proc, log)
+    try:
+        server.wait_ready(notebook)
+        yield server
+    finally:
+        server.kernels()
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        for k, started in server.seen.items():
+            if _alive(k, started):
+                os.kill(k, signal.SIGKILL)
+
+
 @contextmanager
 def one_notebook_voila(folder: Path, name: str, source: str, log_path: Path) -> Iterator[str]:
     """Voilà, as `tablekit serve` runs it (no preheated kernel), serving a folder with one

@@ -6,16 +6,12 @@ kernels waits in line, told how many are ahead, and every student gets a table."
 
 from __future__ import annotations
 
-import os
 import re
-import signal
-import subprocess
 import time
 
-from conftest import ROOT, free_port
-from test_serve_class import _kernels
+from conftest import class_voila
 
-from tablekit.serve import _alive, voila_command
+from tablekit.serve import _alive
 
 FREED_WITHIN = 10.0  # seconds: a behaviour timeout, not a speed
 
@@ -29,53 +25,35 @@ def _wait_for(what, timeout: float, why: str) -> None:
 
 def test_a_page_at_the_root_gets_the_class_table_and_a_closed_or_reloaded_page_frees_its_kernel(
         browser, tmp_path):
-    port = free_port()
-    log = tmp_path / "voila.log"
     # a long quiet time: no refill starts during the test, so the kernels counted are the pages'
-    cmd = voila_command("creatures.ipynb", port=port, class_size=2, class_quiet=600)
-    with open(log, "w") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
-    seen: dict[int, str | None] = {}
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
-    try:
-        _wait_for(lambda: "kernels ready for creatures.ipynb" in log.read_text(), 120, log.read_text()[-2000:])
-        pages = []
-        for path in ("/", "/voila/render/creatures.ipynb"):  # the root, and the address the server prints
-            page = ctx.new_page()
-            page.goto(f"http://127.0.0.1:{port}{path}")
-            page.locator(".tk-app.tk-board").first.wait_for(timeout=90_000)
-            assert page.url.endswith("/voila/render/creatures.ipynb"), page.url
-            pages.append(page)
-        taken = _kernels(proc.pid)
-        seen.update(taken)
-        assert len(taken) == 2 and log.read_text().count("Using pre-heated kernel") == 2
-
-        def alive() -> set[int]:
-            seen.update(_kernels(proc.pid))
-            return {k for k, started in seen.items() if _alive(k, started)}
-
-        pages[0].close()  # no beforeunload: as a browser that is killed, or a test closing a page
-        _wait_for(lambda: len(alive() & set(taken)) == 1, FREED_WITHIN,
-                  f"a closed page's kernel still runs after {FREED_WITHIN} s: {log.read_text()[-2000:]}")
-        pages[1].reload()  # the page takes a new kernel; its old one is freed
-        pages[1].locator(".tk-app.tk-board").first.wait_for(timeout=90_000)
-        _wait_for(lambda: not alive() & set(taken), FREED_WITHIN,
-                  f"a reloaded page's old kernel still runs after {FREED_WITHIN} s: {log.read_text()[-2000:]}")
-        assert len(alive()) == 1, "one kernel left: the reloaded page's"
-        assert "no page has been connected to kernel" in log.read_text()
-    finally:
-        ctx.close()
-        seen.update(_kernels(proc.pid))
-        os.killpg(proc.pid, signal.SIGTERM)
+    with class_voila("creatures.ipynb", tmp_path / "voila.log", class_size=2, class_quiet=600) as server:
+        ctx = browser.new_context(viewport={"width": 1366, "height": 768})
         try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-        for k, started in seen.items():
-            if _alive(k, started):
-                os.kill(k, signal.SIGKILL)
+            pages = []
+            for path in ("/", "/voila/render/creatures.ipynb"):  # the root, and the address the server prints
+                page = ctx.new_page()
+                page.goto(f"http://127.0.0.1:{server.port}{path}")
+                page.locator(".tk-app.tk-board").first.wait_for(timeout=90_000)
+                assert page.url.endswith("/voila/render/creatures.ipynb"), page.url
+                pages.append(page)
+            taken = server.kernels()
+            assert len(taken) == 2 and server.text().count("Using pre-heated kernel") == 2
 
+            def alive() -> set[int]:
+                server.kernels()
+                return {k for k, started in server.seen.items() if _alive(k, started)}
+
+            pages[0].close()  # no beforeunload: as a browser that is killed, or a test closing a page
+            _wait_for(lambda: len(alive() & set(taken)) == 1, FREED_WITHIN,
+                      f"a closed page's kernel still runs after {FREED_WITHIN} s: {server.text()[-2000:]}")
+            pages[1].reload()  # the page takes a new kernel; its old one is freed
+            pages[1].locator(".tk-app.tk-board").first.wait_for(timeout=90_000)
+            _wait_for(lambda: not alive() & set(taken), FREED_WITHIN,
+                      f"a reloaded page's old kernel still runs after {FREED_WITHIN} s: {server.text()[-2000:]}")
+            assert len(alive()) == 1, "one kernel left: the reloaded page's"
+            assert "no page has been connected to kernel" in server.text()
+        finally:
+            ctx.close()
 
 
 def test_the_queue_lets_students_in_in_the_order_they_came():
@@ -98,42 +76,26 @@ def test_the_queue_lets_students_in_in_the_order_they_came():
 
 
 def test_a_class_larger_than_its_kernels_waits_in_line_and_every_student_gets_a_table(browser, tmp_path):
-    port = free_port()
-    log = tmp_path / "voila.log"
-    cmd = voila_command("creatures.ipynb", port=port, class_size=1, class_quiet=600)
-    with open(log, "w") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
-    seen: dict[int, str | None] = {}
     contexts = []
-    try:
-        _wait_for(lambda: "kernels ready for creatures.ipynb" in log.read_text(), 120, log.read_text()[-2000:])
-        pages = []
-        for _ in range(3):  # three students for one kernel
-            ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-            contexts.append(ctx)
-            page = ctx.new_page()
-            page.goto(f"http://127.0.0.1:{port}/voila/render/creatures.ipynb", wait_until="commit")
-            pages.append(page)
-        said = [p.locator(".tk-queue").first for p in pages[1:]]
-        for words in said:
-            words.wait_for(timeout=30_000)  # the two who came later wait, and are told so
-            assert "The table is being prepared" in words.inner_text()
-            assert re.search(r"prepared \((you are next|[12] ahead of you)\)", words.inner_text())
-        for page in pages:  # every student gets a working table within 60 s
-            page.locator(".tk-app.tk-board button.tk-control").first.wait_for(timeout=60_000)
-            assert page.locator(".tk-banner").count() == 0
-        seen.update(_kernels(proc.pid))
-        assert len(seen) >= 3
-    finally:
-        for ctx in contexts:
-            ctx.close()
-        seen.update(_kernels(proc.pid))
-        os.killpg(proc.pid, signal.SIGTERM)
+    with class_voila("creatures.ipynb", tmp_path / "voila.log", class_size=1, class_quiet=600) as server:
         try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-        for k, started in seen.items():
-            if _alive(k, started):
-                os.kill(k, signal.SIGKILL)
+            pages = []
+            for _ in range(3):  # three students for one kernel
+                ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+                contexts.append(ctx)
+                page = ctx.new_page()
+                page.goto(f"http://127.0.0.1:{server.port}/voila/render/creatures.ipynb", wait_until="commit")
+                pages.append(page)
+            said = [p.locator(".tk-queue").first for p in pages[1:]]
+            for words in said:
+                words.wait_for(timeout=30_000)  # the two who came later wait, and are told so
+                assert "The table is being prepared" in words.inner_text()
+                assert re.search(r"prepared \((you are next|[12] ahead of you)\)", words.inner_text())
+            for page in pages:  # every student gets a working table within 60 s
+                page.locator(".tk-app.tk-board button.tk-control").first.wait_for(timeout=60_000)
+                assert page.locator(".tk-banner").count() == 0
+            server.kernels()
+            assert len(server.seen) >= 3
+        finally:
+            for ctx in contexts:
+                ctx.close()

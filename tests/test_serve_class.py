@@ -7,24 +7,20 @@ from __future__ import annotations
 
 import http.client
 import os
-import signal
 import socket
-import subprocess
 import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, free_port
+from conftest import class_kernels, class_voila
 
 from tablekit import TablekitError, cli
 from tablekit.serve import (
     CLASS_QUIET,
     KERNEL_MB,
-    _alive,
     _start_time,
     class_memory_warning,
     class_reserve,
-    descendants,
     notebooks_dir,
     page_url,
     voila_command,
@@ -80,18 +76,6 @@ def test_where_the_students_go_and_what_memory_they_need():
 
 # -- live: a class of three --------------------------------------------------------------------
 
-def _kernels(pid: int) -> dict[int, str | None]:
-    """The ipykernel processes below the server: pid -> start time."""
-    found = {}
-    for k, started in descendants(pid).items():
-        try:
-            if b"ipykernel" in Path(f"/proc/{k}/cmdline").read_bytes():
-                found[k] = started
-        except OSError:
-            pass
-    return found
-
-
 def _open_page(port: int, path: str) -> int:
     """Open a page as a browser does (its first request takes a kernel); the HTTP status."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
@@ -125,41 +109,24 @@ def _wait(what, timeout: float, log: Path) -> None:
 
 @pytest.mark.server
 def test_a_class_of_three_takes_its_kernels_and_refills_only_the_reserve_when_quiet(tmp_path):
-    port, quiet = free_port(), 4.0
+    quiet = 4.0
     log = tmp_path / "voila.log"
-    cmd = voila_command("creatures.ipynb", port=port, class_size=3, class_quiet=quiet)
-    with open(log, "w") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
-    seen: dict[int, str | None] = {}
-    try:
-        _wait(lambda: "kernels ready for creatures.ipynb" in log.read_text(), 120, log)
-        assert "3 of 3 kernels ready" in log.read_text()
-        pool = _kernels(proc.pid)
-        seen.update(pool)
+    with class_voila("creatures.ipynb", log, class_size=3, class_quiet=quiet) as server:
+        port, pid = server.port, server.proc.pid
+        assert "3 of 3 kernels ready" in server.text()
+        pool = server.kernels()
         assert len(pool) == 3  # none for the index or the other games
         for _ in range(3):  # the class arrives: each page takes a preheated kernel
             assert _open_page(port, "/voila/render/creatures.ipynb") == 200
-        assert log.read_text().count("Using pre-heated kernel") == 3
+        assert server.text().count("Using pre-heated kernel") == 3
         time.sleep(quiet / 2)
-        assert set(_kernels(proc.pid)) == set(pool), "a refill started while students were arriving"
-        _wait(lambda: len(_kernels(proc.pid)) == 3 + class_reserve(3), 60 + quiet, log)
-        refills = sorted(_start_time(k) and int(_start_time(k)) for k in set(_kernels(proc.pid)) - set(pool))
-        seen.update(_kernels(proc.pid))
+        assert set(class_kernels(pid)) == set(pool), "a refill started while students were arriving"
+        _wait(lambda: len(server.kernels()) == 3 + class_reserve(3), 60 + quiet, log)
+        refills = sorted(_start_time(k) and int(_start_time(k)) for k in set(server.kernels()) - set(pool))
         tick = os.sysconf("SC_CLK_TCK")
         assert refills[1] - refills[0] > tick // 2, "the reserve's kernels started together, not one at a time"
         # the root, Voilà's tree and the index send a student to the class notebook (no kernel taken)
         for path in ("/", "/voila", "/voila/tree", "/voila/render/index.ipynb"):
             assert _redirect(port, path) == "/voila/render/creatures.ipynb", path
         assert _open_page(port, "/voila/render/lfg.ipynb") == 200  # another notebook: a kernel of its own
-        assert log.read_text().count("Using pre-heated kernel") == 3
-    finally:
-        seen.update(_kernels(proc.pid))
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-        for k, started in seen.items():
-            if _alive(k, started):
-                os.kill(k, signal.SIGKILL)
+        assert server.text().count("Using pre-heated kernel") == 3
