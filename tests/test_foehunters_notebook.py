@@ -312,13 +312,18 @@ def test_5_the_helps_table_is_grimnars_turn_after_the_fall():
 def test_5_the_four_helps_with_the_reasons_for_those_that_cannot_be_given():
     g = P.helps()
     o = legal(g)
-    assert all(i.startswith("help:") for i in o)                  # no draw, play, purchase or feat
-    assert o["help:xp:Bo"] and o["help:xp:Cy"] and "help:xp:Ana" not in o
+    assert all(i.startswith("help:") for i in o if o[i])          # no draw, play, purchase or feat
+    refused = [i for i in o if not i.startswith("help:")]         # purchase and feat: shown, refused
+    assert refused and all(i.startswith(("buy:", "feat:")) and not o[i] for i in refused)
+    assert all(g.pending.option(i).rule == "FH-INCAP-FEAT" for i in refused)
+    assert o["help:xp:Bo"] and o["help:xp:Cy"] and o["help:xp:Ana"] is False
+    assert "R-126" in g.pending.option("help:xp:Ana").reason
     assert o["help:heal:Bo"] and o["help:heal:Cy"] and o["help:heal:Ana"] is False
     assert "R-126" in g.pending.option("help:heal:Ana").reason
     assert all(o[f"help:refresh:{u}"] for u in g.state.zones["city/row"])
     damage = [i for i in o if i.startswith("help:damage:")]
-    assert damage == ["help:damage:cultist#1"]                    # the Cult has no HP: no target
+    assert damage == ["help:damage:cultist#1", "help:damage:cult"]  # the Cult has no HP: refused
+    assert o["help:damage:cult"] is False and g.pending.option("help:damage:cult").rule == "FH-CULT-P1"
     g.choose("help:damage:cultist#1")
     assert T.hp_left(g.ctx, "cultist#1") == 2
     assert g.step().path[-1] == "Refill the city row"           # the help was the whole turn
@@ -373,7 +378,10 @@ def test_6_the_cult_is_no_target_and_flips_on_its_fourth_discarded_card():
     assert len(g.state.zones["foe/discard"]) == 3 and g.ctx.face("cult").fields["flip_discard"] == 4
     g.choose("play:wild_swing#1")
     until_decision(g)
-    assert not any(r.path[-1] == "Choose a target" for r in g.history)
+    assert not any(r.path[-1] == "Choose a target" for r in g.history)   # the one legal target: not asked
+    said = " ".join(r.text for r in g.history)                          # ... and the record says why
+    assert "Wild Swing can hit no other target: The Cult of Oleg'Arth has no hit points in phase 1" in said
+    assert "(R-021), so it is no enemy target (ruling FH-CULT-P1)" in said
     assert "cultist#1" in g.state.zones["foe/discard"] and len(g.state.zones["foe/discard"]) == 4
     assert g.state.cards["cult"]["face"] == 1 and g.ctx.face("cult").name == "Oleg'Arth the Devourer"
     assert T.hp_left(g.ctx, "cult") == P.phase_hp("cult", 1)

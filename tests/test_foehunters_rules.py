@@ -423,8 +423,44 @@ def test_R021_FH_CULT_P1_the_cult_has_no_hit_points_in_phase_1():
     assert T.enemy_targets(g.ctx) == ["cultist#1"]  # the Cult itself is no target in phase 1
     g.choose("play:wild_swing#1")
     until_decision(g)
-    assert "cultist#1" in g.state.zones["foe/discard"] and g.state.cards["cult_2p"].get("damage", 0) == 0
+    # one legal target: hit without asking, as before; the record says why the Cult is not one
     assert not any(r.path[-1] == "Choose a target" for r in g.history)
+    assert "cultist#1" in g.state.zones["foe/discard"] and g.state.cards["cult_2p"].get("damage", 0) == 0
+    assert ("Wild Swing can hit no other target: The Cult of Oleg'Arth has no hit points in phase 1 (R-021), "
+            "so it is no enemy target (ruling FH-CULT-P1)") in texts(g)
+
+
+def test_R021_FH_CULT_P1_a_target_decision_shows_the_cult_refused():
+    g = at(new(foe="cult"), TURN, turn="Ana",
+           zones={"Ana/hand": ["wild_swing#1"], "foe/play": ["cultist#1", "cultist#2"]})
+    g.choose("play:wild_swing#1")
+    until_decision(g)
+    # asked anyway (two Cultists): the Cult is offered as a target the player might try, refused
+    assert legal(g) == {"target:cultist#1": True, "target:cultist#2": True, "target:cult_2p": False}
+    assert "ruling FH-CULT-P1" in reason(g, "target:cult_2p") and "R-021" in reason(g, "target:cult_2p")
+    assert g.pending.option("target:cult_2p").rule == "FH-CULT-P1"
+    g.choose("target:cultist#1")
+    until_decision(g)
+    assert "cultist#1" in g.state.zones["foe/discard"] and g.state.cards["cult_2p"].get("damage", 0) == 0
+
+
+def test_R109_a_non_foe_enemy_target_is_never_the_foe():
+    g = at(new(heroes={"Ana": "berserker", "Bo": "pathfinder"}), TURN, turn="Bo",
+           zones={"Bo/hand": ["snare"], "foe/play": ["kobold_scout#1"]})
+    g.choose("play:snare")
+    until_decision(g)
+    # the Kobold Scout is the one legal target: not asked; the record says why the foe is not one
+    assert not any(r.path[-1] == "Choose a target" for r in g.history)
+    assert "kobold_scout#1" in g.state.zones["foe/discard"] and g.state.cards["dragonspawn_2p"].get("damage", 0) == 0
+    assert ("Snare can hit no other target: this effect needs a non-foe enemy target, and The Dragonspawn is the "
+            "foe itself (R-109)") in texts(g)
+    g = at(new(heroes={"Ana": "berserker", "Bo": "pathfinder"}), TURN, turn="Bo",
+           zones={"Bo/hand": ["snare"], "foe/play": ["kobold_scout#1", "kobold_scout#2"]})
+    g.choose("play:snare")
+    until_decision(g)
+    assert legal(g) == {"target:kobold_scout#1": True, "target:kobold_scout#2": True,
+                        "target:dragonspawn_2p": False}
+    assert "non-foe enemy target" in reason(g, "target:dragonspawn_2p") and "R-109" in reason(g, "target:dragonspawn_2p")
 
 
 def test_R007_R099_FH_XP_BY_HERO_a_vassal_destroyed_by_a_hero_gives_every_active_hero_its_xp():
@@ -594,6 +630,7 @@ def test_FAQ14_the_paladin_redirects_several_times_but_once_per_hero():
             if g.pending is None:
                 g.step()
             elif g.pending.kind == "martyr":
+                assert all(o.legal for o in g.pending.options)  # asked only when he may take it
                 g.choose("martyr:Bo" if "martyr:Bo" in ids(g) else "decline")
             else:
                 g.choose(g.pending.default or ids(g)[0])
@@ -601,8 +638,10 @@ def test_FAQ14_the_paladin_redirects_several_times_but_once_per_hero():
     assert g.state.player("Ana")["hp"] == 16 and g.state.player("Bo")["hp"] == 13
     assert g.state.player("Cy")["hp"] == 12 and g.state.extra["martyr_used"] == ["Bo"]
     martyr_asks = [r for r in g.history if r.path[-1] == "Martyr"]
-    assert len(martyr_asks) == 3  # Bo once (taken), Cy twice (declined); Bo's second instance is not offered
-    assert "Ana has already taken damage for Bo since his feat" in texts(g) and "FH-PALADIN" in texts(g)
+    assert len(martyr_asks) == 3  # Bo once (taken), Cy twice (declined); Bo's second instance is not asked
+    # ... and the record says why, in words, with the rule point and the ruling
+    assert ("Ana has already taken damage for Bo since his feat, so he cannot take this damage for Bo: once for "
+            "each hero until the beginning of his next turn (FAQ-14, ruling FH-PALADIN).") in texts(g)
 
 
 def test_FAQ15_a_new_use_of_the_feat_starts_the_count_again():
@@ -817,12 +856,23 @@ def test_FAQ09_focus_aeromancer_deals_the_same_air_damage_to_one_more_target():
     g.choose("play:gust#1")
     until_decision(g)
     g.choose("target:controlled_hireling")
-    assert g.pending.kind == "copy" and "copy:competing_dragonslayers" in ids(g)
-    assert "copy:controlled_hireling" not in ids(g)
+    assert g.pending.kind == "copy" and legal(g)["copy:competing_dragonslayers"]
+    assert legal(g)["copy:controlled_hireling"] is False            # one more target, not the same (FAQ-09)
+    assert "FH-FOCUS" in reason(g, "copy:controlled_hireling")
     g.choose("copy:competing_dragonslayers")
     until_decision(g)
     assert g.state.cards["controlled_hireling"]["damage"] == 3          # 2 + 1 power
     assert g.state.cards["competing_dragonslayers"]["damage"] == 3      # the same 3, not powered again
+
+
+def test_FAQ09_focus_aeromancer_with_no_other_target_asks_nothing_and_says_why():
+    g = elemancer({"Ana/hand": ["gust#1"], "Ana/play": ["focus_aeromancer"], "foe/play": []})
+    g.choose("play:gust#1")
+    until_decision(g)
+    assert not any(r.path[-1] == "Focus: Aeromancer" for r in g.history)  # no_copy was the one answer
+    assert g.state.cards["dragonspawn_2p"]["damage"] == 2
+    assert ("Focus: Aeromancer makes no copy: the copy must go to one more target, and The Dragonspawn, the only "
+            "enemy target, is already hit by this effect (FAQ-09, ruling FH-FOCUS).") in texts(g)
 
 
 def test_FAQ10_maelstrom_copies_one_instance_a_counter_copies_included():
@@ -1009,7 +1059,12 @@ def test_R119_exhausted_armor_stays_exhausted_through_the_foe_phase():
 def test_R125_R128_an_incapacitated_hero_cannot_play_and_its_turn_then_ends():
     g = at(new(), HELP, turn="Ana", zones={"Ana/hand": []}, counters={"Ana": {"incap": 1, "hp": 0}},
            cards={"grimnar": {"face": 1}})
-    assert not any(i.startswith(("play:", "feat:", "buy:")) for i in ids(g))
+    assert not any(i.startswith("play:") for i in ids(g))  # no hand to play from
+    refused = [o for o in g.pending.options if o.id.startswith(("feat:", "buy:"))]
+    assert {o.id for o in refused} >= {"feat:grimnar:0"} | {f"buy:{u}" for u in g.state.zones["city/row"]}
+    assert all(not o.legal and o.rule == "FH-INCAP-FEAT" for o in refused)
+    assert "cannot obtain cards" in reason(g, f"buy:{g.state.zones['city/row'][0]}")
+    assert legal(g)["help:xp:Ana"] is False and "R-126" in reason(g, "help:xp:Ana")
     g.choose("help:xp:Bo")
     assert g.state.player("Bo")["xp"] == 5
     assert g.step().path[-1] == "Refill the city row"

@@ -678,7 +678,8 @@ def test_p115_ranged_joins_another_players_attack():
     g.choose("target:forest-spider#1")
     g.choose("attacker:aragorn")
     d = g.pending
-    assert d.kind == "join" and d.player == "P2" and [o.id for o in d.options] == ["attacker:legolas"]
+    assert d.kind == "join" and d.player == "P2" and [o.id for o in d.legal] == ["attacker:legolas"]
+    assert "not Ranged" in d.option("attacker:gimli").reason      # shown, with the reason (point 85)
     rec = g.choose("attacker:legolas")
     assert rec.rule == "MK-RANGED"
     steps_until(g, lambda g: "forest-spider#1" not in g.state.zones["P1/engaged"])   # 3 + 3 - 1 = 5 >= 4

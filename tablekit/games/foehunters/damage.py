@@ -264,7 +264,10 @@ class Hit(Effect):
             if ctx.state.over:
                 return Say(" ".join(use.data["said"]))
             inst = todo[0]
+            fresh = "martyr" not in inst
             ask = self.question(ctx, inst)
+            if fresh and inst.get("martyr_refused"):  # said at once, not asked (FAQ-14)
+                use.data.setdefault("said", []).append(self.martyr_note(inst["martyr_refused"], inst["target"]))
             if ask is not None:
                 return ctx.ask(ask, then="answer", name=ask.prompt.split(":")[0],
                                say=" ".join(use.data.pop("said")) or None)
@@ -285,7 +288,7 @@ class Hit(Effect):
             dorin = martyr_of(ctx, t)
             if dorin and t not in ctx.extra.get("martyr_used", []):
                 return self.ask_martyr(ctx, inst, dorin)
-            if dorin:
+            if dorin:  # once for this hero already: nothing to ask, he cannot take it (FAQ-14)
                 inst["martyr"] = None
                 inst["martyr_refused"] = dorin
         if inst.get("carry"):
@@ -303,6 +306,13 @@ class Hit(Effect):
         return Decision(dorin, f"Martyr: {t} is about to be dealt {T.damage_words(inst['amount'], inst['dtype'])}. "
                         f"Take it instead (once for {t} until your next turn, ruling FH-PALADIN)?",
                         opts, kind="martyr", default="decline")
+
+    @staticmethod
+    def martyr_note(dorin: str, t: str) -> str:
+        """Why the Paladin is not asked about this instance: he has taken damage for this
+        hero already since his feat (FAQ-14, ruling FH-PALADIN)."""
+        return (f"{dorin} has already taken damage for {t} since his feat, so he cannot take this damage "
+                f"for {t}: once for each hero until the beginning of his next turn (FAQ-14, ruling FH-PALADIN).")
 
     def ask_armor(self, ctx: Ctx, inst: dict) -> Decision:
         t, n = inst["target"], inst["amount"]
@@ -380,16 +390,13 @@ class Hit(Effect):
         if t in ctx.players:
             if T.is_incap(ctx, t):
                 return f"{t} is incapacitated and is not dealt damage (ruling FH-INCAP-TARGET)."
-            note = (f"{inst['martyr_refused']} has already taken damage for {t} since his feat, so he cannot "
-                    "take this instance (once for each hero, FAQ-14, ruling FH-PALADIN). "
-                    if inst.get("martyr_refused") else "")
             if inst.get("prevented"):
-                return (f"{note}The {T.damage_words(inst['prevented'], inst['dtype'])} to {t} is prevented by a "
+                return (f"The {T.damage_words(inst['prevented'], inst['dtype'])} to {t} is prevented by a "
                         "ward: it is not dealt (R-103, ruling FH-WARD).")
             if n <= 0:
-                return f"{note}{t} takes no damage."
+                return f"{t} takes no damage."
             ev = ctx.do("damage", **_event(ctx, inst))
-            return note + (_stop(ev.get("text", "")) if ev else "")
+            return _stop(ev.get("text", "")) if ev else ""
         if t not in ctx.state.cards or ctx.zone_of(t) not in (T.FOE_PLAY, T.FOE_CARD) and ctx.kind(t) != "ally":
             return ""
         if ctx.kind(t) == "ally" and ctx.zone_of(t) != T.play(ctx.owner_of(t) or ""):

@@ -54,6 +54,42 @@ def joined(say: str, out: Any) -> str | None:
     return text or None
 
 
+def target_options(ctx: Ctx, targets: list[str], refused: list[tuple[str, str, str]],
+                   prefix: str = "target:") -> list[Option]:
+    """The enemy targets to choose from, then what a player might aim at that is no enemy target
+    of this effect, offered as illegal with the reason (T.refused_targets)."""
+    return ([Option(f"{prefix}{t}", T.target_label(ctx, t)) for t in targets]
+            + [Option(f"{prefix}{u}", T.target_label(ctx, u), False, why, rule=rule or None)
+               for u, why, rule in refused])
+
+
+def refused_note(label: str, refused: list[tuple[str, str, str]]) -> str:
+    """When the one legal target is hit without asking, the record says why nothing else could
+    be chosen (what a decision would have shown refused)."""
+    if not refused:
+        return ""
+    return f" {label} can hit no other target: " + "; ".join(why for _, why, _ in refused) + "."
+
+
+def no_copy_note(ctx: Ctx, hit: list[str]) -> str:
+    """Why Focus: Aeromancer makes no copy when nothing is asked: every enemy target is hit by
+    the effect already (FAQ-09, ruling FH-FOCUS), and the foe may be no target at all."""
+    if not hit:
+        text = " Focus: Aeromancer makes no copy: there is no other enemy target (FAQ-09, ruling FH-FOCUS)"
+    else:
+        names = listing([T.target_name(ctx, t) for t in hit])
+        only = "the only enemy target, is" if len(hit) == 1 else "the only enemy targets, are"
+        text = (f" Focus: Aeromancer makes no copy: the copy must go to one more target, and {names}, {only} "
+                "already hit by this effect (FAQ-09, ruling FH-FOCUS)")
+    return text + "".join(f"; {why}" for _, why, _ in T.refused_targets(ctx)) + "."
+
+
+def no_target_note(ctx: Ctx, foe: bool) -> str:
+    """Why the foe is no target either, when that is why nothing can be hit."""
+    refused = T.refused_targets(ctx, foe=foe)
+    return f"; {refused[0][1]}" if refused else ""
+
+
 # -- what a card may give each effect (checked by the card file's schema) --------------------
 
 DTYPE = Field(str, choices=T.DTYPES, doc="the damage type")
@@ -87,22 +123,23 @@ class Deal(Effect):
         targets = T.enemy_targets(ctx, foe=mode != "non_foe")
         if not targets:
             return Say(f"{self.label(ctx, use)}: there is no enemy target with hit points "
-                       "(ruling FH-TARGETS).", rule="FH-TARGETS")
+                       f"(ruling FH-TARGETS){no_target_note(ctx, mode != 'non_foe')}.", rule="FH-TARGETS")
         if mode == "each":
             return self.strike(ctx, use, targets)
+        refused = T.refused_targets(ctx, foe=mode != "non_foe")
         if mode == "divided":
-            return ctx.ask(self.ask_split_targets(ctx, use, targets), then="split_targets",
+            return ctx.ask(self.ask_split_targets(ctx, use, targets, refused), then="split_targets",
                            name="Choose the targets")
-        if len(targets) == 1:
-            return self.strike(ctx, use, targets)
-        opts = [Option(f"target:{t}", T.target_label(ctx, t)) for t in targets]
+        if len(targets) == 1:  # no choice to make: not asked, the record says what was refused
+            return self.strike(ctx, use, targets, refused_note(self.label(ctx, use), refused))
+        opts = target_options(ctx, targets, refused)
         return ctx.ask(Decision(use.controller, f"{self.label(ctx, use)}: choose an enemy target.", opts,
                                 kind="target"), then="targeted", name="Choose a target")
 
     def targeted(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
         return self.strike(ctx, use, [ids[0].split(":", 1)[1]])
 
-    def strike(self, ctx: Ctx, use: AbilityUse, targets: list[str]) -> Any:
+    def strike(self, ctx: Ctx, use: AbilityUse, targets: list[str], note: str = "") -> Any:
         a, p = use.args, use.controller
         base = _base(ctx, a.get("amount", 0))
         types = [a.get("dtype")] + ([a["also"]] if a.get("also") else [])
@@ -110,6 +147,7 @@ class Deal(Effect):
                  for t in targets for dt in types]
         said = f"{self.label(ctx, use)}: {p} deals " + ", ".join(
             f"{T.damage_words(i['amount'], i['dtype'])} to {T.target_name(ctx, i['target'])}" for i in insts) + "."
+        said += note
         return self._go(ctx, use, insts, said)
 
     def _go(self, ctx: Ctx, use: AbilityUse, insts: list[dict], said: str) -> Any:
@@ -121,15 +159,24 @@ class Deal(Effect):
             air = [i for i in insts if i["dtype"] == "air" and not i.get("copy")]
             if air and _in_play(ctx, p, "focus_aeromancer"):
                 hit = {i["target"] for i in air}
+                n = air[0]["amount"]
+                # one more target: the targets this effect hits already are offered as illegal
+                # (FAQ-09, ruling FH-FOCUS), and so is a foe that is no enemy target
+                refused = [(t, f"{T.target_name(ctx, t)} is already hit by this effect: the copy goes to "
+                               "one more target (FAQ-09, ruling FH-FOCUS)", "FH-FOCUS")
+                           for t in T.enemy_targets(ctx) if t in hit] + T.refused_targets(ctx)
                 others = [t for t in T.enemy_targets(ctx) if t not in hit]
-                if others:
-                    n = air[0]["amount"]
-                    opts = [Option(f"copy:{t}", f"Deal {n} air damage to {T.target_label(ctx, t)} too")
-                            for t in others] + [Option("no_copy", "No second target")]
-                    return ctx.ask(Decision(p, f"Focus: Aeromancer: deal that same {n} air damage to one more "
-                                            "target (the copy is not changed by power again, FAQ-09)?", opts,
-                                            kind="copy", default=opts[0].id), then="aero",
-                                   name="Focus: Aeromancer", say=said)
+                if not others:  # no_copy is the one legal answer: not asked, the record says why
+                    use.data["said0"] = said = said + no_copy_note(ctx, [t for t in T.enemy_targets(ctx)
+                                                                         if t in hit])
+                    return self.maelstrom(ctx, use, ())
+                opts = [Option(o.id, f"Deal {n} air damage to {o.label} too", o.legal, o.reason, rule=o.rule)
+                        for o in target_options(ctx, others, refused, prefix="copy:")]
+                opts.append(Option("no_copy", "No second target"))
+                return ctx.ask(Decision(p, f"Focus: Aeromancer: deal that same {n} air damage to one more "
+                                        "target (the copy is not changed by power again, FAQ-09)?", opts,
+                                        kind="copy", default=opts[0].id), then="aero",
+                               name="Focus: Aeromancer", say=said)
         return self.maelstrom(ctx, use, ())
 
     def aero(self, ctx: Ctx, use: AbilityUse, ids: tuple) -> Any:
@@ -175,9 +222,10 @@ class Deal(Effect):
         return Say(f"{self.label(ctx, use)} is done.")
 
     # divided damage (FAQ-07): the total after power, split as the dealer chooses
-    def ask_split_targets(self, ctx: Ctx, use: AbilityUse, targets: list[str]) -> Decision:
+    def ask_split_targets(self, ctx: Ctx, use: AbilityUse, targets: list[str],
+                          refused: list[tuple[str, str, str]]) -> Decision:
         k = int(use.args.get("among", 2))
-        opts = [Option(f"target:{t}", T.target_label(ctx, t)) for t in targets]
+        opts = target_options(ctx, targets, refused)
         return Decision(use.controller, f"{self.label(ctx, use)}: choose up to {k} enemy targets.", opts,
                         min=1, max=min(k, len(targets)), kind="targets")
 
@@ -230,9 +278,9 @@ class MarkTarget(Deal):
     def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         targets = T.enemy_targets(ctx)
         if not targets:
-            return Say("Marked Target: there is no enemy target with hit points (ruling FH-TARGETS).",
-                       rule="FH-TARGETS")
-        opts = [Option(f"target:{t}", T.target_label(ctx, t)) for t in targets]
+            return Say(f"Marked Target: there is no enemy target with hit points (ruling FH-TARGETS)"
+                       f"{no_target_note(ctx, True)}.", rule="FH-TARGETS")
+        opts = target_options(ctx, targets, T.refused_targets(ctx))
         return ctx.ask(Decision(use.controller, "Marked Target: choose an enemy target to mark.", opts,
                                 kind="target"), then="targeted", name="Choose a target")
 

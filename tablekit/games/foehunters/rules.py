@@ -303,6 +303,11 @@ def ask_action(ctx: Ctx) -> Decision:
     for u in ctx.zone(T.play(p)):
         if P.ability_of(ctx, u, "potion") is not None:
             opts.append(Option(f"sacrifice:{u}", f"Sacrifice {ctx.name(u)} for its effect (not a play, FAQ-28)"))
+    for u in ctx.zone(T.hand(p)):  # a potion in hand: it must be played first (FAQ-28)
+        if P.ability_of(ctx, u, "potion") is not None:
+            opts.append(Option(f"sacrifice:{u}", f"Sacrifice {ctx.name(u)} for its effect", False,
+                               f"{ctx.name(u)} is in your hand: a potion is sacrificed for its effect only once "
+                               "it has been played and is in play (FAQ-28, ruling FH-POTION)", rule="FH-POTION"))
     opts.append(Option("end", "End the turn"))
     return Decision(p, f"{p}'s turn: play a card, use a feat and purchase a card, each at most once, in any "
                     "order; or end the turn.", opts, kind="action", default="end")
@@ -432,9 +437,7 @@ def resolve_hand(ctx: Ctx, ids) -> Say:
 def ask_help(ctx: Ctx) -> Decision:
     p = ctx.player
     opts = []
-    for q in ctx.players:
-        if q == p:
-            continue
+    for q in ctx.players:  # the helper itself too: it is incapacitated, so it is refused (R-126)
         down = T.is_incap(ctx, q)
         opts.append(Option(f"help:xp:{q}", f"Give {q} 1 XP", not down,
                            f"{q} is incapacitated and gains no XP (R-126)" if down else ""))
@@ -452,9 +455,31 @@ def ask_help(ctx: Ctx) -> Decision:
                            rule="" if can else "FH-INCAP-HELP"))
     for t in T.enemy_targets(ctx):
         opts.append(Option(f"help:damage:{t}", f"Deal 1 melee damage to {T.target_label(ctx, t)}"))
+    for t, why, rule in T.refused_targets(ctx):  # the Cult in phase 1 (ruling FH-CULT-P1)
+        opts.append(Option(f"help:damage:{t}", f"Deal 1 melee damage to {T.target_label(ctx, t)}", False, why,
+                           rule=rule or None))
+    opts += not_helps(ctx, p)
     if not any(o.legal for o in opts):
         opts.append(Option("help:none", "No help can be given"))
     return Decision(p, f"{p}'s hero is incapacitated: choose one of the four helps (R-127).", opts, kind="help")
+
+
+def not_helps(ctx: Ctx, p: str) -> list[Option]:
+    """What an incapacitated hero might still try on its turn, refused with the reason: to purchase
+    a city card (it cannot obtain cards, R-125) and to use its hero's feat (its turn is one help,
+    ruling FH-INCAP-FEAT). It has no hand to play from (ruling FH-INCAP-DISCARD)."""
+    opts = []
+    for u in ctx.zone(T.CITY_ROW_Z):
+        opts.append(Option(f"buy:{u}", f"Purchase {ctx.name(u)} for {T.city_cost(ctx, p, u)} XP", False,
+                           f"{p} is incapacitated and cannot obtain cards, so it cannot purchase one (R-125, "
+                           "ruling FH-INCAP-FEAT)", rule="FH-INCAP-FEAT"))
+    u = T.hero_card(ctx, p)
+    for i, ab in enumerate(ctx.defn(u).abilities if u else ()):
+        if ab.type == "action" and ab.window == "feat":
+            opts.append(Option(f"feat:{u}:{i}", ab.text or f"Use {ctx.name(u)}'s feat", False,
+                               f"{p} is incapacitated: its turn is one of the four helps, and a feat is not "
+                               "one of them (R-127, ruling FH-INCAP-FEAT)", rule="FH-INCAP-FEAT"))
+    return opts
 
 
 def resolve_help(ctx: Ctx, ids) -> Say:
@@ -508,7 +533,7 @@ def build_flow():
     incap_turn = Ask("Help the party", ask_help, resolve_help, "An incapacitated hero chooses one of the "
                      "four helps.", T.INCAP, when=lambda ctx: True,
                      offers=("help:xp:<player>", "help:heal:<player>", "help:refresh:<card>",
-                             "help:damage:<card>", "help:none"))
+                             "help:damage:<card>", "help:none", "buy:<card>", "feat:<card>:<ability>"))
     turn = Sequence("Hero turn", show=False, text="One hero's turn.", rule=T.HERO_PHASE, children=[
         Branch("Incapacitated?", incapacitated, incap_turn, hero_turn, text="An incapacitated hero only "
                "helps.", rule=T.INCAP, show=False),

@@ -211,10 +211,28 @@ def enemy_targets(ctx: Ctx, foe: bool = True) -> list[str]:
     return out + vassals(ctx)
 
 
+def refused_targets(ctx: Ctx, foe: bool = True) -> list[tuple[str, str, str]]:
+    """What a hero might aim at that is no enemy target of this effect, as (uid, why, ruling id
+    or ""): the foe of a "non-foe enemy target" effect (R-109), and the foe whose face has no hit
+    points (the Cult in phase 1, R-021, ruling FH-CULT-P1). A decision that picks an enemy target
+    offers these as illegal, with the reason."""
+    u = foe_card(ctx)
+    if u is None:
+        return []
+    name = target_name(ctx, u)
+    if not foe:
+        return [(u, f"this effect needs a non-foe enemy target, and {name} is the foe itself (R-109)", "")]
+    if not foe_targetable(ctx):
+        return [(u, f"{name} has no hit points in phase {foe_phase(ctx)} (R-021), so it is no enemy target "
+                 "(ruling FH-CULT-P1)", "FH-CULT-P1")]
+    return []
+
+
 def target_label(ctx: Ctx, t: str) -> str:
     if t in ctx.players:
         return f"{t} ({ctx.counter(t, 'hp')} HP)"
-    return f"{ctx.name(t) if ctx.face(t) is None else ctx.face(t).name} ({hp_left(ctx, t)} HP left)"
+    name = ctx.name(t) if ctx.face(t) is None else ctx.face(t).name
+    return f"{name} (no hit points)" if card_hp(ctx, t) is None else f"{name} ({hp_left(ctx, t)} HP left)"
 
 
 def target_name(ctx: Ctx, t: str) -> str:

@@ -156,6 +156,7 @@ def deal_shadows(ctx: Ctx) -> Say:
     encounter deck deals no more (ruling MK-ENC-EMPTY)."""
     ctx.extra["attacked"] = []
     ctx.extra["struck"] = {}
+    ctx.extra.pop("joined", None)
     ctx.extra.pop("strikes_over", None)
     dealt, missed = [], []
     for u in shadow_order(ctx):
@@ -276,8 +277,15 @@ def ask_sentinel(ctx: Ctx) -> Decision | None:
     if q is None:
         return None
     a = attack(ctx)
-    opts = [Option(f"defend:{c}", f"Defend with {ctx.name(c)} ({T.stat(ctx, c, 'defense')} defense)")
-            for c in T.characters(ctx, q) if T.is_ready(ctx, c) and "Sentinel" in T.keywords(ctx, c)]
+    opts = []
+    for c in T.characters(ctx, q):
+        if not T.is_ready(ctx, c):
+            continue
+        ok = "Sentinel" in T.keywords(ctx, c)
+        opts.append(Option(f"defend:{c}", f"Defend with {ctx.name(c)} ({T.stat(ctx, c, 'defense')} defense)", ok,
+                           "" if ok else f"{ctx.name(c)} has no Sentinel: only a Sentinel character may defend an "
+                           f"attack on another player, here {a['player']} (point 114, ruling MK-SENTINEL)",
+                           rule=None if ok else "MK-SENTINEL"))
     opts.append(Option("no_defend", f"Do not defend for {a['player']}"))
     return Decision(q, f"{q}: {ctx.name(a['enemy'])} attacks {a['player']}, who declared no defender of his own; you "
                     "may defend with a Sentinel character (point 75, ruling MK-SENTINEL).", opts, kind="sentinel",
@@ -339,6 +347,7 @@ def ask_defender(ctx: Ctx) -> Decision | None:
         opts.append(Option(f"defend:{c}", f"Defend with {ctx.name(c)} ({T.stat(ctx, c, 'defense')} defense, "
                            f"{plural(T.hp_left(ctx, c), 'hit point')} left)", ok,
                            "" if ok else f"{ctx.name(c)} is exhausted: only a ready character defends (point 7)"))
+    opts += others_defenders(ctx, p)
     others = " (or leave it to another player's Sentinel)" if any(
         q != p and any("Sentinel" in T.keywords(ctx, c) and T.is_ready(ctx, c) for c in T.characters(ctx, q))
         for q in T.turn_order(ctx)) else ""
@@ -352,6 +361,33 @@ def ask_defender(ctx: Ctx) -> Decision | None:
                         validate=alone_if_undefended)
     return Decision(p, f"{p}: {ctx.name(e)} attacks with {T.stat(ctx, e, 'attack')}; declare a defender or leave "
                     "it undefended (point 75).", opts, kind="defender")
+
+
+def others_defenders(ctx: Ctx, p: str) -> list[Option]:
+    """The other players' ready characters, offered to the defending player p as
+    illegal defenders with the reason: without Sentinel a character never defends
+    an attack on another player (points 75, 114); a Sentinel is declared by its own
+    controller, who is asked once p declares none of his own (ruling MK-SENTINEL)."""
+    out = []
+    for q, c, name in others_ready(ctx, p):
+        if "Sentinel" in T.keywords(ctx, c):
+            why = (f"{name} is {q}'s Sentinel: {q}, who controls it, decides whether it defends for you, and "
+                   "is asked once you declare none of your own characters (ruling MK-SENTINEL)")
+            rule = "MK-SENTINEL"
+        else:
+            why = (f"{name} is {q}'s and has no Sentinel: a character defends an attack on another player "
+                   "only with Sentinel (points 75, 114)")
+            rule = None
+        out.append(Option(f"defend:{c}", f"Defend with {name}, {possessive(q)} ({T.stat(ctx, c, 'defense')} "
+                          "defense)", False, why, rule=rule))
+    return out
+
+
+def others_ready(ctx: Ctx, p: str) -> list[tuple[str, str, str]]:
+    """(player, character, its name) for each ready character of the players other than p,
+    in turn order: what p might try to use and cannot, offered as illegal with the reason."""
+    return [(q, c, ctx.name(c)) for q in T.turn_order(ctx) if q != p
+            for c in T.characters(ctx, q) if T.is_ready(ctx, c)]
 
 
 def alone_if_undefended(ids: Sequence_[str]) -> str | None:
@@ -444,6 +480,10 @@ def ask_damage(ctx: Ctx) -> Decision | None:
     if not opts:
         return Decision(p, "No hero is left to take the damage.", [Option("no_damage", "No damage")],
                         kind="damage")
+    opts += [Option(f"hero:{c}", f"{ctx.name(c)}, an ally ({plural(T.hp_left(ctx, c), 'hit point')} left)", False,
+                    f"{ctx.name(c)} is an ally: an undefended attack's damage goes to one of your heroes, never to "
+                    "an ally (point 78, ruling MK-UNDEF-HERO)", rule="MK-UNDEF-HERO")
+             for c in T.characters(ctx, p) if ctx.kind(c) == "ally"]
     return Decision(p, f"{p}: the undefended attack of {ctx.name(e)} deals all its {att} attack to one of your "
                     "heroes, your choice (point 78, ruling MK-UNDEF-HERO).", opts, kind="undefended")
 
@@ -541,9 +581,24 @@ def enemy_attack(window: Callable[[str], ActionWindow]) -> Sequence:
 
 # -- player attacks --------------------------------------------------------------------------------
 
+def joined(ctx: Ctx, p: str) -> list[str]:
+    """The enemies p attacked this phase by joining another player's attack with
+    Ranged characters (ruling MK-ONE-ATTACK)."""
+    return list(ctx.extra.get("joined", {}).get(p, []))
+
+
+def has_attacked(ctx: Ctx, p: str, e: str) -> bool:
+    """p has made his one attack on e this phase, declared or joined (point 90,
+    ruling MK-ONE-ATTACK)."""
+    return e in ctx.extra.get("struck", {}).get(p, []) or e in joined(ctx, p)
+
+
 def targets(ctx: Ctx, p: str) -> list[tuple[str, str]]:
     """(enemy, why illegal) for every enemy p could attack: his own engaged enemies
-    with a ready character, another player's with a ready Ranged one (point 85)."""
+    with a ready character, another player's with a ready Ranged one (point 85);
+    not one he has attacked this phase, declared or joined (point 90, ruling
+    MK-ONE-ATTACK). The enemies in the staging area come last, always illegal
+    (point 84, ruling MK-RANGED)."""
     struck = ctx.extra.get("struck", {}).get(p, [])
     ready = [c for c in T.characters(ctx, p) if T.is_ready(ctx, c)]
     ranged = [c for c in ready if "Ranged" in T.keywords(ctx, c)]
@@ -552,12 +607,28 @@ def targets(ctx: Ctx, p: str) -> list[tuple[str, str]]:
         for e in T.engaged_enemies(ctx, q):
             if e in struck:
                 why = f"{p} has attacked {ctx.name(e)} this phase already: one attack per enemy (point 90)"
+            elif e in joined(ctx, p):
+                why = (f"{p} has attacked {ctx.name(e)} this phase already, when his Ranged characters joined "
+                       "another player's attack on it: joining is his one attack on that enemy (point 90, ruling "
+                       "MK-ONE-ATTACK)")
             elif q == p:
                 why = "" if ready else "no ready character is left to attack with (point 7)"
             else:
                 why = "" if ranged else f"it is engaged with {q}: only a Ranged character may attack it (point 85)"
             out.append((e, why))
+    for e in ctx.zone(T.STAGING):
+        if ctx.kind(e) == "enemy":
+            out.append((e, f"{ctx.name(e)} is in the staging area: only an enemy engaged with a player can be "
+                           "attacked, and Ranged does not reach the staging area (point 84, ruling MK-RANGED)"))
     return out
+
+
+def ruling_in(why: str) -> str | None:
+    """The ruling id a reason cites, for the option's link (None: it cites only rule points)."""
+    for word in why.replace(")", " ").replace(",", " ").split():
+        if word.startswith("MK-"):
+            return word
+    return None
 
 
 def attacks_done(ctx: Ctx) -> bool:
@@ -569,7 +640,8 @@ def attacks_done(ctx: Ctx) -> bool:
 def ask_target(ctx: Ctx) -> Decision | None:
     p = ctx.player
     opts = [Option(f"target:{e}", f"Attack {ctx.name(e)} (defense {T.stat(ctx, e, 'defense')}, "
-                   f"{plural(T.hp_left(ctx, e), 'hit point')} left)", not why, why) for e, why in targets(ctx, p)]
+                   f"{plural(T.hp_left(ctx, e), 'hit point')} left)", not why, why, rule=ruling_in(why))
+            for e, why in targets(ctx, p)]
     if not any(o.legal for o in opts):
         return None
     opts.append(Option("no_attack", "Make no more attacks this phase"))
@@ -610,6 +682,15 @@ def ask_attackers(ctx: Ctx) -> Decision | None:
             why = f"{ctx.name(c)} is not Ranged: it attacks only enemies engaged with {p} (point 85, ruling MK-RANGED)"
         opts.append(Option(f"attacker:{c}", f"{ctx.name(c)} ({T.stat(ctx, c, 'attack')} attack)", not why, why,
                            rule="MK-RANGED" if "MK-RANGED" in why else ""))
+    for q, c, name in others_ready(ctx, p):
+        if "Ranged" in T.keywords(ctx, c):
+            why = (f"{name} is {q}'s: {q}, who controls it, decides whether this Ranged character joins your "
+                   "attack, and is asked once you have chosen your attackers (ruling MK-RANGED)")
+        else:
+            why = (f"{name} is {q}'s and not Ranged: another player's character takes part in your attack only "
+                   "if it is Ranged (point 85, ruling MK-RANGED)")
+        opts.append(Option(f"attacker:{c}", f"{name}, {possessive(q)} ({T.stat(ctx, c, 'attack')} attack)", False,
+                           why, rule="MK-RANGED"))
     n = sum(o.legal for o in opts)
     return Decision(p, f"{p}: choose the attackers against {ctx.name(s['enemy'])} (they exhaust; their attack adds "
                     "up, point 86).", opts, min=1, max=max(n, 1), kind="attackers")
@@ -622,8 +703,13 @@ def resolve_attackers(ctx: Ctx, ids: tuple[str, ...]) -> Say:
         T.exhaust(ctx, c)
     s["attackers"] = cards
     total = sum(T.stat(ctx, c, "attack") for c in cards)
+    left_out = done_with(ctx)
+    tail = (f"; {listing(left_out)} {'has' if len(left_out) == 1 else 'have'} attacked it this phase already, so "
+            f"{'is' if len(left_out) == 1 else 'are'} not asked to join with Ranged characters (point 90, ruling "
+            "MK-ONE-ATTACK)" if left_out else "")
     return Say(f"{s['player']} attacks {ctx.name(s['enemy'])} with {T.names_or_nobody(ctx, cards)}, exhausting "
-               f"{T.them(cards)}: attack strength {total} (points 85, 86).", rule=point(86))
+               f"{T.them(cards)}: attack strength {total} (points 85, 86){tail}.",
+               rule="MK-ONE-ATTACK" if left_out else point(86))
 
 
 def rangers(ctx: Ctx) -> list[str]:
@@ -634,6 +720,18 @@ def rangers(ctx: Ctx) -> list[str]:
         return []
     asked = s.get("joined_asked", [])
     return [q for q in T.turn_order(ctx) if q != s["player"] and q not in asked
+            and not has_attacked(ctx, q, s["enemy"])
+            and any(T.is_ready(ctx, c) and "Ranged" in T.keywords(ctx, c) for c in T.characters(ctx, q))]
+
+
+def done_with(ctx: Ctx) -> list[str]:
+    """The other players with a ready Ranged character who are not asked to join the
+    attack being declared: each has attacked its enemy this phase already (point 90,
+    ruling MK-ONE-ATTACK)."""
+    s = strike(ctx)
+    if not s:
+        return []
+    return [q for q in T.turn_order(ctx) if q != s["player"] and has_attacked(ctx, q, s["enemy"])
             and any(T.is_ready(ctx, c) and "Ranged" in T.keywords(ctx, c) for c in T.characters(ctx, q))]
 
 
@@ -643,10 +741,18 @@ def ask_join(ctx: Ctx) -> Decision | None:
         return None
     q = left[0]
     s = strike(ctx)
-    opts = [Option(f"attacker:{c}", f"{ctx.name(c)} ({T.stat(ctx, c, 'attack')} attack)")
-            for c in T.characters(ctx, q) if T.is_ready(ctx, c) and "Ranged" in T.keywords(ctx, c)]
+    opts = []
+    for c in T.characters(ctx, q):
+        if not T.is_ready(ctx, c):
+            continue
+        ok = "Ranged" in T.keywords(ctx, c)
+        opts.append(Option(f"attacker:{c}", f"{ctx.name(c)} ({T.stat(ctx, c, 'attack')} attack)", ok,
+                           "" if ok else f"{ctx.name(c)} is not Ranged: only a Ranged character joins another "
+                           f"player's attack, here {possessive(s['player'])} (point 85, ruling MK-RANGED)",
+                           rule=None if ok else "MK-RANGED"))
+    n = sum(o.legal for o in opts)
     return Decision(q, f"{q}: {s['player']} attacks {ctx.name(s['enemy'])}; you may join with Ranged characters "
-                    "(they exhaust; ruling MK-RANGED).", opts, min=0, max=len(opts), kind="join")
+                    "(they exhaust; ruling MK-RANGED).", opts, min=0, max=n, kind="join")
 
 
 def resolve_join(ctx: Ctx, ids: tuple[str, ...]) -> Say:
@@ -657,6 +763,8 @@ def resolve_join(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     for c in cards:
         T.exhaust(ctx, c)
     s["attackers"] = s["attackers"] + cards
+    if cards:
+        ctx.extra.setdefault("joined", {}).setdefault(q, []).append(s["enemy"])
     if not cards:
         return Say(f"{q} adds no Ranged character to the attack (ruling MK-RANGED).", rule="MK-RANGED")
     return Say(f"{q} joins the attack on {ctx.name(s['enemy'])} with {T.names_or_nobody(ctx, cards)} (Ranged), "

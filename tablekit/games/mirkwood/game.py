@@ -112,6 +112,8 @@ class MirkwoodGame(GameDef):
         "attacked": ((list,), "the enemies that have attacked this combat phase"),
         "attack": ((dict,), "the enemy attack being resolved: enemy, player, defender, undefended"),
         "struck": ((dict,), "each player's enemies attacked by him this phase"),
+        "joined": ((dict,), "each player's enemies he attacked this phase by joining another player's attack "
+                            "(ruling MK-ONE-ATTACK)"),
         "strike": ((dict,), "the player attack being resolved: enemy, player, attackers"),
         "strikes_over": ((list,), "the players who have stopped attacking this phase"),
         "web_asked": ((list,), "heroes already offered Caught in a Web's payment this refresh"),

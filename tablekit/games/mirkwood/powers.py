@@ -599,8 +599,19 @@ class ShadowDiscardAttachment(Effect):
         if len(picks) == 1:       # nothing to choose between
             return self.gone(ctx, use, (f"pick:{picks[0]}",))
         where = "from the defending character" if self.on_defender(ctx, use) else "that you control"
-        return ctx.ask(Decision(p, f"{p}: discard which attachment {where}?", pick_options(ctx, picks),
+        opts = pick_options(ctx, picks)
+        if not self.on_defender(ctx, use):
+            opts += self.nobodys(ctx, p)
+        return ctx.ask(Decision(p, f"{p}: discard which attachment {where}?", opts,
                                 kind="effect"), then="gone", name="Choose an attachment")
+
+    def nobodys(self, ctx: Ctx, p: str) -> list[Option]:
+        """Caught in a Web on p's characters, shown illegal: nobody controls it, so it
+        is not an attachment p controls (ruling MK-ATTACHMENT-DISCARD)."""
+        return [Option(f"pick:{w}", f"{ctx.name(w)} (on {ctx.name(h)})", False,
+                       f"{ctx.name(w)} is an encounter card that nobody controls, not an attachment {p} controls, so "
+                       "this shadow cannot discard it (ruling MK-ATTACHMENT-DISCARD)", rule="MK-ATTACHMENT-DISCARD")
+                for h in T.characters(ctx, p) for w in C.webs_on(ctx, h)]
 
     def gone(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         w = ids[0].split(":", 1)[1]
