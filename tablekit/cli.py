@@ -157,6 +157,37 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _cmd_migrate(args: argparse.Namespace) -> int:
+    import difflib
+    from pathlib import Path
+
+    from .core.errors import ScenarioError
+    from .core.scenario.migrate import migrate_text
+
+    failed = 0
+    for name in args.files:
+        path = Path(name)
+        try:
+            text = path.read_text(encoding="utf-8")
+            new, changes = migrate_text(text, name)
+        except (OSError, UnicodeDecodeError, ScenarioError) as exc:
+            failed += 1
+            print(f"ERROR {exc}")
+            continue
+        if not changes:
+            print(f"{name}: already at the current format, nothing to change")
+            continue
+        print(f"{name}: {len(changes)} change(s)" + ("" if args.write else " (not written: add --write)"))
+        for c in changes:
+            print(f"  - {c}")
+        if args.write:
+            path.write_text(new, encoding="utf-8")
+        else:
+            sys.stdout.writelines(difflib.unified_diff(text.splitlines(keepends=True),
+                                                       new.splitlines(keepends=True), name, f"{name} (migrated)"))
+    return 1 if failed else 0
+
+
 def _cmd_rules(args: argparse.Namespace) -> int:
     gamedef = get_game(args.game)
     if args.html is None:
@@ -545,6 +576,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true", help="one JSON object per file")
     _game_setup_arguments(c)  # these replace the file's variant and add to its options
     c.set_defaults(fn=_cmd_check)
+    g = sub.add_parser("migrate", help="bring scenario files of an older format to the current one "
+                                       "(shows the changes; --write rewrites, keeping comments)")
+    g.add_argument("files", nargs="+", metavar="FILE", type=scenario_file, help="scenario files (.yaml)")
+    g.add_argument("--write", action="store_true", help="rewrite the files (otherwise only show the changes)")
+    g.set_defaults(fn=_cmd_migrate)
     s = sub.add_parser("serve", help="serve the notebooks as a web app with Voilà")
     s.add_argument("notebook", nargs="?", default=None, type=notebook_arg,
                    help="one notebook (e.g. creatures.ipynb) or a folder of notebooks; "

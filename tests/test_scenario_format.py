@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Ana at her monster step with two clubs and a spade (which is no monster); line 19 is
 # the scripted decision, line 20 its checks (CHECKS), then its choose.
 MONSTERS = """\
-format_version: 1
+format_version: 2
 game: creatures
 title: Ana's monsters
 players: [Ana, Bo, Cy]
@@ -394,7 +394,7 @@ def test_check_bad_override_argument_exits_2(capsys, arg):
 # -- a two-faced card's face, and the ending --------------------------------------------------------
 
 FOE_AT_PHASE_2 = """\
-format_version: 1
+format_version: 2
 game: foehunters
 title: The foe at phase 2
 players: [Ana, Bo]

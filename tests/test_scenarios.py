@@ -27,7 +27,7 @@ SCENARIOS = sorted((ROOT / "scenarios").glob("*/*.yaml"))
 # first scripted decision and line 18 its `choose` (the Fighter's two cards; line 19
 # is his second decision, how the total is shared out), line 21 the first expectation.
 BASE = """\
-format_version: 1
+format_version: 2
 game: creatures
 title: The Fighter's two attack cards
 players: [Ana, Bo]
@@ -227,8 +227,8 @@ def test_unknown_top_level_key(tmp_path):
 
 
 def test_unknown_format_version(tmp_path):
-    text = changed("format_version: 1", "format_version: 2")
-    refused(write(tmp_path, text), "format_version 2", "reads 1", line=1)
+    text = changed("format_version: 2", "format_version: 3")
+    refused(write(tmp_path, text), "format_version 3", "reads 1 to 2", line=1)
 
 
 def test_unknown_game(tmp_path):
@@ -345,7 +345,7 @@ WRONG = {
     "extra expectation a number": ("  - card: {uid", "  - extra: 5\n  - card: {uid", ["extra"], 22),
     "fired text_contains a number": ("  - card: {uid", "  - fired: {text_contains: 4}\n  - card: {uid",
                                      ["text_contains"], 22),
-    "format_version true": ("format_version: 1", "format_version: true", ["format_version"], 1),
+    "format_version true": ("format_version: 2", "format_version: true", ["format_version"], 1),
     "deep nesting": ("title: The Fighter's two attack cards", "title: " + "[" * 2000 + "]" * 2000,
                      [], 3),
     "a NUL character": ("seed: 1", "seed: 1\x00", [], 5),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
@@ -155,6 +156,28 @@ class GameDef:
     # scenario docs list them, and the generic suite checks every option id a
     # played game offers has one of these forms
     option_forms: dict[str, str] = {}
+    # option ids are part of the file formats: an id the game renamed keeps its old
+    # name here, old id -> the form of the new one (fnmatch: "replace:*"); a choice or
+    # a check that names the old id takes the one option of the open decision that
+    # matches (resolve_option). Old saves and scenario files keep working.
+    option_aliases: dict[str, str] = {}
+    # what a scenario file of an older format may still hold (core/scenario/migrate.py):
+    # extra state keys the game no longer keeps -> why ("turn.<key>" for a key of this
+    # turn's data); they are dropped when empty (null, {}, [], false) and refused with
+    # the why otherwise
+    retired_state: dict[str, str] = {}
+    # card state keys that became lasting effects: key -> the lasting effect a true value
+    # becomes, with "{name}" in its text for the card's name and the card as its target
+    retired_card_states: dict[str, dict] = {}
+
+    def resolve_option(self, decision: Decision, option_id: str) -> str:
+        """`option_id`, or the option of `decision` its old name (option_aliases) stands
+        for when the decision does not offer it and exactly one option matches."""
+        if option_id in decision or option_id not in self.option_aliases:
+            return option_id
+        form = self.option_aliases[option_id]
+        hits = [o.id for o in decision.options if fnmatchcase(o.id, form)]
+        return hits[0] if len(hits) == 1 else option_id
 
     def ending_words(self, ending: str) -> str:
         """What an ending id means, in words ("" for an id the game does not declare)."""

@@ -145,6 +145,11 @@ def game_section(g: GameDef) -> list[str]:
     forms = getattr(g, "option_forms", {}) or {}
     out += _table(["option id", "meaning"], [[_code(k), v] for k, v in forms.items()]) if forms else \
         ["Not declared yet (`GameDef.option_forms`): `g.pending.options` lists them at any point."]
+    aliases = getattr(g, "option_aliases", {}) or {}
+    if aliases:
+        out += ["", "**Old option ids** (kept as aliases: a file or a save that names one takes the one "
+                "option of the open decision its new form matches):", ""]
+        out += _table(["old id", "now"], [[_code(k), _code(v)] for k, v in aliases.items()])
     out += ["", "**Endings** (`result.ending`):", ""]
     endings = getattr(g, "endings", {}) or {}
     out += _table(["ending", "meaning"], [[_code(k), v] for k, v in endings.items()]) if endings else \

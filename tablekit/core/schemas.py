@@ -51,7 +51,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 SCHEMA_DIR = Path(__file__).resolve().parent.parent.parent / "schemas"
-SCENARIO_FORMAT_VERSION = 1
+LASTING_KEYS = ("kind", "until", "text", "source", "controller", "targets", "players", "stat", "add",
+                "per", "if", "what", "on", "effect", "args", "cards", "to")  # a lasting effect in a file
+SCENARIO_FORMAT_VERSION = 2  # version 1 files load through core/scenario/migrate.py
 MAX_RECORDS = 100_000  # run.max_records, run.steps: a run never needs more
 MAX_NAME = 200  # a name, an id, a key: no longer than this
 
@@ -312,13 +314,18 @@ _EXPECT_KINDS = {
                                       "them, in this order (others may come between)"},
     "illegal": _OPTION, "legal": _OPTION,
     "not_offered": {**_S, "description": "an option id the open decision does not offer at all"},
+    "unavailable": {**_OPTION, "description": "an option id (or {option, reason_contains}) the open "
+                                              "decision does not let its player choose: not offered, or "
+                                              "offered as illegal (with that reason, if given)"},
     "refused": _REFUSAL,
     "pending": {"anyOf": [_S, {"type": "null"}, {"const": False}, _obj({
         "player": _S, "kind": _S,
         "options": _strs("exactly these option ids, in this order"),
         "options_any_order": _strs("exactly these option ids, in any order"),
         "min": {"type": "integer", "minimum": 0, "description": "the fewest options to choose"},
-        "max": {"type": "integer", "minimum": 0, "description": "the most options to choose"}})],
+        "max": {"type": "integer", "minimum": 0, "description": "the most options to choose"},
+        "more_illegal": {"type": "boolean", "description": "with options: other options may be offered "
+                                                           "too, if illegal (what version 1 files meant)"}})],
                 "description": "the open decision: a player, {player, kind, options, "
                                "options_any_order, min, max}, or null for none"},
     "over": {"type": "boolean", "description": "the game is over (true) or not (false)"},
@@ -427,9 +434,7 @@ def scenario_schema(games: dict[str, GameDef] | None = None, game: str | None = 
     }, doc="where the cards are and in what state")
     entry = {"source": _S, "controller": {"type": ["string", "null"]}, "args": {"type": "object"},
              "data": {"type": "object"}, "ability": {"type": "integer", "minimum": 0}}
-    lasting_props = {k: {} for k in ("kind", "until", "text", "source", "controller", "targets", "players",
-                                     "stat", "add", "per", "if", "what", "on", "effect", "args", "cards",
-                                     "to")}
+    lasting_props: dict[str, Any] = {k: {} for k in LASTING_KEYS}
     lasting_props.update({k: {"type": ["string", "null"]} for k in (
         "kind", "source", "controller", "text", "stat", "what", "on", "effect", "to")})
     lasting_props.update({k: _strs() for k in ("targets", "players", "cards")})
@@ -455,6 +460,9 @@ def scenario_schema(games: dict[str, GameDef] | None = None, game: str | None = 
                      "expect_illegal": _OPTIONS, "expect_legal": _OPTIONS,
                      "expect_not_offered": {**_IDS, "description": "option ids this decision does not "
                                                                    "offer at all"},
+                     "expect_unavailable": {**_OPTIONS, "description": "options this decision does not let "
+                                                                   "its player choose: not offered, or offered "
+                                                                   "as illegal (with that reason, if given)"},
                      "expect_refused": {"anyOf": [_REFUSAL, {"type": "array", "items": _REFUSAL}],
                                         "description": "choices the game must refuse here (each is "
                                                        "tried, refused, and the run goes on unchanged)"},

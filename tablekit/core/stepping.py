@@ -127,6 +127,8 @@ class Stepping:
         for oid in option_ids:
             if not isinstance(oid, str):
                 raise IllegalChoice(f"option ids are strings, not {oid!r}")
+        if self.gamedef.option_aliases:  # an old name of a renamed option (GameDef.option_aliases)
+            option_ids = tuple(self.gamedef.resolve_option(d, oid) for oid in option_ids)
         return self._answer(d, tuple(option_ids))
 
     def _answer(self, d: Decision, ids: tuple[str, ...], checked: bool = False) -> StepRecord:

@@ -1,28 +1,17 @@
-"""The scenario format's version and keys, and how a problem names its line."""
+"""The scenario format's version and size limit, and how a problem names its line."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .. import schemas
 from ..errors import ScenarioError
+from ..schemas import SCENARIO_FORMAT_VERSION  # noqa: F401 - declared once, with the schema
 from ..yamlio import LineDict
 
-SCENARIO_FORMAT_VERSION = 1
 MAX_BYTES = 200_000
-TOP_KEYS = {"format_version", "game", "title", "description", "ruling", "variant", "options",
-            "players", "seed", "setup", "start", "decisions", "run", "expect"}
-SETUP_KEYS = {"rest", "zones", "cards", "players", "extra"}
-START_KEYS = {"at", "turn", "stack", "triggers", "lasting"}
-LASTING_KEYS = {"kind", "until", "text", "source", "controller", "targets", "players", "stat", "add",
-                "per", "if", "what", "on", "effect", "args", "cards", "to"}
-STACK_KEYS = {"effect", "source", "controller", "ability", "args", "data"}
-TRIGGER_KEYS = {"source", "ability", "controller", "card", "data", "event"}
-DECISION_KEYS = {"player", "choose", "expect_illegal", "expect_legal", "expect_not_offered",
-                 "expect_refused", "expect"}
-RUN_KEYS = {"until", "bots", "max_records", "steps", "stop_after"}
-UNTIL = ("script", "decision", "end")
-EXPECT_KINDS = {"zone", "card", "counter", "winners", "scores", "score", "ending", "illegal", "legal",
-                "not_offered", "refused", "fired", "fired_in_order", "pending", "over", "extra"}
+# the keys of each part of a file are declared once, in the scenario schema (core/schemas.py)
+LASTING_KEYS = frozenset(schemas.LASTING_KEYS)
 
 
 def error_at(path: str, line: int, msg: str) -> ScenarioError:

@@ -14,6 +14,7 @@ from .checks import (
     check_not_offered,
     check_option,
     check_refused,
+                     check_unavailable,
     describe_match,
     record_matches,
     times_words,
@@ -131,7 +132,8 @@ def _not_asked(game: Game, script: list, k: int, d: Any, limit: int) -> Outcome:
                    f"{found}; {rest} and run are not played", line_of(item))
 
 
-_DECISION_CHECKS = ("expect_illegal", "expect_legal", "expect_not_offered", "expect_refused", "expect")
+_DECISION_CHECKS = ("expect_illegal", "expect_legal", "expect_not_offered", "expect_unavailable",
+                    "expect_refused", "expect")
 
 
 def _decision_checks(game: Game, item: dict, d: Any, path: str) -> list[Outcome]:
@@ -144,10 +146,12 @@ def _decision_checks(game: Game, item: dict, d: Any, path: str) -> list[Outcome]
                 out.append(check_expectation(game, e, path))
             elif key == "expect_not_offered":
                 out.append(check_not_offered(d, e, line))
+            elif key == "expect_unavailable":
+                out.append(check_unavailable(game, d, e, line))
             elif key == "expect_refused":
                 out.append(check_refused(game, e, line))
             else:
-                out.append(check_option(d, e, key == "expect_legal", line))
+                out.append(check_option(d, e, key == "expect_legal", line, game.gamedef))
     return out
 
 

@@ -8,7 +8,8 @@ from typing import Any
 from ..errors import ScenarioError
 from ..registry import registry
 from ..yamlio import LineDict, load_yaml, read_text
-from .fileformat import MAX_BYTES, SCENARIO_FORMAT_VERSION, error_at, line_of
+from .fileformat import MAX_BYTES, error_at, line_of
+from .migrate import migrate
 
 
 def _is_int(v: Any) -> bool:
@@ -41,14 +42,10 @@ def parse(text: str, path: str = "<scenario>") -> dict:
         # not a scenario at all (a password file given by mistake...): quote nothing of it
         raise error_at(path, 1, "not a scenario file: a scenario is a mapping with format_version, game, "
                    "players, ... (see docs/scenarios.md)")
-    version = data.get("format_version")
-    if not _is_int(version) or version != SCENARIO_FORMAT_VERSION:
-        raise error_at(path, line_of(data, "format_version"),
-                   f"format_version {version!r} is not one this tablekit reads "
-                   f"(it reads {SCENARIO_FORMAT_VERSION})")
     game = data["game"]
     if not isinstance(game, str) or game not in registry():
         raise error_at(path, line_of(data, "game"), f"unknown game {game!r} (games: {', '.join(registry())})")
+    data.migrated = migrate(data, registry()[game], path)  # an older format, read as it was meant
     schemas.check(data, game_schema(game), path, ScenarioError, schemas.dotted, key=f"scenario:{game}")
     start = data.get("start") or {}
     if isinstance(start.get("at"), str):

@@ -62,6 +62,8 @@ class CreaturesGame(GameDef):
         "shared_win": "the points were counted and two or more players tied for the most treasure "
                       "plus followers, so they share the win (ruling CC-TIE)",
     }
+    # the Thief's "steal" became the replacement of the turned-up card (the resolution stack)
+    option_aliases = {"steal": "replace:*"}
     option_forms = {
         "play:<card>": "step 2: play this follower (a heart) from your hand",
         "rescue:<card>": "step 2, the Priest: rescue this follower from the discard pile",

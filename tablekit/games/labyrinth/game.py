@@ -114,6 +114,15 @@ class LabyrinthGame(GameDef):
         "stack": "each counter that resolves cancels the card it answers, last in, first out, "
                  "so a countered counter lets the card under it stand",
     }}
+    # state older scenario files held (core/scenario/migrate.py): the counter chain and
+    # this turn's uses of abilities are kept by the resolution stack and the core now
+    retired_state = {
+        "chain": "the counter chain in progress, now effects on the resolution stack (start.stack)",
+        "sub": "the step of the chain being resolved, now part of the resolution stack",
+        "winner": "the lord who won, now the game's result",
+        "turn.ret_used": "retinue abilities used this turn, now the core's once-a-turn uses",
+        "turn.leg_used": "legendary abilities used this turn, now the core's once-a-turn uses",
+    }
     settable_extra = {
         "first": ((str,), "the lord who took the first turn (turn order starts there)"),
         "round": ((int,), "the number of the current round"),

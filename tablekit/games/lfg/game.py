@@ -79,6 +79,9 @@ class LFGGame(GameDef):
     }
     effects = EFFECTS
     procedures = {"drafted": _drafted}
+    # an older scenario file's `protected: true` on a hero (core/scenario/migrate.py)
+    retired_card_states = {"protected": {"kind": "restriction", "until": "round", "what": "harm",
+                                         "text": "{name} is protected until the end of the round"}}
     settable_extra = {
         "round_picks": ((list,), "this round's revealed picks (what a copy may copy)"),
         "skip": ((dict,), "player -> draft picks still to skip"),
