@@ -124,7 +124,9 @@ def test_a_class_of_three_takes_its_kernels_and_refills_only_the_reserve_when_qu
         _wait(lambda: len(server.kernels()) == 3 + class_reserve(3), 60 + quiet, log)
         refills = sorted(_start_time(k) and int(_start_time(k)) for k in set(server.kernels()) - set(pool))
         tick = os.sysconf("SC_CLK_TCK")
-        assert refills[1] - refills[0] > tick // 2, "the reserve's kernels started together, not one at a time"
+        assert refills[1] - refills[0] > tick // 2, (
+            f"the reserve's kernels started together, not one at a time: started at {refills} (ticks of "
+            f"1/{tick} s); kernels {server.kernels()}, first pool {pool}; log:\n{server.text()[-4000:]}")
         # the root, Voilà's tree and the index send a student to the class notebook (no kernel taken)
         for path in ("/", "/voila", "/voila/tree", "/voila/render/index.ipynb"):
             assert _redirect(port, path) == "/voila/render/creatures.ipynb", path
