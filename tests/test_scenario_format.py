@@ -214,12 +214,12 @@ def test_checkpoints_on_a_later_decision_see_the_earlier_choices():
 # -- 5. part of a nested extra key ----------------------------------------------------------------
 
 def test_extra_includes_passes_on_some_keys():
-    text = scenario(expect="  - extra: {key: _this_turn, includes: {targets: [Bo], kills: 0}}\n")
+    text = scenario(expect="  - extra: {key: this_turn, includes: {targets: [Bo], kills: 0}}\n")
     assert one(text, "includes").passed
 
 
 def test_extra_includes_fails_and_shows_the_values_at_those_keys():
-    o = one(scenario(expect="  - extra: {key: _this_turn, includes: {targets: [Cy], nothing: 1}}\n"),
+    o = one(scenario(expect="  - extra: {key: this_turn, includes: {targets: [Cy], nothing: 1}}\n"),
             "includes")
     assert not o.passed and o.actual == {"targets": ["Bo"], "nothing": "(not set)"}
 

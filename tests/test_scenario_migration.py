@@ -6,6 +6,7 @@ once rewritten by `tablekit migrate`; each step of the migration on its own; the
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -50,11 +51,11 @@ def test_every_real_version_1_file_loads_and_runs_after_migration():
 
 def test_the_steps_of_version_1_each_said():
     said = {str(p.relative_to(DATA / "v1")): read(p).migrated for p in V1}
-    assert "setup.extra: turn -> _this_turn (this turn's data)" in said["f3146d1/creatures/thief-not-counting-own.yaml"]
+    assert "setup.extra: turn -> this_turn (this turn's data)" in said["f3146d1/creatures/thief-not-counting-own.yaml"]
     assert any("'steal' is an old name" in c for c in said["f3146d1/creatures/thief-not-counting-own.yaml"])
     chain = said["f3146d1/labyrinth/chain-one-card-resolves.yaml"]
     assert any(c.startswith("setup.extra.chain dropped") for c in chain)
-    assert any(c.startswith("setup.extra._this_turn.ret_used dropped") for c in chain)
+    assert any(c.startswith("setup.extra.this_turn.ret_used dropped") for c in chain)
     assert sum("a lasting restriction in start.lasting" in c for c in said["e8ecebd/lfg/friendly-fire.yaml"]) == 3
 
 
@@ -133,10 +134,24 @@ def test_migrate_round_trips_the_frozen_corpus_without_changing_results(tmp_path
         assert [o.passed for o in got] == [p for _, p in outcomes], rel
 
 
-def test_every_project_scenario_is_at_the_current_format():
+def test_every_project_scenario_is_at_the_current_format_and_sets_no_private_state():
     root = Path(__file__).resolve().parent.parent / "scenarios"
-    old = [p.name for p in root.glob("*/*.yaml") if parse(p.read_text(encoding="utf-8"), p.name).migrated]
+    files = sorted(root.glob("*/*.yaml"))
+    assert len(files) >= 150
+    old = [p.name for p in files if parse(p.read_text(encoding="utf-8"), p.name).migrated]
     assert not old, old
+    private = [p.name for p in files if re.search(r"(?<![\w])_[a-z]", p.read_text(encoding="utf-8"))]
+    assert not private, private  # the engine's own names (_this_turn...) never appear in a file
+
+
+def test_a_current_file_that_names_private_state_is_refused_with_its_public_name():
+    text = ("format_version: 2\ngame: creatures\nplayers: [Ana, Bo]\nseed: 1\nsetup:\n  extra:\n"
+            "    _this_turn: {kills: 1}\n")
+    with pytest.raises(ScenarioError, match=r"line 7: .*_this_turn"):
+        parse(text, "new.yaml")
+    text = "format_version: 2\ngame: creatures\nexpect:\n  - extra: {key: _used_turn, equals: []}\n"
+    with pytest.raises(ScenarioError, match=r"line 4: .*private state.*'used_this_turn'"):
+        parse(text, "new.yaml")
 
 
 def _decision_with_an_illegal_option(game_id: str = "foehunters"):

@@ -361,7 +361,7 @@ def test_wrong_types_refused(tmp_path, case):
 
 @pytest.mark.parametrize("old, new", [
     ("  extra: {first: Ana, pile: 1, final: null}\n", ""),   # who played first is not said
-    ("final: null}", "final: null, _this_turn: {kills: 1}}\nrun: {until: decision}"),  # a partial turn
+    ("final: null}", "final: null, this_turn: {kills: 1}}\nrun: {until: decision}"),  # a partial turn
 ], ids=["no first player", "partial turn data"])
 def test_incomplete_game_state_runs_or_is_refused(tmp_path, old, new):
     """Extra state the game needs but the file leaves out: the game may fill it in
@@ -386,7 +386,7 @@ SNIPPETS = [
     "!!python/object/apply:os.system ['true']", "!!binary aGVsbG8=", "!!set {a, b}", "null", "~",
     "'", '"', ":", ": x", "-", "|", ">", "%YAML 1.1", "---", "...", "#", "\t", "1e309", ".nan",
     "-1", "0", "99999999999999999999", "2001-01-01", "true", "on", "KS", "JK", "JK#3", "JK#2",
-    "zones: [1]", "zones: {Ana/hand: 5}", "extra: [1]", "extra: {_this_turn: {kills: 1}}",
+    "zones: [1]", "zones: {Ana/hand: 5}", "extra: [1]", "extra: {this_turn: {kills: 1}}",
     "extra: {first: Zed}", "cards: [1]", "cards: {7S: {damage: x}}", "cards: {7S: 5}",
     "players: [1]", "players: {Ana: [1]}", "rest: [deck]", "rest: nowhere", "at: []", "at: 5",
     "at: Rounds", "at: [Count the points]", "turn: Cy", "turn: [Ana]",
@@ -403,7 +403,7 @@ SNIPPETS = [
     "- refused: {choose: [pass, pass], reason_contains: x}", "- score: {player: Ana}",
     "- score: {player: Zed, equals: 1}", "- fired_in_order: []", "- fired_in_order: [{}]",
     "- fired_in_order: [CC-FIGHTER, {node: Attack}]", "- fired: {times: -1}", "- fired: {rule: X, times: 2}",
-    "- extra: {key: _this_turn, includes: 5}", "- extra: {key: _this_turn, includes: {kills: 1}}",
+    "- extra: {key: this_turn, includes: 5}", "- extra: {key: this_turn, includes: {kills: 1}}",
     "- pending: {options: 5}", "- pending: {options: [pass], options_any_order: [pass]}",
     "- pending: {min: 1, max: 1}", "expect_not_offered: [pass]", "expect_refused: [pass, {choose: 5}]",
     "expect: [{over: true}]", "expect: [{zone: {name: deck}}]",

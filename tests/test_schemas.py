@@ -285,7 +285,7 @@ def test_missing_first_without_a_turn_says_what_it_holds(tmp_path):
 
 
 def test_partial_turn_record_is_completed(tmp_path):
-    text = SCENARIO.replace("final: null}", "final: null, _this_turn: {kills: 1}}")
+    text = SCENARIO.replace("final: null}", "final: null, this_turn: {kills: 1}}")
     p = tmp_path / "s.yaml"
     p.write_text(text, encoding="utf-8")
     g = tablekit.load_scenario(p)
@@ -295,8 +295,8 @@ def test_partial_turn_record_is_completed(tmp_path):
 
 
 def test_partial_turn_record_wrong_key_names_the_keys(tmp_path):
-    text = SCENARIO.replace("final: null}", "final: null, _this_turn: {kils: 1}}")
-    scenario_error(tmp_path, text, "'setup.extra._this_turn'", "unknown key 'kils'", "kills", line=14)
+    text = SCENARIO.replace("final: null}", "final: null, this_turn: {kils: 1}}")
+    scenario_error(tmp_path, text, "'setup.extra.this_turn'", "unknown key 'kils'", "kills", line=14)
 
 
 def test_extra_wrong_type_says_what_it_holds(tmp_path):

@@ -133,7 +133,7 @@ def game_section(g: GameDef) -> list[str]:
     out += ["", "**Settable `extra`** (`setup.extra`, beside the core keys):", ""]
     out += _table(["key", "type", "meaning"], [[_code(k), _types(t), d] for k, (t, d) in g.settable_extra.items()]) \
         if g.settable_extra else ["None."]
-    for key, defaults in (("_this_turn", g.per_turn), ("_this_round", g.per_round)):
+    for key, defaults in (("this_turn", g.per_turn), ("this_round", g.per_round)):
         out += ["", f"**`{key}`** (keys left out start fresh):", ""]
         out += _table(["key", "type", "fresh value"], _per_data(defaults)) if defaults else \
             ["The game keeps no such data."]

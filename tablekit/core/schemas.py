@@ -344,6 +344,11 @@ CORE_EXTRA_SCHEMA = {
     "_this_round": ((dict,), "the game's data for this round (its keys: the game's per_round)"),
     "_this_phase": ((dict,), "the game's data for this phase"),
 }
+# the core's state keys above are the engine's own names; a file names them in the
+# game's terms, without the underscore that marks the engine's private state
+FILE_NAMES = {"_used_turn": "used_this_turn", "_used_round": "used_this_round", "_used_phase": "used_this_phase",
+              "_this_turn": "this_turn", "_this_round": "this_round", "_this_phase": "this_phase"}
+STATE_NAMES = {v: k for k, v in FILE_NAMES.items()}  # a file's name -> the state's key
 CORE_CARD_STATE_SCHEMA = {"damage": ((int,), "damage on the card"),
                           "exhausted": ((bool,), "the card is exhausted"),
                           "face_down": ((bool,), "the card is face down"),
@@ -359,7 +364,7 @@ def _typed(types: tuple, doc: str, nullable: bool = False) -> dict:
 
 
 def _per_data(defaults: dict, doc: str) -> dict:
-    """The schema of `_this_turn` / `_this_round`: the keys of the game's fresh data."""
+    """The schema of `this_turn` / `this_round`: the keys of the game's fresh data."""
     if not defaults:
         return {"type": "object", "maxProperties": 0, "description": doc + " - this game keeps none"}
     props = {k: {**json_type(type(v)), "description": f"{k}, fresh: {json.dumps(v)}"}
@@ -369,9 +374,9 @@ def _per_data(defaults: dict, doc: str) -> dict:
 
 def scenario_game_schema(g: GameDef) -> dict:
     """What a scenario of this game may say, beyond the shared structure."""
-    extra = {k: _typed(t, d) for k, (t, d) in CORE_EXTRA_SCHEMA.items()}
-    extra["_this_turn"] = _per_data(g.per_turn, CORE_EXTRA_SCHEMA["_this_turn"][1])
-    extra["_this_round"] = _per_data(g.per_round, CORE_EXTRA_SCHEMA["_this_round"][1])
+    extra = {FILE_NAMES[k]: _typed(t, d) for k, (t, d) in CORE_EXTRA_SCHEMA.items()}
+    extra["this_turn"] = _per_data(g.per_turn, CORE_EXTRA_SCHEMA["_this_turn"][1])
+    extra["this_round"] = _per_data(g.per_round, CORE_EXTRA_SCHEMA["_this_round"][1])
     extra.update({k: _typed(t, d) for k, (t, d) in g.settable_extra.items()})
     state = {k: _typed(t, d, nullable=True) for k, (t, d) in CORE_CARD_STATE_SCHEMA.items()}
     state.update({k: _typed(t, d, nullable=True) for k, (t, d) in g.card_state_keys.items()})

@@ -39,7 +39,7 @@ from ..core.gamedef import CORE_EXTRA
 from ..core.lasting import until_words
 from ..core.registry import get_game
 from ..core.scenario import LASTING_KEYS, build, parse
-from ..core.schemas import CORE_CARD_STATE_SCHEMA
+from ..core.schemas import CORE_CARD_STATE_SCHEMA, FILE_NAMES
 from ..core.state import HIDDEN, State
 from .board import Board
 from .guard import Guarded
@@ -223,7 +223,9 @@ class ScenarioBuilder(Guarded, W.VBox):
         self.counter_key.observe(self._guard(self._fill_counter_value), names="value")
 
         # -- the game's settable extra state
-        self.extra_key = W.Dropdown(options=[(f"{k}: {doc}", k) for k, (_, doc) in self.settable.items()],
+        # (shown by the names a scenario file uses: this_turn for the engine's _this_turn)
+        self.extra_key = W.Dropdown(options=[(f"{FILE_NAMES.get(k, k)}: {doc}", k)
+                                             for k, (_, doc) in self.settable.items()],
                                     description="Game state", style={"description_width": "initial"},
                                     layout=W.Layout(width="auto"))
         self.extra_value = W.Textarea(description="JSON", placeholder='e.g. 1, "Ana", null, {"kills": 0}',

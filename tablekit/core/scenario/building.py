@@ -10,6 +10,8 @@ from ..cardstate import card_state_problem
 from ..engine import Game, make_game
 from ..errors import ScenarioError, TablekitError
 from ..registry import registry
+from ..schemas import STATE_NAMES
+from ..yamlio import LineDict
 from .fileformat import error_at, line_of
 from .reading import read
 
@@ -92,7 +94,7 @@ def build(data: dict, path: str = "<scenario>", variant: str | None = None,
             why = card_state_problem(gamedef, game.state, game.defs, uid, key, value)
             if why:
                 raise error_at(path, line_of(changes, key), why)
-    extra = setup.get("extra") or {}
+    extra = _state_names(setup.get("extra") or {})
     settable = gamedef.settable_extra_keys()
     for key, value in extra.items():
         if key not in settable:
@@ -152,6 +154,17 @@ def build(data: dict, path: str = "<scenario>", variant: str | None = None,
                        "check setup.extra and start") from None
     _try_playing(game, path, line_of(data, "start" if "start" in data else "setup"))
     return game
+
+
+def _state_names(extra: dict) -> dict:
+    """setup.extra with the core's keys under the state's own names (`this_turn` is the
+    state's `_this_turn`), each keeping its line."""
+    if not any(k in STATE_NAMES for k in extra):
+        return extra
+    out = LineDict({STATE_NAMES.get(k, k): v for k, v in extra.items()})
+    out.line = getattr(extra, "line", 0)
+    out.key_lines = {STATE_NAMES.get(k, k): line_of(extra, k) for k in extra}
+    return out
 
 
 def _try_playing(game: Game, path: str, line: int) -> None:

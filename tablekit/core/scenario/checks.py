@@ -6,6 +6,7 @@ from typing import Any
 
 from ..engine import Game
 from ..errors import TablekitError
+from ..schemas import STATE_NAMES
 from .fileformat import error_at, line_of
 from .outcome import Outcome
 
@@ -160,6 +161,7 @@ def _part(actual: Any, wanted: Any) -> Any:
 
 def _check_extra(game: Game, spec: dict, line: int) -> Outcome:
     key = spec.get("key")
+    key = STATE_NAMES.get(key, key)  # this_turn: the state's _this_turn
     actual = game.state.extra.get(key, _NOT_SET if "includes" in spec else None)
     if "includes" in spec:
         wanted = spec["includes"]

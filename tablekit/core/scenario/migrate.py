@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from ..schemas import FILE_NAMES
 from ..yamlio import LineDict, LineList
 from .fileformat import SCENARIO_FORMAT_VERSION, error_at, line_of
 
@@ -97,26 +98,40 @@ def _v1_to_v2(data: dict, gamedef: GameDef, path: str) -> list[str]:
 
 
 def _turn_data(extra: dict, gamedef: GameDef) -> list[str]:
-    if "turn" not in extra or "turn" in gamedef.settable_extra or "_this_turn" in extra:
-        return []
-    rename_key(extra, "turn", "_this_turn")
-    return ["setup.extra: turn -> _this_turn (this turn's data)"]
+    """The core's state under its file names (`_this_turn` -> `this_turn`), and this turn's
+    data under its first name (`turn`) too."""
+    changes = []
+    if "turn" in extra and "turn" not in gamedef.settable_extra and "_this_turn" not in extra:
+        rename_key(extra, "turn", "_this_turn")
+        changes.append("setup.extra: turn -> this_turn (this turn's data)")
+    for key, name in FILE_NAMES.items():
+        if key in extra and name not in extra:
+            rename_key(extra, key, name)
+            if key != "_this_turn" or not changes:
+                changes.append(f"setup.extra: {key} -> {name} (the engine's own name -> the file's)")
+    return changes
 
 
 def _turn_expectation(where: str, e: dict, gamedef: GameDef) -> list[str]:
     """`extra: {key: turn, equals: {...}}`: this turn's data under its new name; the keys
     it held then are checked (`includes`), since the game keeps more of them now."""
     spec = e.get("extra")
-    if not isinstance(spec, dict) or spec.get("key") != "turn" or "turn" in gamedef.settable_extra:
+    if not isinstance(spec, dict):
         return []
-    set_value(spec, "key", "_this_turn")
+    old = spec.get("key")
+    if old in FILE_NAMES:
+        set_value(spec, "key", FILE_NAMES[old])
+        return [f"{where}: extra {old} -> {FILE_NAMES[old]}"]
+    if spec.get("key") != "turn" or "turn" in gamedef.settable_extra:
+        return []
+    set_value(spec, "key", "this_turn")
     wanted = spec.get("equals")
     if isinstance(wanted, dict):
         for name in gamedef.retired_state:
             if name.startswith("turn.") and name[len("turn."):] in wanted:
                 drop_key(wanted, name[len("turn."):])
         rename_key(spec, "equals", "includes")
-    return [f"{where}: extra turn -> _this_turn (the keys it gave, with includes)"]
+    return [f"{where}: extra turn -> this_turn (the keys it gave, with includes)"]
 
 
 def _retired_state(extra: dict, gamedef: GameDef, path: str) -> list[str]:
@@ -124,8 +139,8 @@ def _retired_state(extra: dict, gamedef: GameDef, path: str) -> list[str]:
     for name, why in gamedef.retired_state.items():
         holder, key, shown = extra, name, f"setup.extra.{name}"
         if name.startswith("turn."):
-            holder, key = extra.get("_this_turn"), name[len("turn."):]
-            shown = f"setup.extra._this_turn.{key}"
+            holder, key = extra.get("this_turn"), name[len("turn."):]
+            shown = f"setup.extra.this_turn.{key}"
         if not isinstance(holder, dict) or key not in holder:
             continue
         if holder[key] not in EMPTY:

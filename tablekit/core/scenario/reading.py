@@ -7,6 +7,7 @@ from typing import Any
 
 from ..errors import ScenarioError
 from ..registry import registry
+from ..schemas import FILE_NAMES
 from ..yamlio import LineDict, load_yaml, read_text
 from .fileformat import MAX_BYTES, error_at, line_of
 from .migrate import migrate
@@ -70,6 +71,10 @@ def _check_expectation_parts(path: str, e: dict) -> None:
     if kind == "zone" and not set(spec) & {"equals", "contains", "not_contains", "count"}:
         raise error_at(path, line_of(e, kind), "a zone expectation needs equals, contains, not_contains "
                    "or count")
+    if kind == "extra" and isinstance(spec.get("key"), str) and spec["key"].startswith("_"):
+        public = FILE_NAMES.get(spec["key"])
+        raise error_at(path, line_of(e, kind), f"extra {spec['key']!r} is the engine's private state, which a file "
+                       "does not name" + (f": its name in a file is {public!r}" if public else ""))
     if kind == "extra" and len(set(spec) & {"equals", "includes"}) != 1:
         raise error_at(path, line_of(e, kind), "an extra expectation needs either equals (the whole value) "
                    "or includes (the keys it must have, with their values)")

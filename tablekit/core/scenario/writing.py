@@ -9,6 +9,7 @@ import yaml
 
 from ..engine import Game
 from ..errors import TablekitError
+from ..schemas import FILE_NAMES
 from .fileformat import SCENARIO_FORMAT_VERSION
 
 
@@ -26,7 +27,7 @@ def to_yaml(game: Game, title: str = "", description: str = "") -> str:
                  for uid, cs in st.cards.items() if len(cs) > 1}
     settable = gamedef.settable_extra_keys()
     # only what a scenario may set, and only values it accepts (a None a key cannot hold is left out)
-    extra_out = {k: v for k, v in st.extra.items()
+    extra_out = {FILE_NAMES.get(k, k): v for k, v in st.extra.items()
                  if k in settable and isinstance(v, settable[k][0])}
     data: dict[str, Any] = {
         "format_version": SCENARIO_FORMAT_VERSION,
