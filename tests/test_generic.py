@@ -576,3 +576,13 @@ def test_every_decision_node_says_what_it_offers(game_id):
             assert node.offers, f"{game_id}: {' › '.join(node.path)} declares no offers"
             unknown = [f for f in node.offers if f not in info.option_forms]
             assert not unknown, f"{game_id}: {' › '.join(node.path)} offers forms not in option_forms: {unknown}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_key_of_a_turns_and_a_rounds_data_says_what_it_means(game_id):
+    """A scenario file sets this turn's data by the game's keys (setup.extra.this_turn):
+    each is declared with its meaning, so the docs and the schema can say it."""
+    g = registry()[game_id]
+    assert set(g.per_turn_meanings) == set(g.per_turn), game_id
+    assert set(g.per_round_meanings) == set(g.per_round), game_id
+    assert all(len(m) > 10 for m in [*g.per_turn_meanings.values(), *g.per_round_meanings.values()])

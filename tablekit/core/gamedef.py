@@ -208,6 +208,11 @@ class GameDef:
     # and changed through ctx.this("turn") / ctx.this("round")
     per_turn: dict[str, Any] = {}
     per_round: dict[str, Any] = {}
+    # what each key of that data means, in the game's words: a scenario file sets it as
+    # setup.extra.this_turn / this_round, and the docs and the schema say so (every key
+    # has a meaning; the type is its fresh value's)
+    per_turn_meanings: dict[str, str] = {}
+    per_round_meanings: dict[str, str] = {}
     card_state_keys: dict[str, tuple[tuple[type, ...], str]] = {}
     # the numbers that decide the game, as the table shows them (core/counters.py)
     counters: tuple[Counter, ...] = ()

@@ -98,8 +98,9 @@ def zone_rows(g: GameDef) -> tuple[list[list[str]], list[int]]:
     return rows, made
 
 
-def _per_data(defaults: dict[str, Any]) -> list[list[str]]:
-    return [[_code(k), _types(type(v)), _code(json.dumps(v, ensure_ascii=False))] for k, v in defaults.items()]
+def _per_data(defaults: dict[str, Any], meanings: dict[str, str]) -> list[list[str]]:
+    return [[_code(k), _types(type(v)), _code(json.dumps(v, ensure_ascii=False)), meanings.get(k, "")]
+            for k, v in defaults.items()]
 
 
 def game_section(g: GameDef) -> list[str]:
@@ -133,9 +134,10 @@ def game_section(g: GameDef) -> list[str]:
     out += ["", "**Settable `extra`** (`setup.extra`, beside the core keys):", ""]
     out += _table(["key", "type", "meaning"], [[_code(k), _types(t), d] for k, (t, d) in g.settable_extra.items()]) \
         if g.settable_extra else ["None."]
-    for key, defaults in (("this_turn", g.per_turn), ("this_round", g.per_round)):
+    for key, defaults, meanings in (("this_turn", g.per_turn, g.per_turn_meanings),
+                                    ("this_round", g.per_round, g.per_round_meanings)):
         out += ["", f"**`{key}`** (keys left out start fresh):", ""]
-        out += _table(["key", "type", "fresh value"], _per_data(defaults)) if defaults else \
+        out += _table(["key", "type", "fresh value", "meaning"], _per_data(defaults, meanings)) if defaults else \
             ["The game keeps no such data."]
     out += ["", "**Card state keys** (`setup.cards`, `card:` expectations, beside the core keys):", ""]
     out += _table(["key", "type", "meaning"], [[_code(k), _types(t), d] for k, (t, d) in g.card_state_keys.items()]) \

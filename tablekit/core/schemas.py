@@ -363,11 +363,11 @@ def _typed(types: tuple, doc: str, nullable: bool = False) -> dict:
     return out
 
 
-def _per_data(defaults: dict, doc: str) -> dict:
+def _per_data(defaults: dict, doc: str, meanings: dict[str, str]) -> dict:
     """The schema of `this_turn` / `this_round`: the keys of the game's fresh data."""
     if not defaults:
         return {"type": "object", "maxProperties": 0, "description": doc + " - this game keeps none"}
-    props = {k: {**json_type(type(v)), "description": f"{k}, fresh: {json.dumps(v)}"}
+    props = {k: {**json_type(type(v)), "description": f"{meanings.get(k, k)} (fresh: {json.dumps(v)})"}
              for k, v in defaults.items()}
     return _obj(props, doc=doc + " - keys left out start fresh")
 
@@ -375,8 +375,8 @@ def _per_data(defaults: dict, doc: str) -> dict:
 def scenario_game_schema(g: GameDef) -> dict:
     """What a scenario of this game may say, beyond the shared structure."""
     extra = {FILE_NAMES[k]: _typed(t, d) for k, (t, d) in CORE_EXTRA_SCHEMA.items()}
-    extra["this_turn"] = _per_data(g.per_turn, CORE_EXTRA_SCHEMA["_this_turn"][1])
-    extra["this_round"] = _per_data(g.per_round, CORE_EXTRA_SCHEMA["_this_round"][1])
+    extra["this_turn"] = _per_data(g.per_turn, CORE_EXTRA_SCHEMA["_this_turn"][1], g.per_turn_meanings)
+    extra["this_round"] = _per_data(g.per_round, CORE_EXTRA_SCHEMA["_this_round"][1], g.per_round_meanings)
     extra.update({k: _typed(t, d) for k, (t, d) in g.settable_extra.items()})
     state = {k: _typed(t, d, nullable=True) for k, (t, d) in CORE_CARD_STATE_SCHEMA.items()}
     state.update({k: _typed(t, d, nullable=True) for k, (t, d) in g.card_state_keys.items()})

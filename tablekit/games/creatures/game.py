@@ -55,6 +55,15 @@ class CreaturesGame(GameDef):
         "final": ((list, type(None)), "null, or the players still to take their last turn"),
     }
     per_turn = T.fresh_turn()  # this turn's data, ctx.this("turn"): a scenario sets it as _this_turn
+    per_turn_meanings = {
+        "kills": "monsters the player has killed this turn",
+        "rewarded": "kills already rewarded with a treasure card (or a steal)",
+        "targets": "the other players already given a monster this turn",
+        "monsters_done": "the player has placed all the monsters they will place",
+        "hand_discard": "cards the player still owes from hand to the counterattack",
+        "absorb": "monster points of the counterattack the followers still have to take",
+        "covered": "the follower a monster card covers after taking the last points (its uid), or empty",
+    }
     endings = {
         "most_treasure": "the points were counted (normally once the second draw pile ran out and "
                          "every player had one last turn) and one player had the most treasure plus "

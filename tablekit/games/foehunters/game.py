@@ -79,6 +79,13 @@ class FoeHuntersGame(GameDef):
     effects = {**powers.EFFECTS, **damage.EFFECTS}
     procedures = damage.PROCEDURES
     per_turn = T.PER_TURN
+    per_turn_meanings = {
+        "plays": "cards the hero may still play from hand this turn",
+        "feats": "feats the hero may still use this turn",
+        "buys": "cards the hero may still purchase from the city row this turn",
+        "swapped": "the hero has replaced a Focus this turn",
+        "done": "the hero has ended the turn",
+    }
     settable_extra = {
         "foe": ((str,), "the foe faced (cult, keraxis, dragonspawn)"),
         "heroes": ((dict,), "each seat's hero"),

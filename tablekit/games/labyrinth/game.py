@@ -131,6 +131,14 @@ class LabyrinthGame(GameDef):
     # this turn's data, fresh as each turn begins (ctx.this("turn"), T.turn_data); the
     # retinues and legendary heroes used are the core's use limits (`_used_turn`)
     per_turn = T.PER_TURN
+    per_turn_meanings = {
+        "actions": "actions the lord has left this turn",
+        "taken": "actions the lord has taken this turn (after one, passing is no longer open)",
+        "passed": "the lord passed this turn (no action, one hero recruited)",
+        "done": "the lord's actions are over for this turn",
+        "ret_over": "the lord has moved on from the retinue abilities: none is used later this turn",
+        "leg_over": "the lord has moved on from the legendary abilities this turn",
+    }
 
     def check_extra(self, key: str, value, players: list[str]) -> str | None:
         if key == "_this_turn":
