@@ -3,7 +3,7 @@ event pipeline every change goes through."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
 from .cards import Ability, CardDef
 from .conditions import matches as _cond_matches
@@ -70,6 +70,8 @@ class Ctx:
         self._said: Any = None  # what the last procedure said, for an event completed in its own frame
         self._endings: list[str] = []  # lasting effects that ended since the last record
         self._checks = type(game).check_state is not _base_check_state(game)
+        self._from_cards: dict[str, Any] = {}  # what a game worked out once from its cards (from_cards)
+        self._inside: set[str] = set()  # the guards entered (enter_guard)
 
     # -- who and where ---------------------------------------------------
     @property
@@ -113,6 +115,34 @@ class Ctx:
     def kind(self, uid: str) -> str:
         """The card's kind (attack, monster, ...): a fast path for the rules."""
         return self._kinds[self.state.cards[uid]["card"]]
+
+    @property
+    def kinds(self) -> Mapping[str, str]:
+        """Each card id's kind (card id -> kind), for a rule that reads many cards in a loop:
+        `ctx.kinds[ctx.state.cards[uid]["card"]]` is `ctx.kind(uid)` without the call. Read only."""
+        return self._kinds
+
+    def from_cards(self, name: str, make: Callable[[Mapping[str, CardDef]], Any]) -> Any:
+        """What a game works out from its card definitions alone (never from the position),
+        made once by `make(defs)` and kept under `name` for this game's context: a table of
+        card facts a rule reads at every step."""
+        out = self._from_cards.get(name)
+        if out is None:
+            out = self._from_cards[name] = make(self.defs)
+        return out
+
+    def enter_guard(self, name: str) -> bool:
+        """Enter the guard `name`: True, unless it is entered already (False, and nothing
+        changes). A check whose own changes would set it off again inside itself (a state
+        check that destroys a card, which is an event that asks for the state check) enters
+        its guard first, and calls `leave_guard(name)` in a `finally` once it is done."""
+        if name in self._inside:
+            return False
+        self._inside.add(name)
+        return True
+
+    def leave_guard(self, name: str) -> None:
+        self._inside.discard(name)
 
     def name(self, uid: str) -> str:
         card_id = self.state.cards[uid]["card"]

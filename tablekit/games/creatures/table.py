@@ -49,7 +49,7 @@ def value(ctx: Ctx, uid: str) -> int:
 def of_kind(ctx: Ctx, zone: str, k: str) -> list[str]:
     """The cards of kind `k` lying loose in a zone (not on another card)."""
     cards = ctx.state.cards
-    kinds = ctx._kinds
+    kinds = ctx.kinds
     out = []
     for u in ctx.state.zones[zone]:
         cs = cards[u]
@@ -61,7 +61,7 @@ def of_kind(ctx: Ctx, zone: str, k: str) -> list[str]:
 def holds(ctx: Ctx, zone: str, k: str) -> bool:
     """Whether a card of kind `k` lies loose in a zone: `bool(of_kind(...))`, stopping at the first."""
     cards = ctx.state.cards
-    kinds = ctx._kinds
+    kinds = ctx.kinds
     for u in ctx.state.zones[zone]:
         cs = cards[u]
         if kinds[cs["card"]] == k and "attached_to" not in cs:

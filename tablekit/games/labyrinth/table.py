@@ -54,13 +54,12 @@ def field(ctx: Ctx, uid: str, key: str, default=None):
 
 def _facts(ctx: Ctx) -> dict[str, tuple]:
     """Per card id: (hero kind, legendary, counters). Derived from the card file only."""
-    facts = ctx.__dict__.get("_lab_facts")
-    if facts is None:
-        facts = {cid: (d.fields.get("hero_kind"), bool(d.fields.get("legendary")),
-                       d.fields.get("counters"), d.fields.get("timing"))
-                 for cid, d in ctx.defs.items()}
-        ctx.__dict__["_lab_facts"] = facts
-    return facts
+    return ctx.from_cards("labyrinth facts", _card_facts)
+
+
+def _card_facts(defs) -> dict[str, tuple]:
+    return {cid: (d.fields.get("hero_kind"), bool(d.fields.get("legendary")), d.fields.get("counters"),
+                  d.fields.get("timing")) for cid, d in defs.items()}
 
 
 def hero_kind(ctx: Ctx, uid: str) -> str:

@@ -68,14 +68,13 @@ def event_procedures() -> dict[str, Callable[[Ctx, dict], str]]:
 # -- the state check ---------------------------------------------------------------------------------
 
 def check_state(ctx: Ctx, event: dict) -> None:
-    if ctx.state.over or getattr(ctx, "_mk_checking", False):
-        return
-    ctx._mk_checking = True
+    if ctx.state.over or not ctx.enter_guard("state check"):
+        return  # the sweep below set itself off: the outer sweep goes on
     try:
         while not ctx.state.over and sweep(ctx, event):
             pass
     finally:
-        ctx._mk_checking = False
+        ctx.leave_guard("state check")
 
 
 def sweep(ctx: Ctx, event: dict) -> bool:
