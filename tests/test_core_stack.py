@@ -506,9 +506,13 @@ def test_declared_endings_are_checked_and_have_words(duel):
 # 5. Layering ----------------------------------------------------------------------------
 
 def test_layering_games_are_entry_points():
+    import tomllib
     from importlib.metadata import entry_points
+
     names = sorted(e.name for e in entry_points(group="tablekit.games"))
-    assert names == ["creatures", "foehunters", "labyrinth", "lfg", "mirkwood"]
+    declared = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())
+    assert names == sorted(declared["project"]["entry-points"]["tablekit.games"])  # a sixth game adds its line
+    assert len(names) >= 5
     assert sorted(tablekit.games()) == names
     shows = [e.value for e in entry_points(group="tablekit.display")]
     assert shows == ["tablekit.widgets:display_game"]
@@ -639,3 +643,20 @@ def test_a_game_declares_its_default_player_count(duel):
 
     with pytest.raises(tablekit.SetupError, match="2 to 4 players, not 1"):
         make_game(TooFew(duel._path), seed=3)
+
+
+def test_a_game_is_imported_only_when_it_is_played():
+    """Listing the games imports none of them; playing one imports that game's modules
+    only (the registry loads an entry point when its game is first asked for)."""
+    import subprocess
+    import sys
+
+    first = sorted(tablekit.games())[0]
+    code = ("import sys, tablekit\n"
+            "names = tablekit.games()\n"
+            "before = {m.split('.')[2] for m in sys.modules if m.startswith('tablekit.games.')}\n"
+            f"tablekit.new_game({first!r}, seed=1).run(until='end', bots='random', max_records=200)\n"
+            "after = {m.split('.')[2] for m in sys.modules if m.startswith('tablekit.games.')}\n"
+            "print(sorted(before), sorted(after))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.split("\n")[0] == f"[] [{first!r}]", out.stdout + out.stderr
