@@ -663,14 +663,23 @@ def test_a_card_that_changes_zone_slides_there_and_what_changed_is_marked_until_
         draw(page, board.view)
         assert page.locator(".tk-card.tk-changed").count() == 0  # the first drawing marks nothing
         uid = step_until_a_card_moves(board)
-        page.evaluate("(view) => window.tkModel.set('view', view)", board.view)
+        # the slide is looked for as the view arrives, frame by frame (a busy machine must not let
+        # the 250 ms animation end before the test looks at it)
+        sliding = page.evaluate("""async ([view, uid]) => {
+            window.tkModel.set('view', view);
+            for (let i = 0; i < 10; i++) {
+                const el = document.querySelector(`.tk-card[data-uid="${uid}"]`);
+                const found = el ? el.getAnimations().map((a) => a.effect.getTiming().duration) : [];
+                if (found.length) return found;
+                await new Promise((done) => requestAnimationFrame(done));
+            }
+            return [];
+        }""", [board.view, uid])
+        assert sliding == ([] if motion == "reduce" else [250])
         card = page.locator(f'.tk-card[data-uid="{uid}"]').first
         assert "tk-changed" in card.get_attribute("class")
         assert card.locator(".tk-changed-mark").inner_text().strip() == "✱"  # a sign, not a colour only
         assert card.get_attribute("aria-label").startswith("just changed: ")
-        sliding = page.evaluate(f"""() => document.querySelector('.tk-card[data-uid="{uid}"]').getAnimations()
-            .map((a) => a.effect.getTiming().duration)""")
-        assert sliding == ([] if motion == "reduce" else [250])
         # a redraw of the same record keeps the marks; the next record clears them
         page.evaluate("(view) => window.tkModel.set('view', view)", board.view)
         assert "tk-changed" in page.locator(f'.tk-card[data-uid="{uid}"]').first.get_attribute("class")
