@@ -5,6 +5,7 @@ numbers in a position where the opposite reading would fail."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -1490,3 +1491,31 @@ def test_the_heuristic_bot_answers_every_decision_itself(monkeypatch):
         assert g.is_over and g.result.ending in ("foe_defeated", "party_defeated")
     assert {"foe", "hero", "start", "refresh", "action", "target", "armor"} <= set(seen), seen
     assert set(seen) <= set(bots.ANSWERS), set(seen) - set(bots.ANSWERS)
+
+
+def test_the_turn_suggests_a_play_then_a_purchase_then_a_feat_and_ending_only_when_none_is_open():
+    """A learner who follows the suggestions plays and purchases cards (issue 44): on every
+    turn decision of seeded random-bot games, the suggestion is a legal card play if there is
+    one, else the dearest purchase the hero can pay, else a feat, else "end"; with its reason."""
+    from tablekit.core.bots import record_answer
+
+    seen = Counter()
+    for seed in (1, 2, 3):
+        g = tablekit.new_game("foehunters", players=2 + seed % 3, seed=seed)
+        while not g.is_over and len(g.history) < 600:
+            d = g.pending
+            if d is None:
+                g.step()
+                continue
+            if d.kind == "action":
+                legal = [o.id for o in d.options if o.legal]
+                by = {k: [i for i in legal if i.startswith(k + ":")] for k in ("play", "buy", "feat")}
+                first = next((k for k in ("play", "buy", "feat") if by[k]), "end")
+                assert d.default in legal and d.default.split(":")[0] == first, (d.default, legal)
+                if first == "buy":
+                    costs = {i: T.city_cost(g.ctx, d.player, i[4:]) for i in by["buy"]}
+                    assert costs[d.default] == max(costs.values())
+                assert d.hint.startswith("Suggested: ") and (first != "end" or "forfeits nothing" in d.hint)
+                seen[first] += 1
+            g.choose(*record_answer("random", g.gamedef, g.ctx, d, g.state.seed, len(g.history)))
+    assert seen["play"] and seen["end"], seen

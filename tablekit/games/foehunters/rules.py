@@ -309,8 +309,33 @@ def ask_action(ctx: Ctx) -> Decision:
                                f"{ctx.name(u)} is in your hand: a potion is sacrificed for its effect only once "
                                "it has been played and is in play (FAQ-28, ruling FH-POTION)", rule="FH-POTION"))
     opts.append(Option("end", "End the turn"))
+    default, hint = suggested_action(ctx, p, opts)
     return Decision(p, f"{p}'s turn: play a card, use a feat and purchase a card, each at most once, in any "
-                    "order; or end the turn.", opts, kind="action", default="end")
+                    "order; or end the turn.", opts, kind="action", default=default, hint=hint)
+
+
+# what the turn suggests first, and why: ending the turn forfeits the turn's one play, one
+# purchase and one feat, so it is suggested only when none of them is open
+SUGGESTED_FIRST = (
+    ("play:", "a card in hand costs nothing to play, and ending the turn would waste this turn's one play"),
+    ("buy:", "the hero has the XP for it, and a purchased card goes to the hand, playable this turn"),
+    ("feat:", "the hero's feat is ready, and ending the turn would waste this turn's one feat"),
+)
+
+
+def suggested_action(ctx: Ctx, p: str, opts: list[Option]) -> tuple[str, str]:
+    """The option a learner is pointed to on the turn, with the reason: a card to play, else
+    the dearest card the hero can purchase, else a feat; "end" only once none is open.
+    Every option stays the player's choice."""
+    legal = [o for o in opts if o.legal]
+    for prefix, why in SUGGESTED_FIRST:
+        hits = [o for o in legal if o.id.startswith(prefix)]
+        if prefix == "buy:":
+            hits.sort(key=lambda o: -T.city_cost(ctx, p, o.id[len(prefix):]))
+        if hits:
+            return hits[0].id, f"Suggested: {hits[0].label}, since {why}."
+    return "end", ("Suggested: end the turn, since nothing is left to play, purchase or use: ending it "
+                   "forfeits nothing.")
 
 
 def play_refusal(ctx: Ctx, p: str, u: str, data: dict, focus_in_play: list[str]) -> tuple[str, str]:
