@@ -311,7 +311,7 @@ def test_resolution_stack_timeline_inside_a_resolution(duel):
     g.goto(n)
     assert g.state.to_json() == before
     data = json.loads(g.save())
-    assert data["format_version"] == 2
+    assert data["format_version"] == 3
     # a seat's view keeps only what each frame is, not its picks or its event
     v = g.view("Bo")
     assert v["cursor"][-1] == {"fx": "dragonflame", "label": "Dragonflame", "ctl": "Ana", "st": "ask"}

@@ -103,6 +103,8 @@ def _based_save(game_id: str, change) -> str:
     g.arrange(zones={})  # a hand-built start: the save carries the base state
     data = json.loads(g.save())
     assert data.get("base") is not None
+    # the start as the engine's state (format 2), whose every part is checked at load
+    data = {**data, "format_version": 2, "base": json.loads(json.dumps(tablekit.load(g.save())._base))}
     data.pop("digest", None)
     change(data["base"])
     return json.dumps(data)

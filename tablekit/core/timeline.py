@@ -22,7 +22,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
     from .gamedef import GameDef
 
-SAVE_FORMAT_VERSION = 2
+SAVE_FORMAT_VERSION = 3  # a hand-built start in the scenario format's public fields
+ENGINE_BASE_VERSION = 2  # a hand-built start as the engine's own state (read, and written when 3 cannot say it)
 SNAPSHOT_EVERY = 24
 
 
@@ -167,8 +168,9 @@ class Timeline:
                 "records": [r.for_viewer(for_seat) for r in self.history],
                 "view": self.view(for_seat),
             }, indent=1)
+        version, base = self._written_base()
         return json.dumps({
-            "format_version": SAVE_FORMAT_VERSION,
+            "format_version": version,
             "game": self.id,
             "players": self.players,
             "seed": self.state.seed,
@@ -177,9 +179,26 @@ class Timeline:
             "records": [{"kind": r.kind, "choice": list(r.choice)} if r.kind == "choice"
                         else {"kind": r.kind} for r in recs],
             "position": len(self.history),
-            "base": self._base,
+            "base": base,
             "digest": self._digest(),
         }, indent=1)
+
+    def _written_base(self) -> tuple[int, Any]:
+        """The save's format and its starting position. A game that began from its own
+        setup has none (format 3). A hand-built start is written as a scenario's position,
+        in the file format's public fields, with the RNG's state (format 3), when building
+        it again from them gives exactly the state it had; otherwise (a start part-way
+        through a resolution, a delayed trigger waiting) as the engine's state (format 2),
+        which this tablekit reads too."""
+        if self._base is None:
+            return SAVE_FORMAT_VERSION, None
+        try:
+            public = public_base(self.gamedef, self.players, self._base)
+        except TablekitError:
+            public = None
+        if public is None:
+            return ENGINE_BASE_VERSION, self._base
+        return SAVE_FORMAT_VERSION, public
 
     def _digest(self) -> str:
         return hashlib.sha256(self.state.to_json().encode()).hexdigest()[:16]
@@ -642,9 +661,9 @@ def _load(text: Any, registry: Mapping[str, GameDef]) -> Game:
         raise SaveFormatError("this save has format_version 1, from before the resolution stack; "
                               f"this tablekit reads format_version {SAVE_FORMAT_VERSION} only. "
                               "Replay the game, or rebuild the position as a scenario file")
-    if not _is_int(version) or version != SAVE_FORMAT_VERSION:
+    if not _is_int(version) or version not in (ENGINE_BASE_VERSION, SAVE_FORMAT_VERSION):
         raise SaveFormatError(f"this save has format_version {_short(version)}; this tablekit reads "
-                              f"format_version {SAVE_FORMAT_VERSION} (the whole number)")
+                              f"format_version {ENGINE_BASE_VERSION} and {SAVE_FORMAT_VERSION} (whole numbers)")
     if data.get("for_seat") is not None:
         seat = data["for_seat"]
         seat = _one_line(seat, 40) if isinstance(seat, str) else _short(seat)
@@ -685,7 +704,9 @@ def _load(text: Any, registry: Mapping[str, GameDef]) -> Game:
     except TablekitError as exc:
         raise SaveFormatError(f"the save cannot set up its game: {exc}") from None
     base = data.get("base")
-    if base is not None:
+    if base is not None and version == SAVE_FORMAT_VERSION:
+        game = _public_start(gamedef, players, seed, variant, options, base)
+    elif base is not None:
         _Base(base, game, seed).check()
         try:
             game.state = State.from_dict(base)
@@ -747,3 +768,60 @@ def trial_problem(game: Game, rules: int = TRIAL_RULES) -> str | None:
         rule = " › ".join(trial.cursor or ()) or "the start"
         return f"at {rule} the rules met {type(exc).__name__} ({_one_line(exc, 80)})"
     return None
+
+
+# -- a hand-built start in public fields (save format 3) ----------------------------------
+
+PUBLIC_BASE_KEYS = frozenset({"position", "rng"})
+
+
+def public_base(gamedef: GameDef, players: list[str], base: dict) -> dict | None:
+    """A hand-built start (the engine's state `base`) in the scenario format's public
+    fields: {"position": {setup, start}, "rng": its RNG state}; None when building it
+    again from them would not give exactly the same state."""
+    from .engine import make_game
+    from .scenario.writing import position_data
+
+    probe = make_game(gamedef, players, base["seed"], base.get("variant"), base.get("options"))
+    probe.state = State.from_dict(json.loads(json.dumps(base)))
+    probe.ctx.state = probe.state
+    probe.ctx.reindex()
+    data = json.loads(json.dumps(position_data(probe)))
+    out = {"position": {k: data[k] for k in ("setup", "start") if k in data}, "rng": base["rng"]}
+    try:
+        again = _public_start(gamedef, players, base["seed"], base.get("variant"), base.get("options"), out)
+    except SaveFormatError:
+        return None
+    same = again._base is not None and \
+        State.from_dict(again._base).to_json() == State.from_dict(base).to_json()
+    return out if same else None
+
+
+def _public_start(gamedef: GameDef, players: Any, seed: int, variant: Any, options: Any, base: Any) -> Game:
+    """The game at a format 3 save's starting position, built as a scenario's is (schema,
+    checks, a trial of 50 rules), with the RNG's state; a problem is a SaveFormatError."""
+    from .errors import ScenarioError
+    from .scenario import build, parse
+    from .schemas import SCENARIO_FORMAT_VERSION
+
+    where = "the save's starting position"
+    if not isinstance(base, dict) or set(base) != PUBLIC_BASE_KEYS or not isinstance(base["position"], dict):
+        raise SaveFormatError(f"{where} is an object with position (a scenario's setup and start) and rng, "
+                              f"not {_short(base)}")
+    rng = base["rng"]
+    if not _is_int(rng) or not 0 <= rng < RNG_LIMIT:
+        raise SaveFormatError(f"{where} has the RNG state {_short(rng)}; it is a whole number from 0 to 2**64 - 1")
+    unknown = sorted(set(base["position"]) - {"setup", "start"}, key=str)
+    if unknown:
+        raise SaveFormatError(f"{where} has an unknown field {_short(unknown[0])}")
+    data = {"format_version": SCENARIO_FORMAT_VERSION, "game": gamedef.id, "players": players, "seed": seed,
+            **({"variant": variant} if variant else {}), **({"options": options} if options else {}),
+            **base["position"]}
+    try:
+        game = build(parse(json.dumps(data), where), where)
+    except ScenarioError as exc:
+        raise SaveFormatError(_one_line(exc)) from None
+    game.state.rng = rng
+    if game._base is not None:  # the start as it was built (before the flow settled), with its RNG
+        game._base["rng"] = rng
+    return game

@@ -16,6 +16,16 @@ from .fileformat import SCENARIO_FORMAT_VERSION
 def to_yaml(game: Game, title: str = "", description: str = "") -> str:
     """The game's current position as a scenario file: every zone with its cards,
     card state, counters, the settable extra state, and the current rule as the start."""
+    data = position_data(game, title, description)
+    data["expect"] = []
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+def position_data(game: Game, title: str = "", description: str = "") -> dict[str, Any]:
+    """The game's current position as a scenario's data (what to_yaml writes, without
+    its expectations): in the file format's public fields only. A save's starting
+    position is written so too (save format 3). Raises TablekitError part-way through
+    a resolution, which a scenario starts from its beginning."""
     st = game.state
     gamedef = game.gamedef
     players_out = {}
@@ -74,5 +84,4 @@ def to_yaml(game: Game, title: str = "", description: str = "") -> str:
                                     "controller": t["controller"], "card": t.get("card"),
                                     "data": t.get("data"), "event": t.get("event")}.items() if v is not None}
                  for t in st.triggers]))
-    data["expect"] = []
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return data
