@@ -21,13 +21,12 @@ def as_list(x: Any) -> list:
     return x if isinstance(x, list) else [x]
 
 
-def check_option(d, e: Any, want_legal: bool, line: int, gamedef: Any = None) -> Outcome:
+def check_option(d, e: Any, want_legal: bool, line: int, gamedef: Any) -> Outcome:
     if isinstance(e, str):
         e = {"option": e}
     oid = e.get("option")
     what = f"option {oid!r} is {'legal' if want_legal else 'illegal'}"
-    if gamedef is not None:
-        oid = gamedef.resolve_option(d, oid)  # an old name of a renamed option
+    oid = gamedef.resolve_option(d, oid)  # an old name of a renamed option
     if oid not in d:
         return Outcome(what, False, "offered", "not offered", line)
     o = d.option(oid)

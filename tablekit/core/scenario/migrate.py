@@ -102,13 +102,12 @@ def _turn_data(extra: dict, gamedef: GameDef) -> list[str]:
     data under its first name (`turn`) too."""
     changes = []
     if "turn" in extra and "turn" not in gamedef.settable_extra and "_this_turn" not in extra:
-        rename_key(extra, "turn", "_this_turn")
+        rename_key(extra, "turn", "this_turn")
         changes.append("setup.extra: turn -> this_turn (this turn's data)")
     for key, name in FILE_NAMES.items():
         if key in extra and name not in extra:
             rename_key(extra, key, name)
-            if key != "_this_turn" or not changes:
-                changes.append(f"setup.extra: {key} -> {name} (the engine's own name -> the file's)")
+            changes.append(f"setup.extra: {key} -> {name} (the engine's own name -> the file's)")
     return changes
 
 

@@ -12,11 +12,6 @@ from ..yamlio import LineDict, load_yaml, read_text
 from .fileformat import MAX_BYTES, error_at, line_of
 from .migrate import migrate
 
-
-def _is_int(v: Any) -> bool:
-    return type(v) is int
-
-
 _SCHEMAS: dict[str, tuple[Any, dict]] = {}
 
 
