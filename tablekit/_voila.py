@@ -55,6 +55,7 @@ from pathlib import Path
 
 TEMPLATES = Path(__file__).resolve().parent / "_jupyter"  # holds voila/templates/tablekit
 TEMPLATE = "tablekit"
+CLASS_TEMPLATE = "tablekit-class"  # a class's light page: the outputs drawn without JupyterLab (issue 38)
 PARENT_ENV = "TABLEKIT_SERVE_PID"  # the `tablekit serve` process Voilà follows
 SCRATCH_ENV = "TABLEKIT_SCRATCH"  # its scratch folder (runtime files, IPython's and matplotlib's)
 DISCONNECT_GRACE = 5.0  # seconds a kernel without a page is kept (a reload, a network blip)

@@ -217,7 +217,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         raise TablekitError("--no-view-all locks the views of a class: give the class size with --class N")
     pool = 1 if args.pool_size is None else args.pool_size
     return serve(args.notebook, port=args.port, ip=args.ip, pool_size=pool, cull_idle=args.cull_idle,
-                 preheat=not args.no_preheat, class_size=args.class_size or 0, view_all=not args.no_view_all)
+                 preheat=not args.no_preheat, class_size=args.class_size or 0, view_all=not args.no_view_all,
+                 full_page=args.full_page)
 
 
 # -- argument types: each turns one argument into its value, or says in a
@@ -601,6 +602,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--no-view-all", action="store_true",
                    help="with --class: the tables offer no \"View as everything\" (a seat's or a spectator's "
                         "view only), and refuse it")
+    s.add_argument("--full-page", action="store_true",
+                   help="with --class: Voilà's JupyterLab page instead of the light class page (slower "
+                        "to open; for a notebook showing widgets the class page cannot draw)")
     s.set_defaults(fn=_cmd_serve)
     r = sub.add_parser("rules", help="the rules of a game on one page: as text, or --html FILE for a "
                                      "standalone web page with the rules diagram")

@@ -111,22 +111,27 @@ def _class_options(target: Path, class_size: int, preheat: bool, quiet: float) -
 def voila_command(notebook: str | None = None, port: int = 8866, ip: str = "127.0.0.1",
                   pool_size: int = 1, cull_idle: int = CULL_IDLE, preheat: bool = True,
                   cull_interval: int = CULL_INTERVAL, class_size: int = 0,
-                  class_quiet: float = CLASS_QUIET) -> list[str]:
+                  class_quiet: float = CLASS_QUIET, full_page: bool = False) -> list[str]:
     """The Voilà command line `tablekit serve` runs (cull_idle=0: never cull).
     `class_size` N > 0: serve the notebook's folder, with N kernels preheated for that
-    notebook only (see `_voila.class_pool`)."""
+    notebook only (see `_voila.class_pool`), on the light class page (`CLASS_TEMPLATE`)
+    unless `full_page` asks for Voilà's JupyterLab page."""
     target = _target(notebook)
     if pool_size < 0 or port <= 0 or cull_idle < 0 or cull_interval <= 0 or class_size < 0:
         raise TablekitError("port and cull interval must be positive; pool size, class size and cull time "
                             "zero or more")
-    from ._voila import TEMPLATE
+    from ._voila import CLASS_TEMPLATE, TEMPLATE
+
+    if full_page and not class_size:
+        raise TablekitError("--full-page is for a class (--class N): without it every page is the full page")
+    template = CLASS_TEMPLATE if class_size and not full_page else TEMPLATE
 
     klass = _class_options(target, class_size, preheat, class_quiet) if class_size else []
     served = target.parent if class_size else target
     cmd = [sys.executable, "-m", "tablekit._voila", str(served), "--no-browser", f"--port={port}",
            # the port asked for or nothing: Voilà would otherwise quietly take a neighbour
            "--Voila.port_retries=0",
-           f"--Voila.ip={ip}", f"--template={TEMPLATE}", "--strip_sources=True",
+           f"--Voila.ip={ip}", f"--template={template}", "--strip_sources=True",
            # the page shows the error banner, never a traceback with the server's paths
            "--show_tracebacks=False",
            f"--preheat_kernel={preheat}", f"--pool_size={0 if class_size else pool_size}",
@@ -284,18 +289,20 @@ def page_url(ip: str, port: int, notebook: str | None, class_size: int = 0) -> s
 
 def serve(notebook: str | None = None, port: int = 8866, ip: str = "127.0.0.1", pool_size: int = 1,
           cull_idle: int | None = CULL_IDLE, preheat: bool = True, cull_interval: int = CULL_INTERVAL,
-          class_size: int = 0, view_all: bool = True) -> int:
+          class_size: int = 0, view_all: bool = True, full_page: bool = False) -> int:
     """Run Voilà until it exits, or until Ctrl-C / SIGTERM / SIGHUP stops it and its kernels.
     `cull_idle`: seconds (0: never cull; None: the default, CULL_IDLE). `class_size`: prepare
     `notebook` for a class of that many students (see voila_command). `view_all=False`:
-    the boards of every page offer no "View as everything" and refuse it (NO_VIEW_ALL_ENV)."""
+    the boards of every page offer no "View as everything" and refuse it (NO_VIEW_ALL_ENV).
+    `full_page`: a class gets Voilà's JupyterLab page instead of the light class page."""
     cull_idle = CULL_IDLE if cull_idle is None else cull_idle
     if shutil.which("voila") is None:
         try:
             import voila  # noqa: F401
         except ImportError:
             raise TablekitError("Voilà is not installed: pip install voila") from None
-    cmd = voila_command(notebook, port, ip, pool_size, cull_idle, preheat, cull_interval, class_size)
+    cmd = voila_command(notebook, port, ip, pool_size, cull_idle, preheat, cull_interval, class_size,
+                        full_page=full_page)
     if not port_free(ip, port):
         raise TablekitError(f"port {port} on {ip} is already in use: pick another with --port")
     print(f"tablekit: serving {cmd[3]} with Voilà", flush=True)

@@ -223,7 +223,7 @@ class ClassServer:
 
     def wait_ready(self, notebook: str, timeout: float = 120) -> None:
         deadline = time.time() + timeout
-        while f"kernels ready for {notebook}" not in self.text():
+        while f"kernels ready for {Path(notebook).name}" not in self.text():
             assert time.time() < deadline, self.text()[-3000:]
             time.sleep(0.2)
 

@@ -43,15 +43,18 @@ def test_a_page_at_the_root_gets_the_class_table_and_a_closed_or_reloaded_page_f
                 server.kernels()
                 return {k for k, started in server.seen.items() if _alive(k, started)}
 
-            pages[0].close()  # no beforeunload: as a browser that is killed, or a test closing a page
+            # a page closed without its shutdown post (a killed browser, a lost network): the
+            # server frees the kernel once no page has been connected to it for a few seconds
+            pages[0].evaluate("() => { window.fetch = () => Promise.reject(new Error('offline')); }")
+            pages[0].close()
             _wait_for(lambda: len(alive() & set(taken)) == 1, FREED_WITHIN,
                       f"a closed page's kernel still runs after {FREED_WITHIN} s: {server.text()[-2000:]}")
-            pages[1].reload()  # the page takes a new kernel; its old one is freed
+            assert "no page has been connected to kernel" in server.text()
+            pages[1].reload()  # the page takes a new kernel; its old one is freed (its post, or the server)
             pages[1].locator(".tk-app.tk-board").first.wait_for(timeout=90_000)
             _wait_for(lambda: not alive() & set(taken), FREED_WITHIN,
                       f"a reloaded page's old kernel still runs after {FREED_WITHIN} s: {server.text()[-2000:]}")
             assert len(alive()) == 1, "one kernel left: the reloaded page's"
-            assert "no page has been connected to kernel" in server.text()
         finally:
             ctx.close()
 
