@@ -319,7 +319,7 @@ function valueControl(view, el, input, { parse = (v) => v, format = (v) => v ?? 
   return el;
 }
 
-const VIEWS = {
+const VIEWS = {  // the models this page draws (tests/test_class_page.py checks tablekit uses no other)
   // containers
   BoxModel: (v) => box(v, "widget-box"),
   HBoxModel: (v) => box(v, "widget-box widget-hbox"),
@@ -348,9 +348,6 @@ const VIEWS = {
   OutputModel: outputWidget,
   AnyModel: anywidget,
 };
-
-// the model names this page draws (a test checks tablekit's widgets use no other)
-export const DRAWN = Object.keys(VIEWS);
 
 function box(view, classes) {
   const el = view.dress(h("div", { class: `widget-container ${classes}` }));
@@ -586,7 +583,6 @@ class Manager {
     this.control = uuid();
     this.statesArrived = null;
     this.kernel = new Kernel(config.baseUrl, config.kernelId, (msg) => this.receive(msg), () => this.lost());
-    this.config = config;
   }
 
   async start() {
