@@ -21,13 +21,52 @@ function uuid() {  // crypto.randomUUID needs a secure context; a class's LAN ad
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-// -- the kernel's websocket (jupyter_server's default framing) --------------------------
+// -- the kernel's websocket ----------------------------------------------------------
+//
+// The page asks for jupyter_server's "v1.kernel.websocket.jupyter.org" framing, as
+// JupyterLab does: every frame is binary, [count, offsets..., channel, header,
+// parent_header, metadata, content, buffers...] with 64-bit little-endian numbers.
+// The legacy framing (JSON text, or a big-endian binary frame when there are buffers)
+// must not be used with Voilà: its websocket handler reads every binary frame as v1 to
+// drop execute_input, and a legacy frame makes it loop for ever (Voilà 0.5), stalling
+// the whole server. The legacy framing stays only for a server that refuses v1.
 
-function serialize(msg, buffers) {
-  // binary frame: count, offsets, the JSON message, then each buffer
-  const parts = [ENCODER.encode(JSON.stringify(msg)),
-    ...buffers.map((b) => (b instanceof ArrayBuffer ? new Uint8Array(b)
-      : new Uint8Array(b.buffer, b.byteOffset, b.byteLength)))];
+const WS_PROTOCOL = "v1.kernel.websocket.jupyter.org";
+const MESSAGE_PARTS = ["header", "parent_header", "metadata", "content"];
+
+function asBytes(b) {
+  return b instanceof ArrayBuffer ? new Uint8Array(b)
+    : new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
+function serializeV1(msg, buffers) {
+  const parts = [ENCODER.encode(msg.channel),
+    ...MESSAGE_PARTS.map((key) => ENCODER.encode(JSON.stringify(msg[key]))),
+    ...buffers.map(asBytes)];
+  const count = parts.length + 1;  // the channel's start, then each part's end
+  const head = new DataView(new ArrayBuffer(8 * (count + 1)));
+  head.setBigUint64(0, BigInt(count), true);
+  let offset = 8 * (count + 1);
+  head.setBigUint64(8, BigInt(offset), true);
+  parts.forEach((p, i) => { offset += p.byteLength; head.setBigUint64(8 * (i + 2), BigInt(offset), true); });
+  return new Blob([head, ...parts]);
+}
+
+function deserializeV1(data) {
+  const view = new DataView(data);
+  const count = Number(view.getBigUint64(0, true));
+  const offsets = [];
+  for (let i = 0; i < count; i++) offsets.push(Number(view.getBigUint64(8 * (i + 1), true)));
+  const part = (i) => new DataView(data, offsets[i], offsets[i + 1] - offsets[i]);
+  const msg = { channel: DECODER.decode(part(0)), buffers: [] };
+  MESSAGE_PARTS.forEach((key, i) => { msg[key] = JSON.parse(DECODER.decode(part(i + 1))); });
+  for (let i = MESSAGE_PARTS.length + 1; i < count - 1; i++) msg.buffers.push(part(i));
+  return msg;
+}
+
+function serializeLegacy(msg, buffers) {
+  // big-endian 32-bit count and offsets, the JSON message, then each buffer
+  const parts = [ENCODER.encode(JSON.stringify(msg)), ...buffers.map(asBytes)];
   const head = new DataView(new ArrayBuffer(4 * (parts.length + 1)));
   head.setUint32(0, parts.length);
   let offset = 4 * (parts.length + 1);
@@ -35,7 +74,7 @@ function serialize(msg, buffers) {
   return new Blob([head, ...parts]);
 }
 
-function deserialize(data) {
+function deserializeLegacy(data) {
   if (typeof data === "string") return JSON.parse(data);
   const view = new DataView(data);
   const count = view.getUint32(0);
@@ -53,14 +92,18 @@ class Kernel {
     this.session = uuid();
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const url = `${scheme}://${location.host}${baseUrl}api/kernels/${kernelId}/channels?session_id=${this.session}`;
-    this.ws = new WebSocket(url);
+    this.ws = new WebSocket(url, [WS_PROTOCOL]);
     this.ws.binaryType = "arraybuffer";
-    this.ws.onmessage = (e) => onMessage(deserialize(e.data));
+    this.ws.onmessage = (e) => onMessage(this.v1() ? deserializeV1(e.data) : deserializeLegacy(e.data));
     this.ws.onclose = onClose;
     this.opened = new Promise((resolve, reject) => {
       this.ws.onopen = resolve;
       this.ws.onerror = reject;
     });
+  }
+
+  v1() {
+    return this.ws.protocol === WS_PROTOCOL;
   }
 
   send(msgType, content, buffers = [], metadata = {}) {
@@ -69,7 +112,8 @@ class Kernel {
         version: "5.3", date: new Date().toISOString() },
       parent_header: {}, metadata, content, channel: "shell", buffers: [],
     };
-    this.ws.send(buffers.length ? serialize(msg, buffers) : JSON.stringify(msg));
+    if (this.v1()) this.ws.send(serializeV1(msg, buffers));
+    else this.ws.send(buffers.length ? serializeLegacy(msg, buffers) : JSON.stringify(msg));
   }
 }
 
@@ -271,9 +315,11 @@ class View {
     this.listen(this.model, `change:${trait}`, attach);
   }
 
-  label() {
+  label(control) {
+    // the description, named as the control's accessible name (a screen reader, a test)
     const text = this.model.get("description") || "";
-    const el = h("label", { class: "widget-label", title: text });
+    const el = h("label", { class: "widget-label", title: text, id: `tk-label-${uuid()}` });
+    if (control) control.setAttribute("aria-labelledby", el.id);
     if (this.model.get("description_allow_html")) el.innerHTML = text; else el.textContent = text;
     el.hidden = !text;
     this.listen(this.model, "change:description", () => {
@@ -394,7 +440,7 @@ function textInput(view, classes, tag, type = "text") {
   const placeholder = () => { input.placeholder = view.model.get("placeholder") || ""; };
   placeholder();
   view.listen(view.model, "change:placeholder", placeholder);
-  const el = view.dress(h("div", { class: `widget-inline-hbox ${classes}` }, view.label(), input), input);
+  const el = view.dress(h("div", { class: `widget-inline-hbox ${classes}` }, view.label(input), input), input);
   if (tag === "input") {
     input.addEventListener("keydown", (e) => {
       if (e.key === "Enter") {
@@ -421,14 +467,14 @@ function combobox(view) {
 
 function numberInput(view, parse) {
   const input = h("input", { class: "widget-input", type: "text", inputmode: "numeric" });
-  const el = view.dress(h("div", { class: "widget-inline-hbox widget-text" }, view.label(), input), input);
+  const el = view.dress(h("div", { class: "widget-inline-hbox widget-text" }, view.label(input), input), input);
   return valueControl(view, el, input, { parse, format: (v) => String(v ?? ""), event: "change" });
 }
 
 function progress(view) {
   const bar = h("div", { class: "progress-bar" });
   const track = h("div", { class: "progress", role: "progressbar" }, bar);
-  const el = view.dress(h("div", { class: "widget-inline-hbox widget-progress" }, view.label(), track));
+  const el = view.dress(h("div", { class: "widget-inline-hbox widget-progress" }, view.label(track), track));
   const draw = () => {
     const { value, min, max } = { value: view.model.get("value"), min: view.model.get("min"), max: view.model.get("max") };
     const share = max > min ? Math.min(1, Math.max(0, (value - min) / (max - min))) : 0;
@@ -480,7 +526,7 @@ function dropdown(view) {
     view.model.set("index", select.selectedIndex < 0 ? null : select.selectedIndex);
     view.model.save_changes();
   } });
-  const el = view.dress(h("div", { class: "widget-inline-hbox widget-dropdown" }, view.label(), select), select);
+  const el = view.dress(h("div", { class: "widget-inline-hbox widget-dropdown" }, view.label(select), select), select);
   const draw = () => {
     select.replaceChildren(...(view.model.get("_options_labels") || []).map((label) => h("option", {}, label)));
     const index = view.model.get("index");
