@@ -14,7 +14,7 @@ from typing import NoReturn
 from . import games, new_game
 from .core.errors import TablekitError
 from .core.fields import SEED
-from .core.registry import get_game
+from .core.registry import get_game, registry
 
 
 def _cmd_games(args: argparse.Namespace) -> int:
@@ -161,18 +161,26 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
     import difflib
     from pathlib import Path
 
-    from .core.errors import ScenarioError
+    from .core.errors import SaveFormatError, ScenarioError
     from .core.scenario.migrate import migrate_text
+    from .core.timeline import migrate_save
 
     failed = 0
     for name in args.files:
         path = Path(name)
         try:
             text = path.read_text(encoding="utf-8")
-            new, changes = migrate_text(text, name)
+            if path.suffix.lower() == ".json":
+                new, changes = migrate_save(text, registry())
+            else:
+                new, changes = migrate_text(text, name)
         except (OSError, UnicodeDecodeError, ScenarioError) as exc:
             failed += 1
             print(f"ERROR {exc}")
+            continue
+        except SaveFormatError as exc:
+            failed += 1
+            print(f"ERROR {name}: {exc}")
             continue
         if not changes:
             print(f"{name}: already at the current format, nothing to change")
@@ -358,21 +366,32 @@ def _options(args: argparse.Namespace) -> dict:
     return out
 
 
-@_typed("scenario file")
-def scenario_file(value: str) -> str:
-    p = Path(value)
-    if p.suffix.lower() not in (".yaml", ".yml"):
-        raise argparse.ArgumentTypeError(f"{_show(value)} is not a scenario file: scenario files end "
-                                         "in .yaml or .yml")
+@_typed("scenario file or save")
+def migratable_file(value: str) -> str:
+    """A scenario file or a save (`tablekit migrate` takes both)."""
+    if Path(value).suffix.lower() == ".json":
+        return _readable(value, "save")
+    return scenario_file(value)
+
+
+def _readable(value: str, what: str) -> str:
     try:
-        if not p.is_file():
-            raise argparse.ArgumentTypeError(f"there is no scenario file {_show(value)}")
-        with open(p, "rb"):
+        if not Path(value).is_file():
+            raise argparse.ArgumentTypeError(f"there is no {what} {_show(value)}")
+        with open(value, "rb"):
             pass
     except OSError as exc:
-        raise argparse.ArgumentTypeError(f"the scenario file {_show(value)} cannot be read "
+        raise argparse.ArgumentTypeError(f"the {what} {_show(value)} cannot be read "
                                          f"({exc.strerror or 'error'})") from None
     return value
+
+
+@_typed("scenario file")
+def scenario_file(value: str) -> str:
+    if Path(value).suffix.lower() not in (".yaml", ".yml"):
+        raise argparse.ArgumentTypeError(f"{_show(value)} is not a scenario file: scenario files end "
+                                         "in .yaml or .yml")
+    return _readable(value, "scenario file")
 
 
 @_typed("notebook")
@@ -577,9 +596,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true", help="one JSON object per file")
     _game_setup_arguments(c)  # these replace the file's variant and add to its options
     c.set_defaults(fn=_cmd_check)
-    g = sub.add_parser("migrate", help="bring scenario files of an older format to the current one "
-                                       "(shows the changes; --write rewrites, keeping comments)")
-    g.add_argument("files", nargs="+", metavar="FILE", type=scenario_file, help="scenario files (.yaml)")
+    g = sub.add_parser("migrate", help="bring scenario files and saves of an older format to the current "
+                                       "one (shows the changes; --write rewrites, keeping a scenario's comments)")
+    g.add_argument("files", nargs="+", metavar="FILE", type=migratable_file,
+                   help="scenario files (.yaml) and saves (.json)")
     g.add_argument("--write", action="store_true", help="rewrite the files (otherwise only show the changes)")
     g.set_defaults(fn=_cmd_migrate)
     s = sub.add_parser("serve", help="serve the notebooks as a web app with Voilà")

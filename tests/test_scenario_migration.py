@@ -197,3 +197,37 @@ def test_more_illegal_lets_a_version_1_list_leave_out_an_option_shown_illegal_si
     strict = {"pending": {"player": d.player, "options": listed}}
     assert not check_expectation(game, strict, "p.yaml").passed
     assert check_expectation(game, {"pending": {**strict["pending"], "more_illegal": True}}, "p.yaml").passed
+
+
+def test_migrate_brings_every_frozen_save_to_the_current_format(tmp_path, capsys):
+    import tablekit
+    from tablekit.core.timeline import SAVE_FORMAT_VERSION
+
+    saves = sorted((DATA / "frozen" / "saves").glob("*.json"))
+    assert len(saves) >= 15
+    for src in saves:
+        path = tmp_path / src.name
+        text = src.read_text(encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
+        assert cli.main(["migrate", str(path)]) == 0, src.name
+        shown = capsys.readouterr().out
+        assert "format_version 2 → 3" in shown and "not written: add --write" in shown, src.name
+        assert path.read_text(encoding="utf-8") == text  # shown, not written
+        assert cli.main(["migrate", "--write", str(path)]) == 0, src.name
+        capsys.readouterr()
+        new = json.loads(path.read_text(encoding="utf-8"))
+        assert new["format_version"] == SAVE_FORMAT_VERSION, src.name
+        assert "cursor" not in json.dumps(new.get("base")), src.name  # no engine state in the start
+        before, after = tablekit.load(text), tablekit.load(path.read_text(encoding="utf-8"))
+        assert after.state.to_json() == before.state.to_json(), src.name
+        assert len(after.history) == len(before.history), src.name
+        assert cli.main(["migrate", str(path)]) == 0
+        assert "already at the current format" in capsys.readouterr().out, src.name
+
+
+def test_migrate_refuses_a_broken_save_naming_it_and_changes_nothing(tmp_path, capsys):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format_version": 1, "game": "creatures"}', encoding="utf-8")
+    assert cli.main(["migrate", "--write", str(path)]) == 1
+    assert "broken.json: this save has format_version 1" in capsys.readouterr().out
+    assert path.read_text(encoding="utf-8") == '{"format_version": 1, "game": "creatures"}'

@@ -201,6 +201,19 @@ class Timeline:
         return SAVE_FORMAT_VERSION, public
 
     def _digest(self) -> str:
+        """A save's digest: a hash of the position in the file format's public fields (see
+        `scenario.writing.public_position`), with the result and the RNG's state. An inner
+        change of the engine that moves no card, number or rule leaves it alone, so a save
+        still loads after it; a change of play does not."""
+        from .scenario.writing import public_position
+
+        st = self.state
+        public = {**public_position(self), "over": st.over, "result": st.result, "rng": st.rng}
+        text = json.dumps(public, sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def _engine_digest(self) -> str:
+        """The digest earlier tablekits wrote in saves, still accepted: a hash of the engine's whole state."""
         return hashlib.sha256(self.state.to_json().encode()).hexdigest()[:16]
 
     # -- internals -----------------------------------------------------------
@@ -733,7 +746,7 @@ def _load(text: Any, registry: Mapping[str, GameDef]) -> Game:
         raise SaveFormatError(f"replaying the save failed at record {len(game.history)}: the save's "
                               f"base state holds data the rules cannot use ({type(exc).__name__}: "
                               f"{_one_line(exc, 80)})") from None
-    if digest and digest != game._digest():
+    if digest and digest not in (game._digest(), game._engine_digest()):
         raise SaveFormatError("replaying the save does not give the saved position "
                               "(the rules changed since it was saved, or the save was edited)")
     if base is not None:
@@ -825,3 +838,32 @@ def _public_start(gamedef: GameDef, players: Any, seed: int, variant: Any, optio
     if game._base is not None:  # the start as it was built (before the flow settled), with its RNG
         game._base["rng"] = rng
     return game
+
+
+def migrate_save(text: str, registry: Mapping[str, GameDef]) -> tuple[str, list[str]]:
+    """A save brought to the current format (`tablekit migrate`): the new text and what
+    changed in words, or the same text and [] when there is nothing to change. The save
+    is loaded (every check of `load_game`; a problem is a SaveFormatError) and written
+    again, and the new text must load at the same position with the same history."""
+    game = load_game(text, registry)
+    old = _parse(text)
+    new_text = game.save()
+    new = json.loads(new_text)
+    changes = []
+    if old.get("format_version") != new["format_version"]:
+        changes.append(f"format_version {old.get('format_version')} → {new['format_version']}")
+    if old.get("base") != new["base"]:
+        if new["format_version"] == SAVE_FORMAT_VERSION:
+            changes.append("the starting position is written in the scenario format's public fields")
+        else:
+            changes.append("the starting position is rewritten as the engine's state "
+                           "(the public fields cannot say a start part-way through a resolution)")
+    if old.get("digest") != new["digest"]:
+        changes.append("the digest is taken over the public position (an inner change of the engine "
+                       "no longer makes the save say the rules changed)")
+    if not changes:
+        return text, []
+    again = load_game(new_text, registry)
+    if again.state.to_json() != game.state.to_json() or json.loads(again.save()) != new:
+        raise SaveFormatError("the migrated save does not load at the same position: it is left unchanged")
+    return new_text + "\n", changes

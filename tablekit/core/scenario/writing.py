@@ -28,17 +28,12 @@ def position_data(game: Game, title: str = "", description: str = "") -> dict[st
     a resolution, which a scenario starts from its beginning."""
     st = game.state
     gamedef = game.gamedef
-    players_out = {}
-    for p in st.players:
-        counters = {k: v for k, v in p.items() if k != "name"}
-        if counters:
-            players_out[p["name"]] = counters
-    cards_out = {uid: {k: v for k, v in cs.items() if k != "card"}
-                 for uid, cs in st.cards.items() if len(cs) > 1}
-    settable = gamedef.settable_extra_keys()
-    # only what a scenario may set, and only values it accepts (a None a key cannot hold is left out)
-    extra_out = {FILE_NAMES.get(k, k): v for k, v in st.extra.items()
-                 if k in settable and isinstance(v, settable[k][0])}
+    busy = [f for f in st.cursor if "n" not in f and not ("fx" in f and f["st"] == "new")]
+    if busy:
+        what = busy[-1].get("label") or busy[-1].get("fx") or "an event"
+        raise TablekitError(f"{what} is part-way through its resolution, and a scenario file starts "
+                            "an effect from its beginning: step or choose until it has resolved, or "
+                            "keep the game with save() instead")
     data: dict[str, Any] = {
         "format_version": SCENARIO_FORMAT_VERSION,
         "game": game.id,
@@ -52,6 +47,28 @@ def position_data(game: Game, title: str = "", description: str = "") -> dict[st
         data["options"] = st.options
     data["players"] = game.players
     data["seed"] = st.seed
+    data.update(public_position(game))
+    return data
+
+
+def public_position(game: Game) -> dict[str, Any]:
+    """The position in the file format's public fields: `setup` (the zones, card states,
+    players' numbers and the extra state a file may set, under its file names) and, when
+    the game is past its first rule, `start` (the rule, the turn, the effects on the
+    stack, lasting effects, waiting triggers). Part-way through a resolution too, where
+    a file could not start: a save's digest is taken over it."""
+    st = game.state
+    players_out = {}
+    for p in st.players:
+        counters = {k: v for k, v in p.items() if k != "name"}
+        if counters:
+            players_out[p["name"]] = counters
+    cards_out = {uid: {k: v for k, v in cs.items() if k != "card"}
+                 for uid, cs in st.cards.items() if len(cs) > 1}
+    settable = game.gamedef.settable_extra_keys()
+    # only what a scenario may set, and only values it accepts (a None a key cannot hold is left out)
+    extra_out = {FILE_NAMES.get(k, k): v for k, v in st.extra.items()
+                 if k in settable and isinstance(v, settable[k][0])}
     setup: dict[str, Any] = {"zones": {z: list(c) for z, c in st.zones.items() if c}}
     if cards_out:
         setup["cards"] = cards_out
@@ -59,13 +76,7 @@ def position_data(game: Game, title: str = "", description: str = "") -> dict[st
         setup["players"] = players_out
     if extra_out:
         setup["extra"] = json.loads(json.dumps(extra_out))
-    data["setup"] = setup
-    busy = [f for f in st.cursor if "n" not in f and not ("fx" in f and f["st"] == "new")]
-    if busy:
-        what = busy[-1].get("label") or busy[-1].get("fx") or "an event"
-        raise TablekitError(f"{what} is part-way through its resolution, and a scenario file starts "
-                            "an effect from its beginning: step or choose until it has resolved, or "
-                            "keep the game with save() instead")
+    data: dict[str, Any] = {"setup": setup}
     if len(game.cursor) > 1:
         data["start"] = {"at": list(game.cursor[1:])}
         if game.turn is not None:
