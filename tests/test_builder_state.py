@@ -10,6 +10,7 @@ import html
 import pytest
 from test_builder_lab import download_text, put
 
+import tablekit
 from tablekit.core.engine import Game
 from tablekit.core.scenario import build, parse
 from tablekit.widgets import ScenarioBuilder
@@ -157,14 +158,17 @@ def test_labyrinth_retinue_markers_and_gathered_retinues():
     """Legends of Labyrinth keeps no card state: its position is the lords' markers
     and the game state of the retinues each gathered."""
     b = ScenarioBuilder("labyrinth", players=["Ana", "Bo"], seed=6, start="setup")
-    set_counter(b, "Bo", "retinues", "2")
     b.extra_key.value = "gathered"
-    b.extra_value.value = '{"Ana": ["sorceresses"], "Bo": []}'
+    b.extra_value.value = '{"Ana": ["sorceresses"], "Bo": ["swordmasters", "architects"]}'
     b.extra_button.click()
     assert b.banner.value == ""
+    assert "So Ana's retinues = 1; Bo's retinues = 2." in html.unescape(b.message.value)
+    set_counter(b, "Bo", "retinues", "3")  # the count follows the list: refused, nothing changes
+    assert "Bo's retinues follows the game state (2 now)" in html.unescape(b.banner.value)
+    assert b.state.player("Bo")["retinues"] == 2
     data, g = saved_and_loaded(b)
     assert g.state.player("Bo")["retinues"] == 2 and data["setup"]["players"]["Bo"]["retinues"] == 2
-    assert g.state.extra["gathered"] == {"Ana": ["sorceresses"], "Bo": []}
+    assert g.state.extra["gathered"] == {"Ana": ["sorceresses"], "Bo": ["swordmasters", "architects"]}
 
 
 def test_lfg_protection_is_a_lasting_restriction_that_round_trips():
@@ -194,7 +198,7 @@ def test_foehunters_armor_until_a_turn_of_a_player_round_trips():
 def test_the_state_keys_say_what_they_mean():
     b = mirkwood()
     labels = dict((k, label) for label, k in b.state_key.options)
-    assert labels["progress"] == "progress: progress tokens on a location or the quest stage"
+    assert labels["progress"] == "progress: progress on a location or the quest stage: at its quest points it is done"
     assert labels["damage"] == "damage: damage on the card"
     b.card.value = "aragorn"
     assert "face" not in [k for _, k in b.state_key.options]
@@ -345,3 +349,26 @@ def test_a_bad_player_value_names_its_field_and_changes_nothing(text, words):
     before = b.state.to_json()
     set_counter(b, "Ana", "threat", text)
     assert words in html.unescape(b.banner.value) and b.state.to_json() == before
+
+
+def test_a_counter_kept_in_this_turns_data_is_typed_on_the_board_and_round_trips():
+    """Labyrinth's actions left are `this_turn.actions` (Counter.field): typed on the
+    panel of the lord whose turn it is, checked by the counter's range, saved as this
+    turn's data; another lord's panel has none to type."""
+    g = tablekit.new_game("labyrinth", players=["Ana", "Bo"], seed=6)
+    while g.path[-1:] != ("Actions",) and not g.is_over:
+        g.run(bots="random", max_records=1) if g.pending is not None else g.step()
+    b = ScenarioBuilder(g)
+    turn = b.state.turn
+    other = next(p for p in b.players if p != turn)
+    said = b.board.handle({"action": "counter", "seat": turn, "key": "actions", "value": 2})
+    assert not said, said
+    assert b.state.extra["_this_turn"]["actions"] == 2
+    before = b.state.to_json()
+    for seat, value in ((turn, -1), (other, 1)):
+        said = b.board.handle({"action": "counter", "seat": seat, "key": "actions", "value": value})
+        assert said, (seat, value)
+    assert b.state.to_json() == before
+    data, loaded = saved_and_loaded(b)
+    assert data["setup"]["extra"]["this_turn"]["actions"] == 2
+    assert loaded.state.extra["_this_turn"]["actions"] == 2

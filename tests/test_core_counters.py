@@ -139,3 +139,68 @@ def test_a_settable_counter_is_the_one_range_of_its_number_wherever_it_is_set(tm
     assert game.player_value_problem("life", 21) == "Life is 0 to 20, not 21"
     assert game.player_value_problem("gold", "x") == "'gold' is a number, not 'x'"
     assert game.player_value_problem("gold", 7) is None
+
+
+class TurnToy(CounterToy):
+    """The toy with this turn's data: a player counter and a card counter kept as
+    position fields, declared once as counters."""
+
+    id = "countertoy"
+    per_turn = {"moves": 2, "rolled": False}
+    per_turn_meanings = {"rolled": "the player has rolled the die this turn"}
+    card_state_keys = {"tapped": ((bool,), "the creature is tapped")}
+    counters = COUNTERS + (
+        Counter("moves", "Moves", "moves the player may still make this turn", where="player", low=0, high=3,
+                field="this_turn.moves"),
+        Counter("charge", "Charge", "charge on a creature", where="card", low=0, high=4, kinds=("creature",)),
+    )
+
+
+def test_a_counter_is_the_declaration_of_the_position_field_it_is_kept_in(tmp_path):
+    """One declaration: a counter kept in this turn's data (`field`) or as a card's state
+    key gives that field its meaning in the docs and the schema, and its range wherever a
+    position sets it; it shows on the panel of the player whose turn it is."""
+    toy(tmp_path)
+    game = TurnToy(tmp_path / "countertoy.yaml")
+    moves = game.counters[-2]
+    assert moves.settable and moves.data_key == ("this_turn", "moves")
+    assert game.turn_fields() == {"moves": "moves the player may still make this turn",
+                                  "rolled": "the player has rolled the die this turn"}
+    assert game.card_state_fields() == {"tapped": ((bool,), "the creature is tapped"),
+                                        "charge": ((int,), "charge on a creature")}
+    assert "Moves is 0 to 3, not 5" in game.extra_problem("_this_turn", {"moves": 5}, ["A", "B"])
+    assert game.extra_problem("_this_turn", {"moves": 3, "rolled": True}, ["A", "B"]) is None
+    g = make_game(game, ["A", "B"], seed=1)
+    g.state.turn = "A"
+    g.state.extra["_this_turn"] = {"moves": 1, "rolled": False}
+    view = g.view("B")
+    assert moves.read(view, "A", g.defs) == 1 and moves.read(view, "B", g.defs) is None
+    from tablekit.core.schemas import scenario_game_schema
+    schema = scenario_game_schema(game)
+    text = str(schema)
+    assert "'minimum': 0, 'maximum': 3" in text and "moves the player may still make this turn" in text
+    assert "charge on a creature" in text
+
+
+def test_a_field_declared_twice_or_kept_nowhere_is_refused(tmp_path):
+    toy(tmp_path)
+
+    class Twice(TurnToy):
+        per_turn_meanings = {"moves": "moves left", "rolled": "rolled"}
+        card_state_keys = {"charge": ((int,), "charge")}
+
+    game = Twice(tmp_path / "countertoy.yaml")
+    with pytest.raises(Exception, match="declared twice"):
+        game.turn_fields()
+    with pytest.raises(Exception, match="declared twice"):
+        game.card_state_fields()
+
+    class Nowhere(TurnToy):
+        per_turn = {"rolled": False}
+
+    with pytest.raises(Exception, match="does not hold"):
+        Nowhere(tmp_path / "countertoy.yaml").turn_fields()
+    with pytest.raises(ValueError, match="field is"):
+        Counter("x", "X", "a meaning", field="this_game.x")
+    with pytest.raises(ValueError, match="kept on its card"):
+        Counter("x", "X", "a meaning", where="card", field="this_turn.x")

@@ -138,7 +138,8 @@ def check_labyrinth(g: tablekit.Game) -> set[str]:
     shown = set()
     for seat in seats(g):
         shown |= expect_players(g, seat, "actions", actions)
-        shown |= expect_players(g, seat, "retinues", {p: st.player(p).get("retinues") for p in g.players})
+        shown |= expect_players(g, seat, "retinues",  # counted from the lists, which every seat sees
+                                {p: len(gathered[p]) if "gathered" in st.extra else None for p in g.players})
     return shown
 
 
@@ -186,11 +187,14 @@ def check_creatures(g: tablekit.Game) -> set[str]:
     treasure = {p: sum(CT.value(ctx, u) for u in CT.of_kind(ctx, CT.treasure(p), "treasure")) for p in g.players}
     health = {u: CT.remaining(ctx, u) for p in g.players
               for u in CT.monsters_in_front(ctx, p) + CT.of_kind(ctx, CT.followers(p), "follower")}
+    data = g.state.extra.get("_this_turn")  # this turn's kills: the panel of the player whose turn it is
+    kills = {p: data["kills"] if p == g.state.turn and isinstance(data, dict) else None for p in g.players}
     shown = set()
     for seat in seats(g):
         shown |= expect_players(g, seat, "treasure", treasure)
         shown |= expect_players(g, seat, "score", {p: CT.score(ctx, p) for p in g.players})
         shown |= expect_cards(g, seat, {"health": health})
+        shown |= expect_players(g, seat, "kills", kills)
     if g.is_over:
         score = counters("creatures")["score"]
         assert {p: score.read(g.view(g.players[0]), p, g.defs) for p in g.players} == g.result.scores

@@ -583,6 +583,6 @@ def test_every_key_of_a_turns_and_a_rounds_data_says_what_it_means(game_id):
     """A scenario file sets this turn's data by the game's keys (setup.extra.this_turn):
     each is declared with its meaning, so the docs and the schema can say it."""
     g = registry()[game_id]
-    assert set(g.per_turn_meanings) == set(g.per_turn), game_id
-    assert set(g.per_round_meanings) == set(g.per_round), game_id
-    assert all(len(m) > 10 for m in [*g.per_turn_meanings.values(), *g.per_round_meanings.values()])
+    assert set(g.turn_fields()) == set(g.per_turn), game_id
+    assert set(g.round_fields()) == set(g.per_round), game_id
+    assert all(len(m) > 10 for m in [*g.turn_fields().values(), *g.round_fields().values()])

@@ -190,7 +190,7 @@ def test_a_truncated_scenario_of_any_game_is_refused_at_load_or_plays_50_rules()
     ("foehunters", "hp", -1000, "HP is 0 or more, not -1000"),
     ("mirkwood", "threat", -10**18, "Threat is 0 to 50"),
     ("mirkwood", "threat", 51, "Threat is 0 to 50, not 51"),
-    ("labyrinth", "retinues", 4, "Retinues is 0 to 3, not 4"),
+    ("labyrinth", "retinues", 4, "'retinues' is 4, but the other fields of the position make it 0"),
     ("creatures", "score", True, "must be a number, not True"),
 ])
 def test_a_players_number_in_a_scenario_takes_its_range_from_the_games_counter(game_id, key, value, words):

@@ -74,6 +74,7 @@ def test_a_game_that_declares_nothing_optional_still_gets_its_section():
         endings: dict = {}
         settable_extra: dict = {}
         per_turn: dict = {}
+        counters: tuple = ()
 
     lines = "\n".join(scenario_docs.game_section(Bare()))
     assert "### A bare game (`bare`)" in lines

@@ -459,3 +459,21 @@ def test_a_face_the_card_does_not_have_is_refused_at_its_line(tmp_path):
     (tmp_path / "one.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(tablekit.ScenarioError, match="card 'cultist#1' has one face only"):
         _run(tmp_path / "one.yaml")
+
+
+def test_a_number_the_other_fields_decide_may_be_left_out_and_is_refused_when_it_disagrees():
+    """Legends of Labyrinth: a lord's retinues counter is the length of their gathered
+    list (GameDef.derived_player_numbers), so a file gives the list once; a count that
+    disagrees is refused at its line, naming what it should be."""
+    text = (ROOT / "scenarios/labyrinth/third-retinue-ends-the-game.yaml").read_text(encoding="utf-8")
+    line = "  players: {Ana: {retinues: 1}, Bo: {retinues: 0}, Cy: {retinues: 2}}\n"
+    assert line in text
+    left_out = text.replace(line, "")
+    game, results = run(parse(left_out, "s.yaml"), "s.yaml")
+    assert all(o.passed for o in results)
+    # the board reads the lists (1, 0, 2); then Cy gathers her third in the run
+    retinues = next(c for c in game.gamedef.counters if c.key == "retinues")
+    assert [retinues.read(game.view(None), p, game.defs) for p in ("Ana", "Bo", "Cy")] == [1, 0, 3]
+    wrong = text.replace("Cy: {retinues: 2}", "Cy: {retinues: 1}")
+    msg = refused(wrong, "'retinues' is 1", "make it 2")
+    assert msg.startswith(f"s.yaml, line {text[:text.index(line)].count(chr(10)) + 1}:"), msg

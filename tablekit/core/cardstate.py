@@ -1,5 +1,5 @@
 """The state a card may carry, declared once: the core's keys (schemas.CORE_CARD_STATE_SCHEMA)
-and a game's own (`GameDef.card_state_keys`), each with its type, checked the same way by
+and a game's own (`GameDef.card_state_fields`: its `card_state_keys` and card counters), each with its type, checked the same way by
 the scenario loader, `Game.arrange` and the scenario builder."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ CORE_CARD_STATE = {k: types for k, (types, _) in CORE_CARD_STATE_SCHEMA.items()}
 def allowed_state(gamedef: GameDef) -> dict[str, tuple[type, ...]]:
     """Every card state key of the game (the core's, then its own) -> the types it takes."""
     out = dict(CORE_CARD_STATE)
-    out.update({k: t for k, (t, _) in gamedef.card_state_keys.items()})
+    out.update({k: t for k, (t, _) in gamedef.card_state_fields().items()})
     return out
 
 

@@ -15,7 +15,18 @@ never from the whole state, so a token cannot show what the seat may not see:
 * a counter whose number is worked out (Creatures' treasure, a card's health
   left) gives `value`, a function `(view, owner, defs) -> number | None` of
   the view, the player's name or the card's uid (None for the table), and the
-  game's card definitions by id. None means "not shown here".
+  game's card definitions by id. None means "not shown here";
+* a counter kept in this turn's or this round's data (the game's `per_turn` /
+  `per_round`) names that key as its `field` (`"this_turn.actions"`): a player
+  counter so kept shows on the panel of the player whose turn it is, a table
+  counter on the table.
+
+The declaration is also the position field a file sets (one declaration for the
+token, the builder, a scenario's setup and a save): a settable counter's key is
+the player's number, the card's state key or `extra[key]` a file writes, and a
+counter with a `field` is that key of `this_turn` / `this_round`; its meaning is
+the field's meaning in the docs and the published schema, its domain the field's
+range (`GameDef.card_state_fields`, `GameDef.turn_fields`).
 """
 
 from __future__ import annotations
@@ -24,6 +35,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 WHERE = ("player", "card", "table")
+# the game's data a counter may be kept in (its `field`): the file name -> the state's key
+FIELD_DATA = {"this_turn": "_this_turn", "this_round": "_this_round"}
 
 Number = int | float
 CounterValue = Callable[[Mapping[str, Any], str | None, Mapping[str, Any]], Number | None]
@@ -43,6 +56,7 @@ class Counter:
     kinds: tuple[str, ...] = ()
     value: CounterValue | None = None
     stored: bool | None = None
+    field: str = ""
 
     @property
     def settable(self) -> bool:
@@ -51,7 +65,18 @@ class Counter:
         for a counter read by default; a counter with `value` says so with
         `stored=True` (its `value` only chooses where it is shown), else it is
         worked out from the position and is set through what it counts."""
+        if self.field:
+            return True
         return self.value is None if self.stored is None else self.stored
+
+    @property
+    def data_key(self) -> tuple[str, str] | None:
+        """(this turn's or this round's data as a file names it, the key in it) for a
+        counter with a `field`; None for one kept elsewhere."""
+        if not self.field:
+            return None
+        data, key = self.field.split(".", 1)
+        return data, key
 
     def check(self, value: Any) -> None:
         """Raise ValueError, in words, unless `value` is a number this counter may take."""
@@ -68,6 +93,15 @@ class Counter:
             raise ValueError(f"counter {self.key!r}: a key, a name and a meaning are needed")
         if self.kinds and self.where != "card":
             raise ValueError(f"counter {self.key!r}: only a card counter is limited to card kinds")
+        if self.field:
+            data, _, key = self.field.partition(".")
+            if data not in FIELD_DATA or not key or "." in key:
+                raise ValueError(f"counter {self.key!r}: field is '<data>.<key>' with <data> one of "
+                                 f"{', '.join(FIELD_DATA)}, not {self.field!r}")
+            if self.where == "card":
+                raise ValueError(f"counter {self.key!r}: a card counter is kept on its card, not in {data}")
+            if self.stored is False:
+                raise ValueError(f"counter {self.key!r}: a counter with a field is kept there (stored)")
 
     def domain(self) -> str:
         """The values it may take, in words ("0 or more", "0 to 50", "any number")."""
@@ -84,6 +118,12 @@ class Counter:
         table) in `view`; None when it is not shown there."""
         if self.value is not None:
             out = self.value(view, owner, defs)
+        elif self.field:
+            if self.where == "player" and (owner is None or view.get("turn") != owner):
+                return None
+            data, key = self.field.split(".", 1)
+            row = (view.get("extra") or {}).get(FIELD_DATA[data])
+            out = row.get(key) if isinstance(row, dict) else None
         elif self.where == "player":
             row = next((p for p in view.get("players", ()) if p.get("name") == owner), None)
             out = None if row is None else row.get(self.key)
@@ -104,7 +144,7 @@ class Counter:
         """The declaration as plain data (for the board and the docs)."""
         return {"key": self.key, "name": self.name, "meaning": self.meaning, "where": self.where,
                 "domain": self.domain(), "icon": self.icon, "kinds": list(self.kinds),
-                "settable": self.settable}
+                "settable": self.settable, "field": self.field}
 
 
 def counter_problem(counters: tuple[Counter, ...], where: str, key: str, value: Any) -> str | None:
@@ -114,6 +154,20 @@ def counter_problem(counters: tuple[Counter, ...], where: str, key: str, value: 
     game declares no settable counter of that key there."""
     for c in counters:
         if c.where == where and c.key == key and c.settable:
+            try:
+                c.check(value)
+            except ValueError as exc:
+                return str(exc)
+    return None
+
+
+def data_counter_problem(counters: tuple[Counter, ...], data: str, key: str, value: Any) -> str | None:
+    """Why `value` cannot be `key` of this turn's or this round's data (`data`: "this_turn"
+    or "this_round"), by the counter the game keeps there; None when it may be, or when
+    no counter is kept at that key."""
+    field = f"{data}.{key}"
+    for c in counters:
+        if c.field == field:
             try:
                 c.check(value)
             except ValueError as exc:

@@ -5,16 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 
 from .cards import CardDef, data_path, load_cards
 from .cardtemplates import CardTemplate
 from .context import CORE_PROCEDURES, AbilityUse, Ctx
-from .counters import Counter, counter_problem
+from .counters import FIELD_DATA, Counter, counter_problem, data_counter_problem
 from .decision import Decision, Option
 from .effects import Effect, OrderRule
 from .errors import CardFileError, TablekitError
 from .flow import Node, Say, index_flow
+from .schemas import CORE_CARD_STATE_SCHEMA
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -481,6 +482,44 @@ class GameDef:
         The type is checked already; a game checks the meaning."""
         return None
 
+    def card_state_fields(self) -> dict[str, tuple[tuple[type, ...], str]]:
+        """The game's own card state keys a position may set, each with its types and its
+        meaning: `card_state_keys`, and each card counter the game keeps as a card's state
+        key beyond the core's (its meaning is the counter's; its range is checked by the
+        counter). A key is declared in one of the two places, never both."""
+        out = dict(self.card_state_keys)
+        for c in self.counters:
+            if c.where == "card" and c.settable and c.key not in CORE_CARD_STATE_SCHEMA:
+                if c.key in self.card_state_keys:
+                    raise TablekitError(f"{self.title}: the card state key {c.key!r} is declared twice, in "
+                                        "card_state_keys and as a counter: keep the counter")
+                out[c.key] = ((int,), c.meaning)
+        return out
+
+    def turn_fields(self) -> dict[str, str]:
+        """Each key of this turn's data (`per_turn`) with its meaning: `per_turn_meanings`,
+        and the counters kept there (`field="this_turn.<key>"`), whose meaning is theirs."""
+        return self._data_fields("this_turn", self.per_turn, self.per_turn_meanings)
+
+    def round_fields(self) -> dict[str, str]:
+        """Each key of this round's data (`per_round`) with its meaning (see turn_fields)."""
+        return self._data_fields("this_round", self.per_round, self.per_round_meanings)
+
+    def _data_fields(self, data: str, fresh: dict[str, Any], meanings: dict[str, str]) -> dict[str, str]:
+        out = dict(meanings)
+        for c in self.counters:
+            kept = c.data_key
+            if kept is None or kept[0] != data:
+                continue
+            if kept[1] in meanings:
+                raise TablekitError(f"{self.title}: {data}.{kept[1]} is declared twice, in its meanings "
+                                    "and as a counter: keep the counter")
+            if kept[1] not in fresh:
+                raise TablekitError(f"{self.title}: the counter {c.key!r} is kept in {data}.{kept[1]}, "
+                                    f"which the game's fresh {data} data does not hold")
+            out[kept[1]] = c.meaning
+        return {k: out[k] for k in fresh if k in out}
+
     def settable_extra_keys(self) -> dict[str, tuple[tuple[type, ...], str]]:
         """Every extra state key a position may set: the core's (CORE_EXTRA) and the
         game's (`settable_extra`), each with its types and its meaning."""
@@ -496,12 +535,24 @@ class GameDef:
         # this turn's and this round's data: each key as the game declares it (its fresh value)
         defaults = {"_this_turn": self.per_turn, "_this_round": self.per_round}.get(key)
         if defaults and isinstance(value, dict):
+            data = next(f for f, k in FIELD_DATA.items() if k == key)
             for k, v in value.items():
                 if k in defaults and not _same_kind(v, defaults[k]):
                     return (f"'{key}.{k}' has the wrong type ({_clip(repr(v), 60)}): it is "
                             f"{type(defaults[k]).__name__}, as {_clip(repr(defaults[k]), 30)} when fresh")
+                why = data_counter_problem(self.counters, data, k, v)
+                if why:
+                    return f"'{data}.{k}': {_clip(why, 200)}"
         why = counter_problem(self.counters, "table", key, value) or self.check_extra(key, value, players)
         return f"{key!r}: {_clip(why, 200)}" if why else None
+
+    def derived_player_numbers(self, extra: Mapping[str, Any], players: list[str]) -> dict[str, dict[str, Any]]:
+        """The players' numbers that other fields of a position decide, from the extra state a
+        file sets (`extra`, under the state's keys): player -> {key: number}. A file may
+        leave them out or give the same; a different number is refused at its line, and the
+        builder refuses to set one. Default: none (Legends of Labyrinth: each lord's
+        retinues are the length of their `gathered` list)."""
+        return {}
 
     def player_value_problem(self, key: str, value: Any) -> str | None:
         """What is wrong with `value` as a player's number `key` (a scenario's setup.players,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from .cardstate import card_state_problem
+from .decision import Decision
 from .errors import TablekitError
 from .state import _copy
 
@@ -33,7 +34,13 @@ class Positions:
         `stack` starts inside a resolution: each entry pushes an effect frame
         above that node, bottom first: `{"effect": name, "source": uid,
         "controller": player, "ability": index, "args": {...}, "data": {...}}`.
-        The top one starts as the first step. `triggers` are collected
+        The top one starts as the first step, unless it is part-way through:
+        `"waiting": {"then": stage, "decision": {...} or "decision_from": stage,
+        "name", "validate", "paid"}` resumes it at that stage (asking the decision,
+        or once the frames above it are done), `"event": {...}` is the event a response
+        answers, and `"chain": n` groups the effects
+        of one chain. `{"window": name, "ask": [players], "label", "mode", "chain"}`
+        is an open response window (see scenario.writing.stack_entries). `triggers` are collected
         triggered abilities waiting to resolve: `{"source": uid, "ability":
         index, "controller": player, "card": definition, "data": {...}}`.
         `lasting` are lasting effects in force, as `ctx.add_lasting` takes them:
@@ -81,8 +88,9 @@ class Positions:
                     data.setdefault(k, v)
             elif defaults and inside[scope] and data is None:
                 self.ctx.fresh(scope)  # a start inside a turn has its data, so no later read writes it
+        chains: dict[Any, int] = {}
         for entry in stack or ():
-            self._push_start_frame(entry)
+            self._push_start_frame(entry, chains)
         for t in triggers or ():
             self.ctx.add_trigger(t["source"], t["ability"], t.get("controller"), t.get("event"),
                                  t.get("card"), dict(t.get("data") or {}))
@@ -96,8 +104,18 @@ class Positions:
         self.ctx.reindex()
         self.rebase()
 
-    def _push_start_frame(self, entry: Mapping[str, Any]) -> None:
+    def _push_start_frame(self, entry: Mapping[str, Any], chains: dict[Any, int]) -> None:
         ctx = self.ctx
+        chain = entry.get("chain")
+        if chain is not None:
+            if isinstance(chain, bool) or not isinstance(chain, int) or chain < 1:
+                raise TablekitError(f"start_at: a chain is numbered 1 or more, not {chain!r}")
+            if chain not in chains:
+                chains[chain] = ctx._next_chain()
+            chain = chains[chain]
+        if "window" in entry:
+            self._push_start_window(entry, chain)
+            return
         effect = entry.get("effect")
         if effect not in self.gamedef.effects:
             known = ", ".join(sorted(self.gamedef.effects)) or "none"
@@ -116,7 +134,76 @@ class Positions:
         elif src is not None:
             ab = next((i for i, a in enumerate(ctx.defn(src).abilities) if a.effect == effect), None)
         ctx.start(effect, source=src, controller=ctl, ability=ab, args=entry.get("args"),
-                  data=entry.get("data"), now=False)
+                  data=entry.get("data"), now=False, chain=chain, event=entry.get("event"))
+        if entry.get("waiting") is not None:
+            self._resume_start_frame(self.state.cursor[-1], entry["waiting"])
+
+    def _push_start_window(self, entry: Mapping[str, Any], chain: int | None) -> None:
+        window, ask = entry.get("window"), entry.get("ask")
+        if not isinstance(window, str) or not window:
+            raise TablekitError(f"start_at: a response window is named, not {window!r}")
+        if not isinstance(ask, list) or any(p not in self.players for p in ask):
+            raise TablekitError(f"start_at: the window {window!r} asks players of the game in order "
+                                f"(ask: [...]), not {ask!r}")
+        mode = entry.get("mode", "cancel")
+        if mode not in ("cancel", "top"):
+            raise TablekitError(f"start_at: the window {window!r} resolves its chain by mode cancel or top, "
+                                f"not {mode!r}")
+        below = self.state.cursor[-1]
+        if "fx" not in below:
+            raise TablekitError(f"start_at: the window {window!r} answers an effect: put it above one")
+        if chain is None:
+            chain = below.get("chain")
+        if chain is None or below.get("chain") not in (None, chain):
+            raise TablekitError(f"start_at: the window {window!r} and the effect below it are of one chain")
+        below["chain"] = chain
+        label = entry.get("label") or window.capitalize()
+        self.state.cursor.append({"rw": window, "o": list(ask), "label": str(label), "mode": mode,
+                                  "chain": chain, "p": below.get("p")})
+
+    def _resume_start_frame(self, frame: dict, waiting: Any) -> None:
+        """An effect part-way through (a stack entry's `waiting`): the stage it resumes at,
+        with the decision it asks; each stage named is one of the effect's own."""
+        eff = self.gamedef.effects[frame["fx"]]
+        what = f"start_at: the effect {frame['fx']!r} waiting"
+        if not isinstance(waiting, Mapping):
+            raise TablekitError(f"{what}: waiting is a mapping (then, decision...), not {waiting!r}")
+        unknown = set(waiting) - {"then", "decision", "decision_from", "name", "validate", "paid"}
+        if unknown:
+            raise TablekitError(f"{what}: unknown key(s) {', '.join(sorted(unknown))}")
+        for key in ("then", "decision_from", "validate"):
+            name = waiting.get(key)
+            if name is None or (key == "then" and name == "__paid__"):
+                continue
+            if (not isinstance(name, str) or not name.isidentifier() or name.startswith("_")
+                    or not callable(getattr(eff, name, None))):
+                raise TablekitError(f"{what}: {key} {name!r} is not a stage of the effect")
+        if not isinstance(waiting.get("then"), str):
+            raise TablekitError(f"{what}: then names the stage it resumes at")
+        paid = waiting.get("paid")
+        if paid not in (None, True, "asking"):
+            raise TablekitError(f"{what}: paid is true or 'asking', not {paid!r}")
+        frame["then"] = waiting["then"]
+        if paid is not None:
+            frame["paid"] = paid
+        decision, builder = waiting.get("decision"), waiting.get("decision_from")
+        if decision is None and builder is None:
+            frame["st"] = "wait"
+            return
+        if decision is not None:
+            try:
+                d = Decision.from_dict(dict(decision))
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise TablekitError(f"{what}: its decision is not one ({type(exc).__name__}: {exc})") from None
+            if d.player not in self.players and not d.party:
+                raise TablekitError(f"{what}: its decision is for {d.player!r}, no player of the game")
+            frame["ask"] = d.to_dict()
+        else:
+            frame["ask"] = None
+            frame["asker"] = builder
+        frame["st"] = "ask"
+        frame["askname"] = waiting.get("name")
+        frame["val"] = waiting.get("validate")
 
     def arrange(self, zones: Mapping[str, list[str]] | None = None,
                 cards: Mapping[str, Mapping[str, Any]] | None = None,

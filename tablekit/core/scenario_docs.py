@@ -103,6 +103,13 @@ def _per_data(defaults: dict[str, Any], meanings: dict[str, str]) -> list[list[s
             for k, v in defaults.items()]
 
 
+def _counted(meaning: str, counter: Any) -> str:
+    """A field's meaning, with the range and the name of the board's counter that declares it."""
+    if counter is None:
+        return meaning
+    return f"{meaning} ({counter.domain()}; the board's {counter.name} counter)"
+
+
 def game_section(g: GameDef) -> list[str]:
     """The Markdown of one game."""
     out = [f"### {g.title} (`{g.id}`)", ""]
@@ -134,14 +141,18 @@ def game_section(g: GameDef) -> list[str]:
     out += ["", "**Settable `extra`** (`setup.extra`, beside the core keys):", ""]
     out += _table(["key", "type", "meaning"], [[_code(k), _types(t), d] for k, (t, d) in g.settable_extra.items()]) \
         if g.settable_extra else ["None."]
-    for key, defaults, meanings in (("this_turn", g.per_turn, g.per_turn_meanings),
-                                    ("this_round", g.per_round, g.per_round_meanings)):
+    kept = {c.field: c for c in g.counters if c.field}
+    for key, defaults, meanings in (("this_turn", g.per_turn, g.turn_fields()),
+                                    ("this_round", g.per_round, g.round_fields())):
+        meanings = {k: _counted(m, kept.get(f"{key}.{k}")) for k, m in meanings.items()}
         out += ["", f"**`{key}`** (keys left out start fresh):", ""]
         out += _table(["key", "type", "fresh value", "meaning"], _per_data(defaults, meanings)) if defaults else \
             ["The game keeps no such data."]
     out += ["", "**Card state keys** (`setup.cards`, `card:` expectations, beside the core keys):", ""]
-    out += _table(["key", "type", "meaning"], [[_code(k), _types(t), d] for k, (t, d) in g.card_state_keys.items()]) \
-        if g.card_state_keys else ["None."]
+    on_cards = {c.key: c for c in g.counters if c.where == "card" and c.settable}
+    card_fields = {k: (t, _counted(d, on_cards.get(k))) for k, (t, d) in g.card_state_fields().items()}
+    out += _table(["key", "type", "meaning"], [[_code(k), _types(t), d] for k, (t, d) in card_fields.items()]) \
+        if card_fields else ["None."]
     out += ["", "**Option ids** (`choose:`, `expect_legal:`...; each `<part>` is one or more characters "
             "other than `:`):", ""]
     forms = getattr(g, "option_forms", {}) or {}

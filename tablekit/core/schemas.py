@@ -372,14 +372,38 @@ def _per_data(defaults: dict, doc: str, meanings: dict[str, str]) -> dict:
     return _obj(props, doc=doc + " - keys left out start fresh")
 
 
+_CHAIN = {"type": "integer", "minimum": 1,
+          "description": "the chain the entry belongs to: a response answers the effect below it in its chain"}
+_WAITING = {"type": "object", "additionalProperties": False, "required": ["then"],
+            "description": "an effect part-way through: the stage it resumes at, and the decision it asks",
+            "properties": {"then": _S, "decision": {"type": "object"}, "decision_from": _S, "name": _S,
+                           "validate": _S, "paid": {"enum": [True, "asking"]}}}
+
+
+def _bounds(counter: Any) -> dict:
+    """A counter's range as JSON Schema bounds."""
+    out = {}
+    if counter.low is not None:
+        out["minimum"] = counter.low
+    if counter.high is not None:
+        out["maximum"] = counter.high
+    return out
+
+
 def scenario_game_schema(g: GameDef) -> dict:
     """What a scenario of this game may say, beyond the shared structure."""
     extra = {FILE_NAMES[k]: _typed(t, d) for k, (t, d) in CORE_EXTRA_SCHEMA.items()}
-    extra["this_turn"] = _per_data(g.per_turn, CORE_EXTRA_SCHEMA["_this_turn"][1], g.per_turn_meanings)
-    extra["this_round"] = _per_data(g.per_round, CORE_EXTRA_SCHEMA["_this_round"][1], g.per_round_meanings)
+    extra["this_turn"] = _per_data(g.per_turn, CORE_EXTRA_SCHEMA["_this_turn"][1], g.turn_fields())
+    extra["this_round"] = _per_data(g.per_round, CORE_EXTRA_SCHEMA["_this_round"][1], g.round_fields())
+    for c in g.counters:  # a counter kept in this turn's or round's data: its range is the key's
+        if c.data_key and extra[c.data_key[0]].get("properties", {}).get(c.data_key[1]):
+            extra[c.data_key[0]]["properties"][c.data_key[1]].update(_bounds(c))
     extra.update({k: _typed(t, d) for k, (t, d) in g.settable_extra.items()})
     state = {k: _typed(t, d, nullable=True) for k, (t, d) in CORE_CARD_STATE_SCHEMA.items()}
-    state.update({k: _typed(t, d, nullable=True) for k, (t, d) in g.card_state_keys.items()})
+    state.update({k: _typed(t, d, nullable=True) for k, (t, d) in g.card_state_fields().items()})
+    for c in g.counters:  # a card counter kept as a state key: its range is the key's
+        if c.where == "card" and c.settable and c.key in state:
+            state[c.key].update(_bounds(c))
     options = {}
     for k, spec in g.options.items():
         o = {**json_type(spec.type), "description": f"{spec.doc} (default {spec.default!r})"}
@@ -449,8 +473,14 @@ def scenario_schema(games: dict[str, GameDef] | None = None, game: str | None = 
                          {"type": "array", "minItems": 1, "items": _S}],
                "description": "a node path of the game's flow: [Rounds, Turns, Turn, Attack] or 'A/B/C'"},
         "turn": {"type": "string", "description": "the player whose turn it is"},
-        "stack": {"type": "array", "items": _obj({**entry, "effect": _S}, ["effect"]),
-                  "description": "effects in progress, bottom first"},
+        "stack": {"type": "array", "items": {"anyOf": [
+            _obj({**entry, "effect": _S, "chain": _CHAIN, "waiting": _WAITING,
+                  "event": {"type": "object", "description": "the event a response answers"}}, ["effect"],
+                 "an effect on the stack"),
+            _obj({"window": _S, "ask": _strs("the players still to be asked, in order"),
+                  "label": _S, "mode": {"enum": ["cancel", "top"]}, "chain": _CHAIN}, ["window", "ask"],
+                 "an open response window: each player of ask in turn may answer the effect below")]},
+                  "description": "effects in progress and open response windows, bottom first"},
         "triggers": {"type": "array", "items": _obj({**entry, "card": {"type": ["string", "null"]},
                                                      "event": {"type": "object"}}, ["source"]),
                      "description": "triggered abilities waiting to resolve"},

@@ -208,7 +208,7 @@ class Timeline:
         from .scenario.writing import public_position
 
         st = self.state
-        public = {**public_position(self), "over": st.over, "result": st.result, "rng": st.rng}
+        public = {**public_position(self, resolution=False), "over": st.over, "result": st.result, "rng": st.rng}
         text = json.dumps(public, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 

@@ -32,6 +32,7 @@ import ipywidgets as W
 import yaml
 
 from ..core.cardstate import CORE_CARD_STATE, card_state_problem
+from ..core.counters import FIELD_DATA
 from ..core.engine import Game, make_game
 from ..core.errors import TablekitError
 from ..core.flow import ForEachPlayer
@@ -151,9 +152,9 @@ class ScenarioBuilder(Guarded, W.VBox):
         self.settable: dict[str, tuple[tuple[type, ...], str]] = dict(self.gamedef.settable_extra)
         self.settable.update({k: v for k, v in CORE_EXTRA.items() if k not in self.settable})
         self.state_keys: dict[str, tuple[type, ...]] = dict(CORE_CARD_STATE)
-        self.state_keys.update({k: t for k, (t, _) in self.gamedef.card_state_keys.items()})
+        self.state_keys.update({k: t for k, (t, _) in self.gamedef.card_state_fields().items()})
         self.state_docs: dict[str, str] = {k: doc for k, (_, doc) in CORE_CARD_STATE_SCHEMA.items()}
-        self.state_docs.update({k: doc for k, (_, doc) in self.gamedef.card_state_keys.items()})
+        self.state_docs.update({k: doc for k, (_, doc) in self.gamedef.card_state_fields().items()})
         self.lasting: list[dict[str, Any]] = []  # start.lasting entries of the draft
         self.sandbox: Sandbox | None = None
         self._quiet = False
@@ -594,6 +595,10 @@ class ScenarioBuilder(Guarded, W.VBox):
         value = parse_value(text, (int, float), f"{player}'s {key}")
         if value is not None and value < 0:
             raise TablekitError(f"{player}'s {key} cannot be negative ({value})")
+        follows = self.gamedef.derived_player_numbers(self.state.extra, self.players).get(player, {})
+        if key in follows and value != follows[key]:
+            raise TablekitError(f"{player}'s {key} follows the game state ({follows[key]} now): change "
+                                "that instead")
         p = self.state.player(player)
         if value is None:
             p.pop(key, None)
@@ -601,6 +606,29 @@ class ScenarioBuilder(Guarded, W.VBox):
         else:
             p[key] = value
             self._say(f"{player}'s {key} = {value}.")
+        self.refresh()
+
+    def set_kept_counter(self, player: str, counter: Any, text: str) -> None:
+        """Set a player counter kept in this turn's or this round's data (`Counter.field`,
+        Labyrinth's actions left), shown for the player whose turn it is."""
+        data_name, key = counter.data_key
+        if self.state.turn != player:
+            raise TablekitError(f"{counter.name} is {data_name.replace('_', ' ')}'s, kept for the player whose "
+                                f"turn it is ({self.state.turn or 'nobody yet'}), not {player}")
+        value = parse_value(text, (int, float), f"{player}'s {counter.name}")
+        if value is None:
+            raise TablekitError(f"{counter.name} always has a number ({counter.domain()})")
+        try:
+            counter.check(value)
+        except ValueError as exc:
+            raise TablekitError(str(exc)) from None
+        state_key = FIELD_DATA[data_name]
+        fresh = self.gamedef.per_turn if data_name == "this_turn" else self.gamedef.per_round
+        data = self.state.extra.get(state_key)
+        if not isinstance(data, dict):
+            data = self.state.extra[state_key] = copy.deepcopy(fresh)
+        data[key] = value
+        self._say(f"{player}'s {counter.name} = {value} ({data_name}.{key}).")
         self.refresh()
 
     def set_extra(self, key: str, text: str) -> None:
@@ -622,7 +650,11 @@ class ScenarioBuilder(Guarded, W.VBox):
         if why:
             raise TablekitError(f"{key!r}: {why}")
         self.state.extra[key] = value
-        self._say(f"Game state {key} = {json.dumps(value)}.")
+        follows = self.gamedef.derived_player_numbers({key: value}, self.players)
+        for player, numbers in follows.items():  # the numbers this key decides follow it
+            self.state.player(player).update(numbers)
+        also = "; ".join(f"{p}'s {k} = {n}" for p, numbers in follows.items() for k, n in numbers.items())
+        self._say(f"Game state {key} = {json.dumps(value)}." + (f" So {also}." if also else ""))
         self.refresh()
 
     def on_board_edit(self, action: str, args: tuple[str, ...]) -> None:
@@ -636,7 +668,11 @@ class ScenarioBuilder(Guarded, W.VBox):
             self.put(uid, zone, int(index))
         elif action == "counter":
             owner, key, value = args
-            if owner in self.players:
+            kept = next((c for c in self.gamedef.counters if c.key == key and c.where == "player" and c.field),
+                        None) if owner in self.players else None
+            if kept is not None:  # kept in this turn's or round's data, not as the player's key
+                self.set_kept_counter(owner, kept, value)
+            elif owner in self.players:
                 self.set_counter(owner, key, value)
             elif owner in self.state.cards:
                 self.card.value = owner

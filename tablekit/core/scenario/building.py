@@ -113,6 +113,7 @@ def build(data: dict, path: str = "<scenario>", variant: str | None = None,
             why = gamedef.player_value_problem(key, value)
             if why:
                 raise error_at(path, line_of(values, key), f"setup.players.{name}: {why}")
+    _check_derived_numbers(path, gamedef, game.players, {**game.state.extra, **extra}, counters)
     at = start.get("at")
     if at is not None:
         try:
@@ -154,6 +155,18 @@ def build(data: dict, path: str = "<scenario>", variant: str | None = None,
                        "check setup.extra and start") from None
     _try_playing(game, path, line_of(data, "start" if "start" in data else "setup"))
     return game
+
+
+def _check_derived_numbers(path: str, gamedef: Any, players: list[str], extra: dict, given: dict) -> None:
+    """Refuse, at its line, a player's number in setup.players that disagrees with what the
+    other fields decide (`GameDef.derived_player_numbers`); one left out is fine."""
+    for name, numbers in gamedef.derived_player_numbers(extra, players).items():
+        values = given.get(name) or {}
+        for key, n in numbers.items():
+            if key in values and values[key] != n:
+                raise error_at(path, line_of(values, key),
+                               f"setup.players.{name}: {key!r} is {values[key]}, but the other fields of the "
+                               f"position make it {n} (it follows them, so it may be left out)")
 
 
 def _state_names(extra: dict) -> dict:

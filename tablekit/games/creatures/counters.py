@@ -6,7 +6,9 @@ front of them are added up (table.score, ruling CC-COVER); the table shows
 the treasure, that total, and the health left on each monster and follower
 in front of a player: its value less its damage. A card lying on another (an
 attack card on a monster, a monster covering a follower) counts for nothing
-and shows no token.
+and shows no token. The monsters killed this turn are this turn's data
+(`this_turn.kills`): the counter is that field's declaration, shown on the
+panel of the player whose turn it is.
 """
 
 from __future__ import annotations
@@ -64,4 +66,6 @@ COUNTERS: tuple[Counter, ...] = (
             where="player", low=0, icon="★", value=score),
     Counter("health", "Health", "health left on a monster or a follower: its value less its damage",
             where="card", low=0, high=13, icon="♥", kinds=tuple(HEALTH_ON), value=health),
+    Counter("kills", "Kills", "monsters the player has killed this turn (each one may bring a treasure card)",
+            where="player", low=0, icon="⚔", field="this_turn.kills"),
 )

@@ -24,7 +24,9 @@ class CreaturesGame(GameDef):
     goal = ("Each player is a hero in the dungeon: kill the monsters in front of you to earn treasure, "
             "keep your followers alive, and send monsters at your rivals. Once the draw pile and then the "
             "reshuffled discards are used up and everyone has had one last turn, treasure and followers "
-            "are added up: the highest total wins, and players tied for it share the win.")
+            "are added up: the highest total wins, and players tied for it share the win. Every card "
+            "counts its number: Ace 1, Jack 11, Queen 12 (the Kings are the heroes and never count, and "
+            "a Joker has no number).")
     min_players = 2
     max_players = 4
     card_fields = {
@@ -56,7 +58,6 @@ class CreaturesGame(GameDef):
     }
     per_turn = T.fresh_turn()  # this turn's data, ctx.this("turn"): a scenario sets it as _this_turn
     per_turn_meanings = {
-        "kills": "monsters the player has killed this turn",
         "rewarded": "kills already rewarded with a treasure card (or a steal)",
         "targets": "the other players already given a monster this turn",
         "monsters_done": "the player has placed all the monsters they will place",
@@ -79,12 +80,12 @@ class CreaturesGame(GameDef):
         "heal:<card>": "step 2, the Priest: heal this covered follower",
         "monster:<card>:<player>": "step 3: put this monster (a club) in front of this player",
         "done": "step 3: place no more monsters",
-        "attack:<card>": "step 4, the Fighter: one of his (up to two) attack cards, added up",
+        "attack:<card>": "step 4, the Fighter: one of the (up to two) attack cards, added up",
         "attack:<card>:<monster>": "step 4: lay this attack card on this monster",
         "mass:<card>": "step 4, the Wizard: a mass attack with this attack card",
         "joker:<card>": "step 4: play this Joker (every monster in front of you dies)",
         "kill:<monsters>": "the Fighter's total kills these monsters (joined by +, in their order in "
-                           "front of him) and weakens none (ruling CC-FIGHTER)",
+                           "front of the Fighter) and weakens none (ruling CC-FIGHTER)",
         "kill:<monsters>:weaken:<monster>": "the Fighter's total kills these monsters and the points "
                                             "left over weaken that one (ruling CC-FIGHTER)",
         "weaken:<monster>": "the Fighter's whole total weakens this monster and kills none "

@@ -293,7 +293,8 @@ def gather(ctx: Ctx, p: str, retinue: str, use: list[str] | None = None) -> str:
     ctx.shuffle(T.HEROES)
     mine = T.gathered(ctx, p)
     mine.append(retinue)
-    ctx.do("counter", player=p, key="retinues", add=1)
+    # the lord's retinues number follows the list (GameDef.derived_player_numbers): one more
+    ctx.do("counter", player=p, key="retinues", add=len(mine) - ctx.state.player(p).get("retinues", 0))
     mm = [u for u in use if T.hero_kind(ctx, u) == "mentalmancer"]
     pick = f" (chosen by {p}, ruling LAB-GATHER-PICK)" if chosen else ""
     sub = ""

@@ -89,7 +89,8 @@ class LabyrinthGame(GameDef):
                                "another lord's hero (Reaper, Assassin, Golem)",
         "done": "move on from the retinue step or the legendary heroes step",
         "play:<card>": "action: play this influence card from your hand",
-        "gather:<retinue>": "action: gather this retinue",
+        "gather:<retinue>": "action: gather this retinue (a common retinue you already hold may be "
+                            "gathered again, for a second marker; the Legendary Retinue only once)",
         "pass": "action: take no action, recruit 1 hero (ruling LAB-PASS); in the counter "
                 "window: do not counter (ruling LAB-ASK)",
         "stop": "action: take no more actions this turn (ruling LAB-PASS)",
@@ -132,7 +133,6 @@ class LabyrinthGame(GameDef):
     # retinues and legendary heroes used are the core's use limits (`_used_turn`)
     per_turn = T.PER_TURN
     per_turn_meanings = {
-        "actions": "actions the lord has left this turn",
         "taken": "actions the lord has taken this turn (after one, passing is no longer open)",
         "passed": "the lord passed this turn (no action, one hero recruited)",
         "done": "the lord's actions are over for this turn",
@@ -154,6 +154,13 @@ class LabyrinthGame(GameDef):
                 if uid.split("#", 1)[0] not in self.cards:
                     return f"{k!r} names no card (\"<uid>:<ability index>\", \"@<marker>\" for a retinue)"
         return None
+
+    def derived_player_numbers(self, extra, players: list[str]) -> dict[str, dict[str, int]]:
+        """Each lord's retinues counter is the number of retinues in their `gathered` list."""
+        got = extra.get("gathered")
+        if not isinstance(got, dict):
+            return {}
+        return {p: {"retinues": len(got.get(p) or [])} for p in players}
 
     def build_flow(self):
         return rules.build_flow()

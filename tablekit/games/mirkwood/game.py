@@ -98,8 +98,6 @@ class MirkwoodGame(GameDef):
                                    "quest"})
     rulings_page = "docs/rulings/mirkwood.md"
     card_state_keys = {
-        "resources": ((int,), "resources in a hero's pool"),
-        "progress": ((int,), "progress tokens on a location or the quest stage"),
         "committed": ((bool,), "the character is committed to the quest"),
         "tokens": ((int,), "resource tokens on an enemy (Chieftain Ufthak)"),
         "surge": ((bool,), "the card being revealed has gained surge"),
@@ -111,8 +109,8 @@ class MirkwoodGame(GameDef):
         "staging_left": ((int,), "encounter cards still to reveal in this staging step"),
         "attacked": ((list,), "the enemies that have attacked this combat phase"),
         "attack": ((dict,), "the enemy attack being resolved: enemy, player, defender, undefended"),
-        "struck": ((dict,), "each player's enemies attacked by him this phase"),
-        "joined": ((dict,), "each player's enemies he attacked this phase by joining another player's attack "
+        "struck": ((dict,), "each player's enemies attacked by that player this phase"),
+        "joined": ((dict,), "each player's enemies that player attacked this phase by joining another player's attack "
                             "(ruling MK-ONE-ATTACK)"),
         "strike": ((dict,), "the player attack being resolved: enemy, player, attackers"),
         "strikes_over": ((list,), "the players who have stopped attacking this phase"),
@@ -191,7 +189,7 @@ class MirkwoodGame(GameDef):
     def order_triggers(self, ctx: Ctx, triggers: list[dict]) -> int | Decision:
         """Forced before Responses (the core's default); among several different effects of
         the same kind waiting together, the first player chooses which resolves first,
-        except that a player orders the responses to his own commit (ruling
+        except that a player orders the responses to their own commit (ruling
         MK-SIMULTANEOUS). Copies of one effect are not asked about."""
         i = super().order_triggers(ctx, triggers)
         optional = ctx.trigger_ability(triggers[i]).optional
@@ -205,7 +203,7 @@ class MirkwoodGame(GameDef):
         committers = {e.get("player") for e in events}
         if all(e.get("type") == "committed" for e in events) and len(committers) == 1:
             who = committers.pop()
-            whose = f"{who} orders the responses to his own commit"
+            whose = f"{who} orders the responses to their own commit"
         else:
             who = T.first_player(ctx)
             whose = f"{who}, the first player, orders them"
