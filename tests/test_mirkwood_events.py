@@ -301,4 +301,4 @@ def test_p113_eyes_of_the_forest_with_no_event_discards_nothing():
                                  "P1/hand": ["guard-of-the-citadel#1"]})
     g.step()
     rec = g.step()
-    assert g.state.zones["P1/hand"] == ["guard-of-the-citadel#1"] and "he holds no event" in rec.text
+    assert g.state.zones["P1/hand"] == ["guard-of-the-citadel#1"] and "they hold no event" in rec.text

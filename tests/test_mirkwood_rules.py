@@ -159,7 +159,7 @@ def test_p016_mulligan_once():
     rec = g.choose("mulligan")
     assert rec.rule == "MK-MULLIGAN" and len(g.state.zones["P1/hand"]) == 6
     assert sorted(g.state.zones["P1/hand"] + g.state.zones["P1/deck"]) == deck_and_hand
-    assert rec.public_text != rec.text and "takes his one mulligan" in rec.public_text
+    assert rec.public_text != rec.text and "takes their one mulligan" in rec.public_text
     steps_until(g, lambda g: g.pending is not None)
     assert g.pending.kind != "mulligan"                      # once only
     assert not any(r.node[-1] == "Mulligan" for r in new().run(bots="heuristic", until="round"))
@@ -706,7 +706,7 @@ def test_p126_p127_no_hero_left_eliminates_one_of_two():
     assert T.turn_order(g.ctx) == ["P1"]
     g.rebase()
     rec = g.step()
-    assert rec.rule == "MK-ELIM" and rec.text.startswith("P2 is eliminated: he has no hero left")
+    assert rec.rule == "MK-ELIM" and rec.text.startswith("P2 is eliminated: they have no hero left")
 
 
 def test_unfinished_by_the_safety_cap():
@@ -1161,7 +1161,7 @@ def test_p102_the_committing_player_orders_his_responses():
     g.choose("commit:aragorn", "commit:theodred")
     d = g.pending
     assert d.kind == "trigger_order" and d.player == "P1" and len(d.options) == 2
-    assert "orders the responses to his own commit" in d.prompt
+    assert "orders the responses to their own commit" in d.prompt
     theo = next(o.id for o in d.options if o.label.startswith("Théodred"))
     rec = g.choose(theo)
     assert rec.rule == "MK-SIMULTANEOUS"

@@ -1,10 +1,10 @@
 """A simple heuristic player for Creatures and Cards.
 
 It plays its best follower, puts its biggest monster on the leader, makes the
-attack that kills the most monster health (the Fighter sharing his total out
+attack that kills the most monster health (the Fighter sharing the total out
 weakest first, ruling CC-FIGHTER's suggestion), lets the weakest followers take
 the blows (ruling CC-ABSORB's suggestion), takes its best treasure (the Thief
-steals whenever he is offered it), and throws away attack cards it holds too
+steals whenever offered it), and throws away attack cards it holds too
 many of, and one card from a full hand (so that it draws again and the game
 moves on). It is meant to be a fair
 sparring partner, not a strong one.

@@ -82,13 +82,13 @@ def turn() -> Game:
 
 def weaken() -> Game:
     """Section 3: the Wizard's (Ana's) attack step with only the 4♠ in hand, the 9♣ in
-    front of her and the 3♥ as her follower: the spade is too low to kill."""
+    front of Ana and the 3♥ as Ana's follower: the spade is too low to kill."""
     return position({"Ana": "Wizard", "Bo": "Fighter"},
                     {"Ana/hand": ["4S"], "Ana/monsters": ["9C"], "Ana/followers": ["3H"]}, at="Attack")
 
 
 def strike() -> Game:
-    """Section 4: the Thief's (Ana's) counterattack step: the 6♣ against her followers
+    """Section 4: the Thief's (Ana's) counterattack step: the 6♣ against Ana's followers
     2♥ and 8♥, who are stronger."""
     return position({"Ana": "Thief", "Bo": "Fighter"},
                     {"Ana/monsters": ["6C"], "Ana/followers": ["2H", "8H"]}, at="Counterattack")
@@ -96,14 +96,14 @@ def strike() -> Game:
 
 def fighter() -> Game:
     """Section 5: the Fighter's (Ana's) attack step with the 7♠ and 5♠ in hand against
-    the 3♣, 4♣ and 9♣ in front of him."""
+    the 3♣, 4♣ and 9♣ in front of Ana."""
     return position({"Ana": "Fighter", "Bo": "Thief"},
                     {"Ana/hand": ["7S", "5S"], "Ana/monsters": ["3C", "4C", "9C"]}, at="Attack")
 
 
 def wizard() -> Game:
     """Section 5: the Wizard's (Ana's) attack step with the 8♠ in hand, the 5♣ in front of
-    her and the 7♣ and J♣ in front of the Priest (Bo)."""
+    Ana and the 7♣ and J♣ in front of the Priest (Bo)."""
     return position({"Ana": "Wizard", "Bo": "Priest"},
                     {"Ana/hand": ["8S"], "Ana/monsters": ["5C"], "Bo/monsters": ["7C", "JC"]}, at="Attack")
 
@@ -125,7 +125,7 @@ def thief() -> Game:
 
 def joker() -> Game:
     """Section 6: the Thief's (Ana's) attack step with a Joker in hand against the Q♣ and
-    10♣ in front of her."""
+    10♣ in front of Ana."""
     return position({"Ana": "Thief", "Bo": "Fighter"},
                     {"Ana/hand": ["JK#1"], "Ana/monsters": ["QC", "10C"]}, at="Attack")
 

@@ -14,8 +14,8 @@ and apply the chosen use with `ctx.start`, whatever the effect.
 The Thief is an optional replacement of the `turn_up` event: the core offers
 it to its player when it is usable, and it happens instead of the turn-up.
 The Fighter's attack is the `fighter_attack` effect: the rules start it when
-the Fighter attacks with his cards added up, and where the total can be shared
-out among his monsters in more than one way, the player chooses the share in
+the Fighter attacks with the cards added up, and where the total can be shared
+out among the Fighter's monsters in more than one way, the player chooses the share in
 the effect's own frame (ruling CC-FIGHTER; `ctx.ask`, then the stage `shared`).
 """
 
@@ -344,7 +344,7 @@ Share = tuple[tuple[str, ...], str | None]  # (the monsters killed, the one weak
 
 def share_id(killed: tuple[str, ...], weakened: str | None) -> str:
     """The option id of one way to share out the Fighter's total: `kill:4C+2C`,
-    `kill:4C:weaken:9C` or `weaken:9C` (the killed in their order in front of him)."""
+    `kill:4C:weaken:9C` or `weaken:9C` (the killed in their order in front of the Fighter)."""
     if not killed:
         return f"weaken:{weakened}"
     kill = "kill:" + "+".join(killed)
@@ -394,12 +394,12 @@ def weakest_first(ctx: Ctx, monsters: list[str], total: int) -> Share:
 
 
 class FighterAttack(Effect):
-    """Fighter: his attack cards (`args: cards`) added up against all the
-    monsters in front of him. The player shares the total out (ruling
+    """Fighter: the attack cards (`args: cards`) added up against all the
+    monsters in front of the Fighter. The player shares the total out (ruling
     CC-FIGHTER): with one legal way it is applied at once; with more, the
     player chooses in this effect's frame (stage `shared`), the weakest-first
     share suggested. The second card itself is the `attack_cards` modifier of
-    his King."""
+    the Fighter's King."""
 
     def label(self, ctx: Ctx, use: AbilityUse) -> str:
         return "Fighter's attack"

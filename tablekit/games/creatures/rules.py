@@ -324,11 +324,11 @@ def resolve_attack(ctx: Ctx, ids) -> Say:
         return Say(Later(lambda: f"{p} attacks {T.left_words(ctx, m, r)} with {ctx.name(s)}: {a} is less "
                          f"than {r}, so the monster is only weakened; the attack card lies on it and it "
                          f"has {r - a} left for this turn's counterattack."), ATTACK)
-    # the Fighter's second card: his cards added up against all the monsters in front
+    # the Fighter's second card: the player's cards added up against all the monsters in front
     cards = [i.split(":", 1)[1] for i in ids]
     out = ctx.start("fighter_attack", source=ctx.zone(T.hero(p))[0], controller=p,
                     args={"cards": cards})
-    return out.say if isinstance(out, Pause) else out  # he shares the total out next
+    return out.say if isinstance(out, Pause) else out  # the player shares the total out next
 
 
 def has_monsters(ctx: Ctx) -> bool:
@@ -519,7 +519,7 @@ def ask_reward(ctx: Ctx) -> Decision | None:
     gems = T.of_kind(ctx, T.hand(p), "treasure")
     opts = [Option(f"treasure:{u}", (_treasure_words, ctx, u)) for u in gems]
     if gems:
-        thief = (" The Thief steals only instead of turning up a card, so he may not steal now "
+        thief = (" The Thief steals only instead of turning up a card, so you may not steal now "
                  "either." if _thief(ctx, p) is not None else "")
         opts.append(Option("turn_up", "Turn up the top card of the draw pile", False,
                            "You hold a treasure: a card is turned up only for a kill you cannot pay "
@@ -555,7 +555,7 @@ def resolve_reward(ctx: Ctx, ids) -> Say:
         return Say(f"{p} plays the treasure {ctx.name(u)} for a kill: {T.plural(T.value(ctx, u), 'point')}.",
                    TREAS)
     ev = ctx.do("turn_up", player=p)
-    if ev is PENDING and T.pile_exhausted(ctx):  # nothing to turn up: he may steal all the same
+    if ev is PENDING and T.pile_exhausted(ctx):  # nothing to turn up: the Thief may steal all the same
         return Say(f"{p} has no treasure for this kill. The draw pile is used up, so a turn-up would "
                    f"find nothing, but {p} the Thief may steal a treasure instead all the same (ruling "
                    "CC-THIEF-EMPTY).", "CC-THIEF-EMPTY")
@@ -709,8 +709,10 @@ def build_flow():
              until=monsters_done, level="phase", rule=MONST,
              text="Put monsters in front of players: at most one on each other player, any number "
                   "on yourself."),
-        Ask("Attack", ask_attack, resolve_attack, "Play one attack card on a monster in front of you "
-            "(the Fighter two, the Wizard may attack every monster; a Joker kills all yours).",
+        Ask("Attack", ask_attack, resolve_attack, "Play one attack card on a monster in front of you: "
+            "at least its health left kills it, less only weakens it (the Fighter may add up two cards; "
+            "the Wizard's mass attack kills every monster on the table no stronger than the card and "
+            "leaves the stronger ones untouched; a Joker kills all yours).",
             ATTACK, level="phase", when=holds_attack,
             offers=("attack:<card>", "attack:<card>:<monster>", "mass:<card>", "joker:<card>", "pass")),
         Sequence("Counterattack", level="phase", rule=COUNTER,
@@ -720,7 +722,9 @@ def build_flow():
                  when=has_monsters),
             Loop("Followers take the blows",
                  Ask("Choose a follower", ask_absorb, resolve_absorb, "You choose which follower "
-                     "takes the monster points next (ruling CC-ABSORB suggests the weakest).",
+                     "takes the monster points next: one with no more health than the points left is "
+                     "lost, a stronger one takes all the rest and is covered, so one follower may take "
+                     "every point (ruling CC-ABSORB suggests the weakest).",
                      "CC-ABSORB", auto_forced=True, offers=("lose:<card>", "part:<card>")),
                  until=absorbing, rule="CC-ABSORB",
                  text="When the followers outlast the monsters, you choose the followers that "
@@ -759,5 +763,7 @@ def build_flow():
                                      rule="Player turn"),
              until=game_done, label="Round {n}", level="round", rule=END,
              text="Play through the draw pile, then the reshuffled discards, then one last turn each."),
-        Step("Count the points", count_points, "Treasure plus followers; the most points wins.", END),
+        Step("Count the points", count_points, "Treasure plus followers' health (a covered follower "
+             "counts only its uncovered points; cards still in hand count nothing); the most points "
+             "wins, and a tie shares the win.", END),
     ])

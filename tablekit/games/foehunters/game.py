@@ -36,7 +36,9 @@ class FoeHuntersGame(GameDef):
     card_templates = CARD_TEMPLATES
     pile_kinds = ("discard", "city_discard", "foe_discard")  # drawn as one stack on the board
     goal = ("The heroes play together against a foe that acts on its own in every foe phase. They all win "
-            "by bringing the foe's last face to 0 HP, and all lose if every hero is incapacitated.")
+            "by bringing the foe's last face to 0 HP, and all lose if every hero is incapacitated. For 1 to 4 "
+            "players: a solo player runs two heroes, as two seats, so a table has 2 to 4 seats with one hero on "
+            "each (ruling FH-PLAYERS).")
     min_players = 2  # solo is two seats (ruling FH-SOLO-SEATS); 5 and 6 refused (FH-PLAYERS)
     max_players = 4
     variants = {"solo": "one person plays two heroes against the two-player foe card, both hands open "
@@ -126,7 +128,8 @@ class FoeHuntersGame(GameDef):
         if variant == "solo" and n != 2:
             return f"the solo game has exactly two seats, one per hero: {SOLO_CALL}"
         if not self.min_players <= n <= self.max_players:
-            return f"Foe Hunters is for 1 to 4 players (solo on two seats), not {n} (ruling FH-PLAYERS)"
+            return (f"Foe Hunters is for 1 to 4 players: a solo player runs two heroes, as two seats, so a table "
+                    f"has 2 to 4 seats, not {n} (ruling FH-PLAYERS)")
         return None
 
     def build_flow(self):

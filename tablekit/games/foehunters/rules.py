@@ -549,7 +549,8 @@ def build_flow():
              "effects trigger in the order you choose.", "FH-TURN-START"),
         Step("Draw", draw, "Draw 1 card (an empty deck takes the shuffled discard pile).", T.DRAW_SEC),
         Loop("Actions", Ask("Take an action", ask_action, resolve_action, "Play 1 card, use 1 feat and "
-                            "purchase 1 card, in any order, or end the turn.", T.ACTIONS,
+                            "purchase 1 card, in any order, or end the turn; a purchased card goes into "
+                            "the hand and may be played this turn.", T.ACTIONS,
                             when=lambda ctx: True,
                             offers=("play:<card>", "focus:<card>", "feat:<card>:<ability>", "buy:<card>",
                                     "sacrifice:<card>", "end")),
@@ -572,7 +573,8 @@ def build_flow():
         Step("Start of the foe phase", foe_phase_start, "Start-of-phase effects trigger.", T.FOE_PHASE),
         Step("Play the top foe card", play_foe_card, "Play the top foe card and resolve it.", T.FOE_PHASE),
         Step("End of the foe phase", foe_phase_end, "End-of-phase effects trigger.", T.FOE_PHASE),
-        Ask("Refresh a city card", ask_refresh, resolve_refresh, "The party may refresh one city row card.",
+        Ask("Refresh a city card", ask_refresh, resolve_refresh, "The party may refresh one city row card: "
+            "it goes to the city discard pile and the top city card takes its place.",
             T.FOE_PHASE, when=can_refresh, offers=("refresh:<card>", "no_refresh")),
     ])
     hero_phase = Sequence("Hero phase", level="phase", text="Each hero takes a turn.", rule=T.HERO_PHASE,

@@ -138,7 +138,8 @@ class _DiscardAHero(Retinue):
                     opts.append(Option(f"hero:{u}", f"Discard {_label(ctx, u)}"))
         what = "legendary" if self.legendary else "non-legendary"
         return ctx.ask(_pick(use.controller, f"{T.retinue_name(self.key)}: choose another lord's {what} "
-                             "hero to discard.", opts), then="chosen", name="Choose a hero")
+                             "hero to discard; you pick the hero, and so its lord (ruling LAB-TARGET).",
+                             opts), then="chosen", name="Choose a hero")
 
     def chosen(self, ctx, use, ids):
         u = ids[0].split(":", 1)[1]
@@ -299,8 +300,8 @@ def retinue_effect(ctx: Ctx, r: str) -> tuple[str, int]:
     raise ValueError(f"retinue {r!r} names no ability")  # pragma: no cover
 
 
-# The rulebook: a lord with a retinue "may use the RETINUE's ability once per his
-# turn", and with 2 identical retinues "the same ability 2 times per his turn".
+# The rulebook: a lord with a retinue may use the retinue's ability once in each of
+# the lord's turns, and with 2 identical retinues twice in each of those turns.
 # Each marker of the lord's on the retinue card is one use: the ability is
 # `once_per: target` in the card file, its target the marker ("1", "2"), checked
 # by ctx.usable and recorded by ctx.note_use; the engine forgets the uses when the

@@ -117,7 +117,7 @@ RANDOM_BO = {"Bo": "random"}  # the other lord: a random bot
 
 def turn() -> Game:
     """Section 2: the draw step of Ana's turn, against Bo: Haste and Scouts in hand, the
-    Warlock among her heroes and the Swordmasters gathered once; Bo's hand is empty."""
+    Warlock among Ana's heroes and the Swordmasters gathered once; Bo's hand is empty."""
     return position(["Ana", "Bo"], {"Ana/hand": ["haste", "scouts"], "Ana/heroes": ["warlock"],
                                     "Bo/hand": []},
                     gathered={"Ana": ["swordmasters"]}, at="Draw", dealt=True)
@@ -133,7 +133,7 @@ def chain(reading: str = "words") -> Game:
 
 
 def gather(heroes: list[str]) -> Game:
-    """Ana's action step against Bo with `heroes` (card ids) as her heroes."""
+    """Ana's action step against Bo with `heroes` (card ids) as Ana's heroes."""
     return position(["Ana", "Bo"], {"Ana/heroes": heroes}, at="Actions", dealt=True)
 
 

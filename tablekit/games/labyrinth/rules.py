@@ -310,8 +310,9 @@ def resolve_hand(ctx: Ctx, ids) -> Say:
 def build_flow():
     turn = Sequence("Turn", show=False, text="One lord's turn: the six activities in order.",
                     rule=T.TURN, children=[
-        Step("Draw", draw, "The turn begins with 1 free action: draw 1 influence card, or 2 with "
-             "an empty hand.", T.DRAW, level="phase"),
+        Step("Draw", draw, "Draw 1 influence card, or 2 with an empty hand. Drawing costs no "
+             "action: the turn's 1 action (more with some cards and retinues) comes later, in the "
+             "action step.", T.DRAW, level="phase"),
         Loop("Retinue abilities", Ask("Use a retinue ability", ask_retinue, resolve_retinue,
                                       "Use a gathered retinue's ability (each once, twice for two "
                                       "identical), or move on; its choices follow as it resolves.",

@@ -30,7 +30,8 @@ class LFGGame(GameDef):
     goal = ("Each player drafts heroes into a party that must fill all three roles (defence, support and "
             "damage). Once every hero is drafted, the complete party with the most renown wins (a tie "
             "shares the win), unless a complete party has strictly the most scoundrels and strictly the "
-            "lowest renown: that party wins instead.")
+            "lowest renown: that party wins instead. A party's renown is its heroes' renown added up; a "
+            "hurt hero counts its hurt renown, usually lower but higher for a few heroes.")
     min_players = 2
     max_players = 7
     variants = {
@@ -105,7 +106,7 @@ class LFGGame(GameDef):
         if variant == T.TWO and n != 2:
             return "the two-player mode is for exactly 2 players"
         if variant == T.PASSING and n != 2:
-            return ("the passing variant is for exactly 2 players: 3-7 players always pass their hands "
+            return ("the passing variant is for exactly 2 players: 3 to 7 players always pass their hands "
                     "(ruling LFG-TWO-MODE)")
         if n == 2 and variant not in (T.TWO, T.PASSING):
             return ("with 2 players LFG plays its two-player mode (variant 'two_player', the default) or "

@@ -132,14 +132,14 @@ def hurt_renown() -> Game:
 
 
 def anytime() -> Game:
-    """Section 4: a draft of three; the Gladiator (healthy) is in Ana's party, and her
-    passive may be used whenever she likes, at this draft decision too."""
+    """Section 4: a draft of three; the Gladiator (healthy) is in Ana's party, and the
+    Gladiator's passive may be used whenever Ana likes, at this draft decision too."""
     return position(dealt=True, players=["Ana", "Bo", "Cy"], at="Draft", parties={"Ana": ["Gladiator#1"]},
                     hands={"Ana": ["Knight#1"], "Bo": ["Cleric#1"], "Cy": ["Archer#1"]})
 
 
 def extra_draft() -> Game:
-    """Section 5: the picks are about to be turned up: Ana's Scout (extra draft) beside her
+    """Section 5: the picks are about to be turned up: Ana's Scout (extra draft) beside Ana's
     Ranger, Bo's Knight (protect); Ana holds the Berserker (Wild) and the Bard."""
     return position(dealt=True, players=["Ana", "Bo", "Cy"], parties={"Ana": ["Ranger#1"]}, picks={"Ana": "Scout#1", "Bo": "Knight#1"},
                     hands={"Ana": ["Berserker#1", "Bard#1"]})

@@ -56,19 +56,21 @@ def build_flow():
                        "not about to draft from a hand may use it or pass."),
         ForEachPlayer("Draft", pick, label="{player}'s pick", rule=T.TURN,
                       text="Every player drafts one hero face down (asked one seat at a time)."),
-        Step("Reveal", D.reveal, "All picks turn face up together; their Draft abilities and the passives "
-             "they set off activate, then resolve one by one in priority order (abilities activated "
-             "meanwhile join them).", T.TURN),
+        Step("Reveal", D.reveal, "All picks turn face up together; their Draft abilities activate, and so "
+             "do the passives they set off (a passive works only while its hero is in a party), then all "
+             "resolve one by one in priority order (abilities activated meanwhile join them).", T.TURN),
         Step("End of round", D.end_round, "Protection ends; each hand passes to the next player "
              "(two players keep their own).", T.TURN),
     ])
     return Sequence("LFG", show=False, text="The whole game.", rule="", children=[
         Sequence("Setup", text="Make the deck for the player count and deal.", rule=T.SETUP, children=[
-            Step("Build the deck", S.build_deck, "3-4 players: one copy of each hero; 5-7 players or a "
-                 "little chaos: both copies; a custom deck removes or adds heroes.", T.SETUP),
+            Step("Build the deck", S.build_deck, "2 to 4 players: one copy of each hero, the second "
+                 "copies staying in the box, out of the game; 5 to 7 players or a little chaos: both "
+                 "copies; a custom deck removes heroes or adds second copies.", T.SETUP),
             Branch("Deal", not_2p,
                    Step("Deal hands", S.deal, "Deal each player a hand (five, or fewer as chosen), three "
-                        "face up to the graveyard, and set the rest aside.", T.SETUP),
+                        "face up to the graveyard, and set the rest aside face down: nobody sees or uses "
+                        "them this game.", T.SETUP),
                    Step("Deal the piles", S.deal_piles, "Two players: deal three piles of one card and "
                         "draw who drafts first.", T.TWO_R),
                    text="Hands and graveyard, or the two-player piles.", rule=T.SETUP),

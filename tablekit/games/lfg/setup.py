@@ -99,7 +99,7 @@ def build_deck(ctx: Ctx) -> Say:
         return Say(f"Two-player mode: one copy of each hero, {len(uids)} heroes, is shuffled.{custom}",
                    rule=rule or T.TWO_R)
     if st.variant == T.CHAOS and n >= 5:
-        return Say(f"A little chaos with {n} players is the same game as without it: 5-7 players use "
+        return Say(f"A little chaos with {n} players is the same game as without it: 5 to 7 players use "
                    f"the whole deck anyway, both copies of every hero ({len(uids)}), shuffled (ruling "
                    f"LFG-CHAOS-COUNT).{custom}", rule=rule or "LFG-CHAOS-COUNT")
     if st.variant == T.CHAOS:

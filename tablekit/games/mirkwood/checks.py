@@ -181,8 +181,8 @@ def eliminated_player(ctx: Ctx, event: dict) -> bool:
     if ctx.extra.get("dealing"):
         return False
     for p in T.turn_order(ctx):
-        why = ("his threat reached 50" if T.threat(ctx, p) >= T.THREAT_OUT else
-               "he has no hero left" if not T.heroes(ctx, p) else "")
+        why = ("their threat reached 50" if T.threat(ctx, p) >= T.THREAT_OUT else
+               "they have no hero left" if not T.heroes(ctx, p) else "")
         if why:
             eliminate(ctx, p, why)
             return True
@@ -190,7 +190,7 @@ def eliminated_player(ctx: Ctx, event: dict) -> bool:
 
 
 def eliminate(ctx: Ctx, p: str, why: str) -> None:
-    """His cards leave the game; his enemies go back to the staging area (their
+    """p's cards leave the game; p's enemies go back to the staging area (their
     shadows discarded); the token passes on (points 125-128, ruling MK-ELIM)."""
     was_first = T.first_player(ctx) == p
     order = T.turn_order(ctx)
@@ -216,6 +216,6 @@ def eliminate(ctx: Ctx, p: str, why: str) -> None:
         ctx.extra["first_player"] = order[(i + 1) % len(order)]
         token = f"; the first player token passes to {ctx.extra['first_player']}"
     ctx.start("announce", now=False, data={
-        "text": f"{p} is eliminated: {why} (points 125-127, ruling MK-ELIM). His cards leave the game, the enemies "
-                f"engaged with him return to the staging area{token}; {listing(left)} {'plays' if len(left) == 1 else 'play'} on.",
+        "text": f"{p} is eliminated: {why} (points 125-127, ruling MK-ELIM). {p}'s cards leave the game, the enemies "
+                f"engaged with {p} return to the staging area{token}; {listing(left)} {'plays' if len(left) == 1 else 'play'} on.",
         "rule": "MK-ELIM", "label": f"{p} is eliminated"})

@@ -210,8 +210,8 @@ def all_engaged(ctx: Ctx) -> list[str]:
 
 
 def to_attack(ctx: Ctx, p: str) -> list[str]:
-    """p's engaged enemies still to attack him this phase: not those that have, nor
-    those an effect forbids to attack him (Feint, Thicket of Spears)."""
+    """p's engaged enemies still to attack p this phase: not those that have, nor
+    those an effect forbids to attack p (Feint, Thicket of Spears)."""
     done = ctx.extra.get("attacked", [])
     return [u for u in T.engaged_enemies(ctx, p) if u not in done and not ctx.restricted("attack", player=p, card=u)]
 
@@ -258,7 +258,7 @@ def resolve_enemy(ctx: Ctx, ids: tuple[str, ...]) -> Say:
 
 def sentinel_players(ctx: Ctx) -> list[str]:
     """The other active players with a ready Sentinel character, in turn order: asked
-    when the defending player declares none of his own (ruling MK-SENTINEL)."""
+    when the defending player declares none of their own (ruling MK-SENTINEL)."""
     a = attack(ctx)
     if not attack_on(ctx) or not a.get("declared") or a.get("defender"):
         return []
@@ -287,7 +287,7 @@ def ask_sentinel(ctx: Ctx) -> Decision | None:
                            f"attack on another player, here {a['player']} (point 114, ruling MK-SENTINEL)",
                            rule=None if ok else "MK-SENTINEL"))
     opts.append(Option("no_defend", f"Do not defend for {a['player']}"))
-    return Decision(q, f"{q}: {ctx.name(a['enemy'])} attacks {a['player']}, who declared no defender of his own; you "
+    return Decision(q, f"{q}: {ctx.name(a['enemy'])} attacks {a['player']}, who declared no defender of their own; you "
                     "may defend with a Sentinel character (point 75, ruling MK-SENTINEL).", opts, kind="sentinel",
                     default="no_defend")
 
@@ -367,7 +367,7 @@ def others_defenders(ctx: Ctx, p: str) -> list[Option]:
     """The other players' ready characters, offered to the defending player p as
     illegal defenders with the reason: without Sentinel a character never defends
     an attack on another player (points 75, 114); a Sentinel is declared by its own
-    controller, who is asked once p declares none of his own (ruling MK-SENTINEL)."""
+    controller, who is asked once p declares none of their own (ruling MK-SENTINEL)."""
     out = []
     for q, c, name in others_ready(ctx, p):
         if "Sentinel" in T.keywords(ctx, c):
@@ -572,7 +572,8 @@ def enemy_attack(window: Callable[[str], ActionWindow]) -> Sequence:
                                     point(76)), until=lambda ctx: not shadow_to_resolve(ctx), label="Shadow {n}",
              rule=point(76), text="Each shadow card in the order dealt."),
         window("Shadows resolved"),
-        Ask("Combat damage", ask_damage, resolve_damage, "Attack minus defense; undefended, to one hero.",
+        Ask("Combat damage", ask_damage, resolve_damage, "Attack minus defense, to the defender; undefended, the "
+            "whole attack to one hero. A destroyed character goes to its owner's discard pile.",
             point(77), auto_forced=True, offers=("damage:<card>", "hero:<card>", "no_damage")),
         window("Damage dealt"),
         Step("After the attack", after_attack, "After-attack effects.", point(80)),
@@ -588,15 +589,15 @@ def joined(ctx: Ctx, p: str) -> list[str]:
 
 
 def has_attacked(ctx: Ctx, p: str, e: str) -> bool:
-    """p has made his one attack on e this phase, declared or joined (point 90,
+    """p has made their one attack on e this phase, declared or joined (point 90,
     ruling MK-ONE-ATTACK)."""
     return e in ctx.extra.get("struck", {}).get(p, []) or e in joined(ctx, p)
 
 
 def targets(ctx: Ctx, p: str) -> list[tuple[str, str]]:
-    """(enemy, why illegal) for every enemy p could attack: his own engaged enemies
+    """(enemy, why illegal) for every enemy p could attack: p's own engaged enemies
     with a ready character, another player's with a ready Ranged one (point 85);
-    not one he has attacked this phase, declared or joined (point 90, ruling
+    not one p has attacked this phase, declared or joined (point 90, ruling
     MK-ONE-ATTACK). The enemies in the staging area come last, always illegal
     (point 84, ruling MK-RANGED)."""
     struck = ctx.extra.get("struck", {}).get(p, [])
@@ -608,8 +609,8 @@ def targets(ctx: Ctx, p: str) -> list[tuple[str, str]]:
             if e in struck:
                 why = f"{p} has attacked {ctx.name(e)} this phase already: one attack per enemy (point 90)"
             elif e in joined(ctx, p):
-                why = (f"{p} has attacked {ctx.name(e)} this phase already, when his Ranged characters joined "
-                       "another player's attack on it: joining is his one attack on that enemy (point 90, ruling "
+                why = (f"{p} has attacked {ctx.name(e)} this phase already, when their Ranged characters joined "
+                       "another player's attack on it: joining is their one attack on that enemy (point 90, ruling "
                        "MK-ONE-ATTACK)")
             elif q == p:
                 why = "" if ready else "no ready character is left to attack with (point 7)"
@@ -833,7 +834,8 @@ def player_attack(window: Callable[[str], ActionWindow]) -> Sequence:
         Step("Attack strength", strength, "Add up the attackers' attack.", point(86),
              when=lambda ctx: strike_on(ctx) and bool(strike(ctx).get("attackers"))),
         window("Strength counted"),
-        Step("Attack damage", strike_damage, "Strength minus defense.", point(87),
+        Step("Attack damage", strike_damage, "Strength minus defense, on the enemy; a destroyed enemy goes to the "
+             "victory display if it has victory points, else to the encounter discard pile.", point(87),
              when=lambda ctx: strike_on(ctx) and "strength" in strike(ctx)),
         window("Attack resolved"),
         Step("Attack over", end_strike, "The attack ends.", point(84), when=lambda ctx: bool(strike(ctx))),
@@ -866,8 +868,8 @@ def ask_web(ctx: Ctx) -> Decision | None:
     have = T.resources(ctx, h)
     ok = have >= cost
     return Decision(p, f"{p}: {ctx.name(h)} is Caught in a Web and readies only if you pay {cost} resources from "
-                    "his pool (ruling MK-CAUGHT).",
-                    [Option(f"pay:{h}", f"Pay {cost} resources from {ctx.name(h)} to ready him", ok,
+                    "that hero's pool (ruling MK-CAUGHT).",
+                    [Option(f"pay:{h}", f"Pay {cost} resources from {ctx.name(h)} to ready that hero", ok,
                             "" if ok else f"{ctx.name(h)} has {plural(have, 'resource')}, not {cost} (ruling MK-CAUGHT)",
                             rule="" if ok else "MK-CAUGHT"),
                      Option(f"stay:{h}", f"Leave {ctx.name(h)} exhausted")], kind="web")
@@ -881,7 +883,7 @@ def resolve_web(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     cost = 2 * len(webs_on(ctx, h))
     ctx.do("resource", card=h, add=-cost)
     T.ready(ctx, h)
-    return Say(f"{T.controller(ctx, h)} pays {cost} resources from {possessive(ctx.name(h))} pool, and he readies (ruling "
+    return Say(f"{T.controller(ctx, h)} pays {cost} resources from {possessive(ctx.name(h))} pool, and the hero readies (ruling "
                "MK-CAUGHT).", rule="MK-CAUGHT")
 
 

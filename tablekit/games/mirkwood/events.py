@@ -348,7 +348,7 @@ class SwiftStrike(PlayEvent):
 
 class RainOfArrows(PlayEvent):
     """Rain of Arrows: exhaust a ready Ranged character you control, pick a player:
-    1 damage to each enemy engaged with him."""
+    1 damage to each enemy engaged with that player."""
 
     def rangers(self, ctx: Ctx, use: AbilityUse) -> list[str]:
         return [c for c in T.characters(ctx, use.controller) if T.is_ready(ctx, c) and "Ranged" in T.keywords(ctx, c)]
@@ -379,7 +379,7 @@ class RainOfArrows(PlayEvent):
 
 class Feint(PlayEvent):
     """Feint, a Combat Action (point 26): an enemy engaged with a player cannot
-    attack him this phase (so Chieftain Ufthak gets no token: ruling MK-UFTHAK)."""
+    attack that player this phase (so Chieftain Ufthak gets no token: ruling MK-UFTHAK)."""
 
     def check(self, ctx: Ctx, use: AbilityUse) -> Any:
         if not is_combat_phase(ctx):
@@ -425,27 +425,27 @@ class ThreeHeroesCost(SphereCost):
 
 
 class ThicketOfSpears(PlayEvent):
-    """Thicket of Spears: pick a player; the enemies engaged with him cannot attack
-    him this phase."""
+    """Thicket of Spears: pick a player; the enemies engaged with that player cannot
+    attack that player this phase."""
 
     def cost(self, ctx: Ctx, use: AbilityUse) -> Any:
         return ThreeHeroesCost(use.source)
 
     def resolve(self, ctx: Ctx, use: AbilityUse) -> Any:
-        return ask_player(ctx, use, "whose engaged enemies cannot attack him this phase?", "wall")
+        return ask_player(ctx, use, "whose engaged enemies cannot attack them this phase?", "wall")
 
     def wall(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         q = ids[0].split(":", 1)[1]
-        ctx.add_lasting("restriction", "phase", f"Thicket of Spears: the enemies engaged with {q} cannot attack him "
+        ctx.add_lasting("restriction", "phase", f"Thicket of Spears: the enemies engaged with {q} cannot attack {q} "
                         "this phase", source=use.source, controller=use.controller, players=[q], what="attack")
         row = T.names_or_nobody(ctx, T.engaged_enemies(ctx, q), "no enemy for now")
-        return self.done(ctx, use, f"The enemies engaged with {q} ({row}) cannot attack him this phase (point 38; "
+        return self.done(ctx, use, f"The enemies engaged with {q} ({row}) cannot attack {q} this phase (point 38; "
                          "no after-attack effect for them, ruling MK-UFTHAK).", "MK-UFTHAK")
 
 
 class StandTogether(PlayEvent):
-    """Stand Together: pick a player; this phase he may declare any number of
-    defenders against each attack; all the damage goes to one of them, his choice
+    """Stand Together: pick a player; this phase they may declare any number of
+    defenders against each attack; all the damage goes to one of them, their choice
     (point 83)."""
 
     def resolve(self, ctx: Ctx, use: AbilityUse) -> Any:
@@ -456,7 +456,7 @@ class StandTogether(PlayEvent):
         ctx.add_lasting("modifier", "phase", f"Stand Together: {q} may declare any number of defenders",
                         source=use.source, controller=use.controller, players=[q], stat=C.MANY_DEFENDERS, add=1)
         return self.done(ctx, use, f"This phase {q} may declare any number of defenders against each attack; the "
-                         "damage then all goes to one of them, his choice (point 83).", T.point(83))
+                         f"damage then all goes to one of them, {q}'s choice (point 83).", T.point(83))
 
 
 class QuickStrike(PlayEvent):
@@ -506,8 +506,8 @@ class QuickStrike(PlayEvent):
 
 
 class DiscardEvents(Effect):
-    """Eyes of the Forest: each player discards every event in his hand, as many as
-    he has (none is fine: point 113)."""
+    """Eyes of the Forest: each player discards every event in their hand, as many
+    as they have (none is fine: point 113)."""
 
     def apply(self, ctx: Ctx, use: AbilityUse) -> Any:
         parts = []
@@ -515,7 +515,7 @@ class DiscardEvents(Effect):
             gone = [u for u in ctx.zone(T.hand(p)) if ctx.kind(u) == "event"]
             for u in gone:
                 ctx.move(u, T.discard(p))
-            parts.append(f"{p} discards {T.names_or_nobody(ctx, gone, 'nothing: he holds no event')}")
+            parts.append(f"{p} discards {T.names_or_nobody(ctx, gone, 'nothing: they hold no event')}")
         return Say(f"{listing(parts)} (as much as each can, point 113).", rule=T.point(113))
 
 

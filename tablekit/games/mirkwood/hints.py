@@ -83,7 +83,7 @@ def mulligan_hint(ctx: Ctx, d: Decision) -> str:
     cheap = f"; the cheapest ally is {costs[0][1]} (cost {costs[0][0]})" if costs else "; no ally"
     per_round = len(T.heroes(ctx, p))
     return (f"Your hand: {listing(parts, 'no card')}{cheap}. Your heroes gain {plural(per_round, 'resource')} "
-            "a round in all, each in his own sphere; a mulligan's 6 new cards must be kept.")
+            "a round in all, each in its own sphere; a mulligan's 6 new cards must be kept.")
 
 
 def window_hint(ctx: Ctx, d: Decision) -> str:
@@ -229,7 +229,7 @@ def web_hint(ctx: Ctx, d: Decision) -> str:
     uid = (option_cards(ctx, d) or [""])[0]
     if not uid:
         return ""
-    return (f"{ctx.name(uid)} has {plural(T.resources(ctx, uid), 'resource')} in his pool; left exhausted, he "
+    return (f"{ctx.name(uid)} has {plural(T.resources(ctx, uid), 'resource')} in its pool; left exhausted, it "
             "cannot quest, defend or attack until the next refresh.")
 
 

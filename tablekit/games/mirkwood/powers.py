@@ -20,7 +20,7 @@ from . import table as T
 
 class SphereCost(Cost):
     """An ally's cost: resources from the pools of the controller's heroes of its
-    sphere (any hero for a neutral card), split as he likes; even a 0 cost needs a
+    sphere (any hero for a neutral card), split as they like; even a 0 cost needs a
     hero of the sphere (points 36, 37, 39)."""
 
     MAX_SPLITS = 12
@@ -241,8 +241,8 @@ class Travel(Effect):
 
 class EachPlayer(Effect):
     """An "each player" effect: resolved player by player from the first player,
-    each choosing for himself (ruling MK-EACH-ORDER). A subclass gives `choices`
-    (the options for one player, or [] when he has nothing to choose) and `do`."""
+    each choosing for themselves (ruling MK-EACH-ORDER). A subclass gives `choices`
+    (the options for one player, or [] when they have nothing to choose) and `do`."""
 
     prompt = "Choose"
     rule = "MK-EACH-ORDER"
@@ -530,7 +530,7 @@ class GandalfGift(Effect):
                        public=f"{p} draws {plural(len(got), 'card')}.")
         if m == "threat":
             ctx.do("threat", player=p, add=-min(5, T.threat(ctx, p)))
-            return Say(f"{p} lowers his threat by 5 to {T.threat(ctx, p)}.", rule=T.point(100))
+            return Say(f"{p} lowers their threat by 5 to {T.threat(ctx, p)}.", rule=T.point(100))
         name = ctx.name(m)
         gone = C.damage_each(ctx, [m], 4, source=use.source)
         return Say(f"Gandalf deals 4 damage to {name}{gone}.", rule=T.point(100))
@@ -559,7 +559,7 @@ class SpiderFury(Effect):
 
 
 class ShadowDiscardAttachment(Effect):
-    """Forest Spider: the defending player discards one attachment he controls.
+    """Forest Spider: the defending player discards one attachment they control.
     Driven by Shadow (`all_if_undefended`): one attachment of the defending
     player's choice from the defending character, Caught in a Web included; if the
     attack is undefended, every attachment the defending player controls instead.
@@ -622,7 +622,7 @@ class ShadowDiscardAttachment(Effect):
         if on_defender:
             said = f"{name} is discarded from {host_name}, the defending character"
         else:
-            said = f"{defending_player(ctx)} discards {name}, an attachment he controls, from {host_name}"
+            said = f"{defending_player(ctx)} discards {name}, an attachment they control, from {host_name}"
         return Say(f"{said} (ruling MK-ATTACHMENT-DISCARD).", rule="MK-ATTACHMENT-DISCARD")
 
 
@@ -649,7 +649,7 @@ class ShadowBoost(Effect):
         th = int(use.args["undefended_threat"])
         if th and undefended(ctx):
             ctx.do("threat", player=a["player"], add=th)
-            said += f"; undefended, {a['player']} raises his threat by {th} to {T.threat(ctx, a['player'])}"
+            said += f"; undefended, {a['player']} raises their threat by {th} to {T.threat(ctx, a['player'])}"
         return Say(f"{said}.", rule=T.point(106))
 
 
@@ -799,7 +799,7 @@ class ShadowThreat(Effect):
         p = defending_player(ctx)
         n = int(use.args["undefended" if undefended(ctx) else "amount"])
         ctx.do("threat", player=p, add=n)
-        return Say(f"{p} raises his threat by {n} to {T.threat(ctx, p)}.", rule=T.point(106))
+        return Say(f"{p} raises their threat by {n} to {T.threat(ctx, p)}.", rule=T.point(106))
 
 
 class WebTravel(EachPlayer):
@@ -840,7 +840,7 @@ class MountainTravel(Effect):
 
 
 class MountainSearch(Effect):
-    """Each player in turn may look alone at his top 5 cards, take 1 and shuffle;
+    """Each player in turn may look alone at their top 5 cards, take 1 and shuffle;
     one who declines neither looks nor shuffles (ruling MK-MOUNTAINS)."""
 
     def label(self, ctx: Ctx, use: AbilityUse) -> Any:
@@ -870,11 +870,11 @@ class MountainSearch(Effect):
             use.data["said"].append(f"{p} does not look")
             return self.offer(ctx, use, ())
         top = list(reversed(ctx.zone(T.deck(p))[-5:]))
-        ctx.reveal(top, to=p, text=f"{p} looks at the top {plural(len(top), 'card')} of his deck")
+        ctx.reveal(top, to=p, text=f"{p} looks at the top {plural(len(top), 'card')} of their deck")
         return ctx.ask(Decision(p, f"{p}: take one of your top {plural(len(top), 'card')} into your hand (ruling "
                                 "MK-MOUNTAINS).", [Option(f"take:{u}", ctx.name(u)) for u in top], kind="effect"),
                        then="taken", name="Take a card", say=f"{p} looks at the top {plural(len(top), 'card')} of "
-                       "his deck (ruling MK-MOUNTAINS).")
+                       "their deck (ruling MK-MOUNTAINS).")
 
     def taken(self, ctx: Ctx, use: AbilityUse, ids: tuple[str, ...]) -> Any:
         p = use.data["asking"]

@@ -28,8 +28,8 @@ def seat_cards(ctx: Ctx, seat: int) -> tuple[tuple[str, ...], dict[str, int], tu
 
 
 def player_decks(ctx: Ctx) -> Say:
-    """Each player's heroes face up and ready, his deck (the starter deck, or the
-    model's allies with option `deck: allies`), his threat the sum of his heroes'
+    """Each player's heroes face up and ready, the player's deck (the starter deck, or the
+    model's allies with option `deck: allies`), their threat the sum of their heroes'
     threat costs (points 10, 12; rulings MK-DECKS, MK-HEROES-MP). Each seat takes
     its own copies from the box, as if each player owned a Core Set."""
     parts = []
@@ -56,11 +56,11 @@ def player_decks(ctx: Ctx) -> Say:
                 else f"a starter deck of {plural(n, 'card')}")
         parts.append(f"{p} plays {T.names_or_nobody(ctx, T.heroes(ctx, p))} (threat {total}) with {what}")
     del ctx.extra["dealing"]
-    extra = " Easy mode: each hero starts with 1 resource in his pool (ruling MK-EASY)." if easy else ""
+    extra = " Easy mode: each hero starts with 1 resource in its pool (ruling MK-EASY)." if easy else ""
     rule = "MK-HEROES-MP" if len(ctx.players) > 2 or dup else "MK-DECKS"
     house = (" Option allow_duplicate_heroes is on: every seat plays the same three heroes, a house rule that "
              "sets aside uniqueness at the table (ruling MK-HEROES-MP)." if dup else "")
-    return Say(f"The heroes go face up and ready; each player's starting threat is the sum of his heroes' "
+    return Say(f"The heroes go face up and ready; each player's starting threat is the sum of their heroes' "
                f"threat costs: {'; '.join(parts)} (ruling {rule}).{extra}{house}", rule=rule)
 
 
@@ -117,7 +117,7 @@ def setup_hands(ctx: Ctx) -> Say:
         got, _ = T.draw(ctx, p, T.HAND_SIZE)
         texts.append(f"{p}: {T.names_or_nobody(ctx, got, 'no card')}")
         public.append(f"{p} {plural(len(got), 'card')}")
-    return Say(f"Each player draws his setup hand of 6 cards ({'; '.join(texts)}) (point 15).", rule=point(15),
+    return Say(f"Each player draws their setup hand of 6 cards ({'; '.join(texts)}) (point 15).", rule=point(15),
                public=f"Each player draws 6 cards ({', '.join(public)}).")
 
 
@@ -155,14 +155,14 @@ def ask_mulligan(ctx: Ctx) -> Decision:
 def resolve_mulligan(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     p = ctx.player
     if ids[0] == "keep":
-        return Say(f"{p} keeps his setup hand (ruling MK-MULLIGAN).", rule="MK-MULLIGAN")
+        return Say(f"{p} keeps the setup hand (ruling MK-MULLIGAN).", rule="MK-MULLIGAN")
     for u in list(ctx.zone(T.hand(p))):
         ctx.move(u, T.deck(p))
     ctx.shuffle(T.deck(p))
     got, _ = T.draw(ctx, p, T.HAND_SIZE)
-    return Say(f"{p} takes his one mulligan: his hand goes back, his deck is shuffled and he draws "
-               f"{T.names_or_nobody(ctx, got, 'no card')}, which he keeps (ruling MK-MULLIGAN).", rule="MK-MULLIGAN",
-               public=f"{p} takes his one mulligan and draws {plural(len(got), 'new card')} (ruling MK-MULLIGAN).")
+    return Say(f"{p} takes their one mulligan: their hand goes back, their deck is shuffled and they draw "
+               f"{T.names_or_nobody(ctx, got, 'no card')}, which they keep (ruling MK-MULLIGAN).", rule="MK-MULLIGAN",
+               public=f"{p} takes their one mulligan and draws {plural(len(got), 'new card')} (ruling MK-MULLIGAN).")
 
 
 # -- resource phase ------------------------------------------------------------------------------
@@ -173,7 +173,7 @@ def gain_resources(ctx: Ctx) -> Say:
         for h in T.heroes(ctx, p):
             ctx.do("resource", card=h, add=1)
         parts.append(f"{p}: {listing([f'{ctx.name(h)} {T.resources(ctx, h)}' for h in T.heroes(ctx, p)])}")
-    return Say(f"Round {ctx.count('Rounds')}: each hero adds 1 resource to his pool ({'; '.join(parts)}) "
+    return Say(f"Round {ctx.count('Rounds')}: each hero adds 1 resource to its pool ({'; '.join(parts)}) "
                "(point 30).", rule=point(30))
 
 
@@ -270,7 +270,7 @@ def quest_resolution(ctx: Ctx) -> Say:
         order = T.turn_order(ctx)
         for p in order:
             ctx.do("threat", player=p, add=d)
-        return Say(f"Willpower {wp} against threat {th}: the quest fails and each player raises his threat by "
+        return Say(f"Willpower {wp} against threat {th}: the quest fails and each player raises their threat by "
                    f"{d} ({listing([f'{p} {T.threat(ctx, p)}' for p in order])}) (point 54).",
                    rule=point(54))
     return Say(f"Willpower {wp} against threat {th}: equal, nothing happens (point 55).", rule=point(55))
@@ -376,7 +376,7 @@ def resolve_engagement_check(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     rule = "MK-ENGAGE-TIE" if tie else point(68)
     chooser = T.first_player(ctx) if ctx.ruling("MK-ENGAGE-TIE") == "first_player" else p
     how = f"{chooser} chooses it among the tied enemies (ruling MK-ENGAGE-TIE)" if tie else \
-        "the highest engagement cost not above his threat"
+        "the highest engagement cost not above their threat"
     return Say(f"Engagement check: {ctx.name(u)} (engagement {T.engagement(ctx, u)}) engages {p} at threat "
                f"{T.threat(ctx, p)}: {how} (point 68).", rule=rule)
 
@@ -411,7 +411,7 @@ def raise_threat(ctx: Ctx) -> Say:
     order = T.turn_order(ctx)
     for p in order:
         ctx.do("threat", player=p, add=1)
-    return Say(f"Each player raises his threat by 1 ({listing([f'{p} {T.threat(ctx, p)}' for p in order])}) "
+    return Say(f"Each player raises their threat by 1 ({listing([f'{p} {T.threat(ctx, p)}' for p in order])}) "
                "(point 93).", rule=point(93))
 
 
@@ -477,11 +477,12 @@ def build_flow():
         Step("Draw", draw_cards, "Each player draws 1 card.", point(31)),
         window("Resource actions"),
     ])
-    planning = Sequence("Planning phase", level="phase", text="Play allies, paying their costs.", rule=point(34),
-                        children=[
+    planning = Sequence("Planning phase", level="phase", text="Play allies and attachments, paying their costs.",
+                        rule=point(34), children=[
         ForEachPlayer("Planning turns", ActionWindow(
             "Play allies", players=only_player, abilities="planning", rule=point(34),
-            text="Play allies from your hand, paid by heroes of their sphere, until you stop.",
+            text="Play allies and attachments from your hand, paid by your heroes of their sphere (a neutral "
+                 "card by any of them), until you stop.",
             prompt="Play an ally, or pass to end your planning", offers=("act:<card>:<ability>",)), order=T.turn_order,
             text="Each player in turn from the first player.", rule=point(34)),
         window("Planning actions"),
@@ -494,16 +495,22 @@ def build_flow():
                       text="Each player commits in turn."),
         window("After committing"),
         Step("Begin staging", begin_staging, "1 encounter card per active player.", point(47)),
-        Loop("Staging", Step("Reveal", reveal_next, "Reveal the top encounter card.", point(48)),
+        Loop("Staging", Step("Reveal", reveal_next, "Reveal the top encounter card: its When Revealed effect resolves, "
+                             "then an enemy or location goes to the staging area, a treachery to the "
+                             "encounter discard pile.", point(48)),
              until=staging_done, label="Reveal {n}", rule=point(48), text="Reveal until none is left."),
         window("After staging"),
-        Step("Quest resolution", quest_resolution, "Willpower against threat.", point(52)),
+        Step("Quest resolution", quest_resolution, "The committed characters' willpower against the staging "
+             "area's threat: more willpower places the difference as progress, the active location first; more "
+             "threat raises each player's threat by the difference; a tie does nothing. A location whose progress "
+             "reaches its quest points is explored, to the encounter discard pile.", point(52)),
         window("After the quest"),
         Step("Quest ends", end_quest, "Characters are no longer committed.", point(56)),
     ])
     travel = Sequence("Travel phase", level="phase", text="Travel to a location.", rule=point(63), children=[
         window("Travel begins"),
-        Ask("Travel", ask_travel, resolve_travel, "The first player may travel.", point(63), when=may_travel,
+        Ask("Travel", ask_travel, resolve_travel, "With no active location, the first player may travel to a "
+            "location in the staging area; it becomes the active location.", point(63), when=may_travel,
             offers=("travel:<card>", "no_travel")),
         window("After travel"),
     ])
@@ -532,10 +539,13 @@ def build_flow():
         window("After shadows"),
         ForEachPlayer("Enemy attacks", Loop("Attacks", C.enemy_attack(window), until=C.no_enemy_to_attack,
                                             label="Attack {n}", rule=point(73), text="Each engaged enemy attacks."),
-                      order=T.turn_order, rule=point(73), text="Each player resolves his enemies' attacks."),
+                      order=T.turn_order, rule=point(73),
+                      text="Each player in turn resolves the attacks of the enemies engaged with them."),
         ForEachPlayer("Player attacks", Loop("Strikes", C.player_attack(window), until=C.attacks_done,
                                              label="Strike {n}", rule=point(84), text="Declare attacks."),
-                      order=T.turn_order, rule=point(84), text="Each player may attack his enemies."),
+                      order=T.turn_order, rule=point(84),
+                      text="Each player in turn may attack the enemies engaged with them (with Ranged "
+                           "characters, another player's too)."),
         Step("End of combat", C.end_of_combat, "Discard every shadow card.", point(91)),
         window("Combat ends"),
     ])
@@ -544,7 +554,7 @@ def build_flow():
         Step("Ready", ready_all, "Ready every exhausted card.", point(92)),
         Ask("Caught in a Web", C.ask_web, C.resolve_web, "Pay 2 resources to ready a hero caught in a web.",
             "MK-CAUGHT", when=C.web_to_pay, offers=("pay:<card>", "stay:<card>")),
-        Step("Threat", raise_threat, "Each player raises his threat by 1.", point(93)),
+        Step("Threat", raise_threat, "Each player raises their threat by 1.", point(93)),
         Step("First player token", pass_token, "The token passes clockwise.", point(94)),
         window("Refresh actions"),
         Step("End of the round", end_round, "End-of-round effects.", point(95)),
