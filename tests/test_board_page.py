@@ -843,3 +843,35 @@ def test_one_whole_game_clicked_through_with_bots_in_the_other_seats(game_id, br
         assert "Game over" in text and board.view["over"]["why"] in text
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_glossary_opens_in_the_side_panel_with_every_term(browser, size, output_dir):
+    """The game's words (its glossary.yaml) are one fold of the rules panel: each term
+    and its meaning, inside the panel, nothing cut."""
+    g = new("foehunters", 2)
+    board = Board(g, g.players[0], rules=True)
+    assert board.glossary and board.glossary[0]["term"] == "P"
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = ctx.new_page()
+    try:
+        draw(page, board.view)
+        page.evaluate("(terms) => window.tkModel.set('glossary', terms)", board.glossary)
+        page.locator(".tk-side-toggle").click()
+        summary = page.locator(".tk-board-glossary > summary")
+        assert summary.is_visible() and f"({len(board.glossary)})" in summary.inner_text()
+        summary.click()
+        terms = page.locator(".tk-board-glossary dt")
+        assert terms.count() == len(board.glossary)
+        assert terms.first.inner_text() == "P" and terms.first.is_visible()
+        meaning = page.locator(".tk-board-glossary dd").first
+        assert "number of heroes" in meaning.inner_text() and "FH-SOLO-P" in meaning.inner_text()
+        side = page.locator(".tk-side").bounding_box()
+        r = page.locator(".tk-board-glossary").bounding_box()
+        assert side["x"] <= r["x"] and r["x"] + r["width"] <= side["x"] + side["width"] + 0.5
+        assert not page.evaluate(CUT) and not page.evaluate(SMALL_TEXT)
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        page.locator(".tk-board-glossary").scroll_into_view_if_needed()
+        page.screenshot(path=str(output_dir / f"board-glossary-{size[0]}x{size[1]}.png"))
+    finally:
+        ctx.close()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 
 from .cards import CardDef, data_path, load_cards
@@ -15,6 +17,8 @@ from .decision import Decision, Option
 from .effects import Effect, OrderRule
 from .errors import CardFileError, TablekitError
 from .flow import Node, Say, index_flow
+from .glossary import FILE_NAME as GLOSSARY_FILE
+from .glossary import Term, load_glossary
 from .schemas import CORE_CARD_STATE_SCHEMA
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,6 +32,10 @@ CORE_EXTRA = {"_used_turn": ((list,), "once-per-turn abilities used this turn"),
               "_this_turn": ((dict,), "the game's data for this turn (its keys: the game's per_turn)"),
               "_this_round": ((dict,), "the game's data for this round (its keys: the game's per_round)"),
               "_this_phase": ((dict,), "the game's data for this phase")}
+
+
+def _count_words(lo: int, hi: int, noun: str) -> str:
+    return f"{lo} {noun}{'s' if lo > 1 else ''}" if lo == hi else f"{lo} to {hi} {noun}s"
 
 
 def _same_kind(value: Any, fresh: Any) -> bool:
@@ -121,6 +129,10 @@ class GameDef:
     goal: str = ""
     min_players: int = 2
     max_players: int = 4
+    # the fewest people who play, where fewer people than seats can play (a solo player
+    # runs two seats), with how: the docs and the rules page say people and seats apart
+    min_people: int | None = None
+    people_note: str = ""
     # the seat count `new_game(id)` and `tablekit play` use when none is given
     # (Mirkwood plays solo by default)
     default_players: int = 2
@@ -194,6 +206,15 @@ class GameDef:
                                 f"endings ({', '.join(sorted(self.endings))}); declare it in "
                                 f"GameDef.endings")
 
+    def players_words(self) -> str:
+        """How many play, in words: the people, and the seats where they differ ("1 to 4
+        players (2 to 4 seats: a solo player runs two heroes, as two seats)")."""
+        lo = self.min_people if self.min_people is not None else self.min_players
+        out = _count_words(lo, self.max_players, "player")
+        if lo != self.min_players:
+            out += f" ({_count_words(self.min_players, self.max_players, 'seat')}: {self.people_note})"
+        return out
+
     def safety_options(self) -> dict[str, Any]:
         """The options that cap a measured game at `safety_rounds` (none when it has no cap)."""
         if self.safety_rounds and "max_rounds" in self.options:
@@ -222,6 +243,15 @@ class GameDef:
     # zone kinds a table draws as one stack, its top card and its count (discard piles
     # and the like: what lies under the top card matters only when it is looked at)
     pile_kinds: tuple[str, ...] = ()
+
+    # -- the game's words -----------------------------------------------------
+    @cached_property
+    def glossary(self) -> tuple[Term, ...]:
+        """The words a learner meets, from `glossary.yaml` in the game's own folder (the
+        folder of the module that defines the game's class; () when it has none)."""
+        module = sys.modules.get(type(self).__module__)
+        where = getattr(module, "__file__", None)
+        return load_glossary(Path(where).parent / GLOSSARY_FILE) if where else ()
 
     # -- cards -------------------------------------------------------------
     @cached_property

@@ -93,6 +93,7 @@ class RulesPage:
     goal: str
     min_players: int
     max_players: int
+    players_words: str = ""
     variants: list[tuple[str, str]] = field(default_factory=list)
     options: list[tuple[str, str, str]] = field(default_factory=list)  # name, default, doc
     rulings: list[tuple[str, str, str]] = field(default_factory=list)  # ruling id, reading, meaning
@@ -101,6 +102,7 @@ class RulesPage:
     other_forms: list[Offer] = field(default_factory=list)  # forms no node offers
     zones: list[ZoneLine] = field(default_factory=list)
     components: list[KindLine] = field(default_factory=list)
+    glossary: list[tuple[str, str, str]] = field(default_factory=list)  # term, meaning, ruling id or ""
 
     @property
     def total_cards(self) -> int:
@@ -112,6 +114,9 @@ class RulesPage:
 
     @property
     def players(self) -> str:
+        """How many play: the people, and the seats where they differ (GameDef.players_words)."""
+        if self.players_words:
+            return self.players_words
         lo, hi = self.min_players, self.max_players
         return f"{lo} player{'s' if lo > 1 else ''}" if lo == hi else f"{lo} to {hi} players"
 
@@ -205,12 +210,13 @@ def rules_page(gamedef: GameDef) -> RulesPage:
     return RulesPage(
         game=gamedef.id, title=gamedef.title, goal=gamedef.goal,
         min_players=gamedef.min_players, max_players=gamedef.max_players,
-        variants=list(gamedef.variants.items()),
+        players_words=gamedef.players_words(), variants=list(gamedef.variants.items()),
         options=[(k, repr(s.default), s.doc) for k, s in gamedef.options.items()],
         rulings=[(rid, reading, words) for rid, readings in gamedef.ruling_variants.items()
                  for reading, words in readings.items()],
         endings=endings(gamedef), flow=flow_lines(gamedef), other_forms=other_forms(gamedef),
-        zones=zone_lines(gamedef), components=components(gamedef))
+        zones=zone_lines(gamedef), components=components(gamedef),
+        glossary=[(t.term, t.meaning, t.see) for t in gamedef.glossary])
 
 
 def _card_marks(c: CardLine) -> str:
@@ -220,7 +226,7 @@ def _card_marks(c: CardLine) -> str:
 
 def page_text(page: RulesPage) -> str:
     """The page as plain text: goal, endings, the flow outline with each decision's
-    options, zones and components."""
+    options, zones, components and the glossary."""
     out = [page.title, "=" * len(page.title), "", f"Goal: {page.goal or '(not written yet)'}",
            f"Players: {page.players}."]
     if page.variants:
@@ -248,4 +254,7 @@ def page_text(page: RulesPage) -> str:
         kstand = f", {k.stand_ins} stand-ins" if k.stand_ins else ""
         out.append(f"  {k.kind}: {k.total}{kstand}")
         out += [f"    {c.quantity} x {c.name}{_card_marks(c)}" for c in k.cards]
+    if page.glossary:
+        out += ["", "The words of the game:"]
+        out += [f"  {t}: {m}{f' (ruling {see})' if see else ''}" for t, m, see in page.glossary]
     return "\n".join(out)

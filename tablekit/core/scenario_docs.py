@@ -114,7 +114,7 @@ def game_section(g: GameDef) -> list[str]:
     """The Markdown of one game."""
     out = [f"### {g.title} (`{g.id}`)", ""]
     zones, made = zone_rows(g)
-    out.append(f"For {g.min_players} to {g.max_players} players.")
+    out.append(f"For {g.players_words()}.")
     skipped = [n for n in range(g.min_players, g.max_players + 1) if n not in made]
     note = f"; a new game for {', '.join(map(str, skipped))} needs a variant" if skipped else ""
     out += ["", f"**Zones** (a new game's, at each player count{note}; `{PLAYER}` stands for each "

@@ -795,11 +795,16 @@ function render({ model, el }) {
         found.count ? h("div", { class: "tk-search-count", role: "status", text: found.count }) : null,
         hits.length ? h("ol", { class: "tk-search-hits" }, hits) : null, result),
       outlineEl(model.get("rules_tree"), view.at || [], found.node || null, opened));
+    // the game's words (its glossary.yaml), sent once
+    const terms = model.get("glossary") || [];
+    const words = terms.length ? fold("glossary", "tk-board-glossary", `The words of the game (${terms.length})`,
+      h("dl", {}, ...terms.flatMap((t) => [h("dt", { text: t.term }),
+        h("dd", { text: t.meaning + (t.see ? ` (ruling ${t.see})` : "") })]))) : null;
     const svg = model.get("diagram") || "";
     if (svg !== diagramShown) { diagram.setSvg(svg); diagramShown = svg; }
     const drawing = fold("diagram", "tk-board-diagram", "The rules diagram",
       svg ? diagram.box : h("div", { class: "tk-zone-empty", text: "Drawing the diagram…" }));
-    return [rules, drawing];
+    return [rules, drawing, words].filter(Boolean);
   }
 
   // a file the Python side offers (Save game): downloaded, never shown in the page

@@ -74,6 +74,7 @@ class Board(anywidget.AnyWidget):
     rules_tree = traitlets.Dict().tag(sync=True)
     found = traitlets.Dict().tag(sync=True)
     diagram = traitlets.Unicode("").tag(sync=True)
+    glossary = traitlets.List().tag(sync=True)
 
     def __init__(self, game: Game, seat: str | None = None, *, everything: bool = False,
                  bots: Mapping[str, str] | None = None, show_empty: bool = False, hot_seat: bool = False,
@@ -111,6 +112,7 @@ class Board(anywidget.AnyWidget):
         self.listeners: list[Callable[[], None]] = []
         if rules:
             self.rules_tree = rules_tree(game.flow)
+            self.glossary = [t.to_dict() for t in game.gamedef.glossary]  # sent once, like the outline
         self.on_msg(self._on_message)
         self.refresh()
 

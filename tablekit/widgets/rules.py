@@ -85,7 +85,7 @@ def _components(page: RulesPage) -> str:
 
 def rules_page_html(gamedef: GameDef, diagram: str | None = None) -> str:
     """The rules page as HTML: goal, endings, setup, the flow with every decision and
-    its options, the zones, the components and the diagram (`diagram`: the SVG to
+    its options, the zones, the components, the glossary and the diagram (`diagram`: the SVG to
     show, by default the unmarked one; "" leaves it out)."""
     from ..diagram import flow_svg
 
@@ -104,10 +104,21 @@ def rules_page_html(gamedef: GameDef, diagram: str | None = None) -> str:
         f"<section><h3>The zones</h3>{_zones(page)}</section>",
         f"<section><h3>The components</h3>{_components(page)}</section>",
     ]
+    if page.glossary:
+        parts.append(f"<section id='tk-glossary-{escape(page.game)}' class='tk-glossary'><h3>The words of the "
+                     f"game</h3>{glossary_html(page.glossary)}</section>")
     if svg:
         parts.append(f"<section><h3>The rules diagram</h3>{diagram_html(svg)}</section>")
     parts.append("</div>")
     return "".join(parts)
+
+
+def glossary_html(terms: list[tuple[str, str, str]]) -> str:
+    """The glossary as a definition list: each term, its meaning and the ruling that decides it."""
+    rows = "".join(f"<dt>{escape(t)}</dt><dd>{escape(m)}"
+                   + (f" <span class='tk-glossary-see'>(ruling {escape(see)})</span>" if see else "") + "</dd>"
+                   for t, m, see in terms)
+    return f"<dl class='tk-glossary-list'>{rows}</dl>"
 
 
 def diagram_html(svg: str) -> str:

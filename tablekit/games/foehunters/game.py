@@ -41,6 +41,8 @@ class FoeHuntersGame(GameDef):
             "each (ruling FH-PLAYERS).")
     min_players = 2  # solo is two seats (ruling FH-SOLO-SEATS); 5 and 6 refused (FH-PLAYERS)
     max_players = 4
+    min_people = 1  # one person plays two heroes on two seats (variant solo)
+    people_note = "a solo player runs two heroes, as two seats, in the variant solo"
     variants = {"solo": "one person plays two heroes against the two-player foe card, both hands open "
                         "(R-032, ruling FH-SOLO-SEATS)"}
     options = {
