@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-fast test-full screenshots demo narrate venv bench clean lint chromium proxy
+.PHONY: test test-fast test-full screenshots pictures demo narrate venv bench clean lint chromium proxy
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -83,6 +83,12 @@ screenshots: $(STAMP) chromium
 	TABLEKIT_TEST_OUTPUT=$(CURDIR)/screenshots PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 TABLEKIT_CHROMIUM=$(CHROMIUM) \
 		$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_board_page.py -k draws
 	@echo "the pictures are in screenshots/ (board-<game>-<position>-<players>p-<size>-side-<under|beside>.png)"
+
+# the picture of each table in the teaching notebooks, stored as the table cell's output so a
+# notebook read without a kernel shows its positions (tablekit/notebook_pictures.py); the
+# notebook tests fail when one is out of date
+pictures: $(STAMP) chromium
+	TABLEKIT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m tablekit.notebook_pictures --write notebooks/*.ipynb
 
 demo: $(STAMP)
 	$(BIN)/tablekit serve --port $(or $(PORT),8866)
