@@ -641,8 +641,8 @@ def test_FAQ14_the_paladin_redirects_several_times_but_once_per_hero():
     martyr_asks = [r for r in g.history if r.path[-1] == "Martyr"]
     assert len(martyr_asks) == 3  # Bo once (taken), Cy twice (declined); Bo's second instance is not asked
     # ... and the record says why, in words, with the rule point and the ruling
-    assert ("Ana has already taken damage for Bo since his feat, so he cannot take this damage for Bo: once for "
-            "each hero until the beginning of his next turn (FAQ-14, ruling FH-PALADIN).") in texts(g)
+    assert ("Ana has already taken damage for Bo since the Paladin's feat, so Ana cannot take this damage for Bo: "
+            "once for each hero until the beginning of Ana's next turn (FAQ-14, ruling FH-PALADIN).") in texts(g)
 
 
 def test_FAQ15_a_new_use_of_the_feat_starts_the_count_again():

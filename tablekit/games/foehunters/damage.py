@@ -309,10 +309,11 @@ class Hit(Effect):
 
     @staticmethod
     def martyr_note(dorin: str, t: str) -> str:
-        """Why the Paladin is not asked about this instance: he has taken damage for this
-        hero already since his feat (FAQ-14, ruling FH-PALADIN)."""
-        return (f"{dorin} has already taken damage for {t} since his feat, so he cannot take this damage "
-                f"for {t}: once for each hero until the beginning of his next turn (FAQ-14, ruling FH-PALADIN).")
+        """Why the Paladin is not asked about this instance: the Paladin's seat has taken
+        damage for this hero already since the feat (FAQ-14, ruling FH-PALADIN)."""
+        return (f"{dorin} has already taken damage for {t} since the Paladin's feat, so {dorin} cannot take "
+                f"this damage for {t}: once for each hero until the beginning of {dorin}'s next turn (FAQ-14, "
+                "ruling FH-PALADIN).")
 
     def ask_armor(self, ctx: Ctx, inst: dict) -> Decision:
         t, n = inst["target"], inst["amount"]
