@@ -377,13 +377,52 @@ def summary(df: pd.DataFrame) -> dict[str, pd.DataFrame]:
       text): seats, wins, win_rate, ci_low, ci_high;
     * "endings": a row per ending, the most frequent first: games, share;
     * "lengths": a row for records and one for rounds (none for a game
-      without rounds): the mean and the 5/25/50/75/95th percentiles.
+      without rounds): the mean and the 5/25/50/75/95th percentiles;
+    * "bots": a row per player count and the bots that played its seats, in seat
+      order ("heuristic, random"): games, games that anyone won, that share and
+      its Wilson 95% interval.
 
-    The command line prints them, and the balance lab shows and plots them."""
+    The command line prints them, and the balance lab shows and plots them, with
+    `weak_bots(df)`'s warning above them."""
     if not isinstance(df, pd.DataFrame) or "ending" not in df.columns:
         raise TablekitError("summary takes the DataFrame of tablekit.simulate")
     return {"by_position": _by_position(df), "by_fact": _by_fact(df), "endings": _endings(df),
-            "lengths": _lengths(df)}
+            "lengths": _lengths(df), "bots": _bots(df)}
+
+
+WEAK_SHARE = 0.05  # bots that win fewer games than this (95% interval wholly below it) are weak
+
+
+def _bots(df: pd.DataFrame) -> pd.DataFrame:
+    """Which bots played each player count, and how often anyone won."""
+    played = df.apply(lambda row: ", ".join(str(row[f"seat{k}_bot"]) for k in range(1, int(row["players"]) + 1)),
+                      axis=1) if len(df) else pd.Series([], dtype=object)
+    anyone = df["winners"].map(lambda w: bool(w)) if len(df) else pd.Series([], dtype=bool)
+    rows = []
+    for (n, bots), idx in pd.DataFrame({"players": df["players"], "bots": played}).groupby(
+            ["players", "bots"], sort=True).groups.items():
+        won = int(anyone.loc[idx].sum())
+        low, high = wilson(won, len(idx))
+        rows.append({"players": int(n), "bots": bots, "games": len(idx), "won": won,
+                     "won_share": won / len(idx), "ci_low": low, "ci_high": high})
+    return pd.DataFrame(rows, columns=["players", "bots", "games", "won", "won_share", "ci_low", "ci_high"])
+
+
+def weak_bots(df: pd.DataFrame) -> str:
+    """A warning, in words, when the bots of a run lose nearly every game (nobody wins in
+    more than 95% of them, surely: the 95% interval of the share won lies below 5%), so
+    its figures describe the bots rather than the game; "" when they do not."""
+    out = []
+    for row in _bots(df).itertuples():
+        if row.games and row.ci_high < WEAK_SHARE:
+            out.append(f"at {row.players} player{'s' if row.players != 1 else ''} ({row.bots}) the bots won "
+                       f"{row.won} of {row.games:,} games "
+                       f"({row.won_share:.1%}, at most {row.ci_high:.1%} with 95% confidence)")
+    if not out:
+        return ""
+    return ("These figures describe weak bots: " + "; ".join(out) + ". A variant or a ruling that changes "
+            "nothing for bots that lose anyway may still change the game for players: try stronger bots "
+            "(heuristic) before reading a comparison.")
 
 
 # -- comparing two settings --------------------------------------------------------

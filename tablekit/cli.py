@@ -87,7 +87,8 @@ def _print_tables(tables: dict) -> None:
     """The summary tables of a run, each under its heading."""
     headings = {"by_position": "Win rate by seat position (Wilson 95% interval)",
                 "by_fact": "Win rate by the game's facts about each seat (Wilson 95% interval)",
-                "endings": "Endings", "lengths": "Length: records and rounds, mean and percentiles"}
+                "endings": "Endings", "lengths": "Length: records and rounds, mean and percentiles",
+                "bots": "The bots that played, and how often anyone won (Wilson 95% interval)"}
     for key, heading in headings.items():
         table = tables[key]
         print(f"\n{heading}")
@@ -98,7 +99,7 @@ def _print_tables(tables: dict) -> None:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    from .balance import simulate, summary
+    from .balance import simulate, summary, weak_bots
 
     executor = _dask_executor(args.dask) if args.dask else None
     played = [0]
@@ -117,6 +118,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         return 130
     print(f"{args.game}: {len(df)} games, seeds {args.seed} to {args.seed + args.games - 1}")
     _print_tables(summary(df))
+    warning = weak_bots(df)
+    if warning:
+        print(f"\nNote: {warning}")
     if args.csv:
         try:
             df.to_csv(args.csv, index=False)

@@ -289,3 +289,44 @@ def test_a_game_without_rounds_and_a_fact_that_is_a_list():
     assert "fighter, thief" in set(t["by_fact"]["value"])
     assert B.lengths_of(df)[0] == "records" and is_png(B.plot_run(df, t))
     assert is_png(B.plot_comparison(df, FakeSimulate()("lfg", games=20, players=2), t, t))
+
+
+def losing(games: int, won: int = 0, bots: str = "random") -> pd.DataFrame:
+    """A co-op run (Mirkwood solo) whose party won `won` of `games` games."""
+    df = FakeSimulate()("mirkwood", games=games, players=1, bots=bots, seed=0)
+    df["winners"] = ["P1" if i < won else "" for i in range(games)]
+    df["seat1_won"] = [i < won for i in range(games)]
+    return df
+
+
+def test_the_run_reports_its_bots_and_warns_when_they_lose_nearly_every_game():
+    """`summary`'s "bots" table says which bots played and how often anyone won; `weak_bots`
+    warns, with the figures, when the 95% interval of that share lies below 5%."""
+    from tablekit.balance import weak_bots
+
+    t = summary(losing(400, won=4))
+    assert t["bots"].to_dict("records")[0] | {"ci_low": 0, "ci_high": 0} == {
+        "players": 1, "bots": "random", "games": 400, "won": 4, "won_share": 0.01, "ci_low": 0, "ci_high": 0}
+    words = weak_bots(losing(400, won=4))
+    assert words.startswith("These figures describe weak bots: at 1 player (random) the bots won 4 of 400 games")
+    assert weak_bots(losing(400, won=40)) == ""          # 10%: weak, perhaps, but not losing nearly every game
+    assert weak_bots(losing(30, won=0)) == ""            # too few games to say
+    mixed = FakeSimulate()("creatures", games=60, players=3, bots=["heuristic", "random", "random"], seed=0)
+    assert summary(mixed)["bots"]["bots"].tolist() == ["heuristic, random, random"] and weak_bots(mixed) == ""
+
+
+def test_the_lab_shows_the_weak_bots_warning_above_its_tables():
+    lab, sim, _ = lab_with(game="mirkwood")
+
+    def always_lost(*args, **kw):
+        df = sim(*args, **kw)
+        df["winners"], df["seat1_won"] = "", False
+        return df
+
+    lab.view.simulate_fn = always_lost
+    lab.games.value, lab.workers.value = 200, 1
+    run_and_wait(lab)
+    html = lab.view.tables_html.value
+    assert "tk-weak-bots" in html and escape("These figures describe weak bots") in html
+    assert html.index("tk-weak-bots") < html.index("Win rate by seat position")
+    assert "The bots that played" in html

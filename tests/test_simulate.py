@@ -300,6 +300,14 @@ def test_cli_prints_the_summary_and_writes_the_rows(tmp_path, capsys):
         assert heading in out
     rows = pd.read_csv(path)
     assert len(rows) == 30 and list(rows.columns[:8]) == COLUMNS and list(rows["seed"]) == list(range(30))
+    assert "The bots that played" in out and "random, random, random" in out
+    assert "weak bots" not in out  # somebody wins every game of Creatures
+
+
+def test_cli_says_when_the_bots_lose_nearly_every_game(capsys):
+    assert cli.main(["simulate", "mirkwood", "--games", "100", "--players", "1", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Note: These figures describe weak bots: at 1 player (random) the bots won 0 of 100 games" in out
 
 
 @pytest.mark.parametrize("argv,words", [

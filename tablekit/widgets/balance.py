@@ -133,7 +133,8 @@ class Request:
 
 TABLE_TITLES = {"by_position": "Win rate by seat position (95% interval)",
                 "by_fact": "Win rate by the game's own facts about each seat",
-                "endings": "How the games ended", "lengths": "Game length, percentiles"}
+                "endings": "How the games ended", "lengths": "Game length, percentiles",
+                "bots": "The bots that played, and how often anyone won (95% interval)"}
 
 
 def table_html(df) -> str:
@@ -164,7 +165,9 @@ def _png(fig) -> bytes:
 
 
 def _errors(t) -> list[list[float]]:
-    return [list(t["win_rate"] - t["ci_low"]), list(t["ci_high"] - t["win_rate"])]
+    """The error bars of win rates: never below 0 (Wilson's bound of a rate of 0 or 1 can
+    lie a rounding error past the rate, which matplotlib refuses)."""
+    return [list((t["win_rate"] - t["ci_low"]).clip(lower=0)), list((t["ci_high"] - t["win_rate"]).clip(lower=0))]
 
 
 def plot_run(df, tables: dict[str, Any]) -> bytes:
@@ -356,16 +359,20 @@ class RunView(Guarded, W.VBox):
         self.status.value = f"<div class='tk-status'><b>{escape(words)}</b></div>"
 
     def _show_results(self, request: Request, result: Any) -> None:
-        from ..balance import summary  # pandas: imported when a run's results are shown
+        from ..balance import summary, weak_bots  # pandas: imported when a run's results are shown
 
+        frames = [result] if request.b is None else [result.a, result.b]
+        warnings = [w for w in (weak_bots(df) for df in frames) if w]
+        warned = "".join(f"<div class='tk-banner tk-weak-bots' role='note'>{escape(w)}</div>"
+                         for w in dict.fromkeys(warnings))
         if request.b is None:
             self.tables = summary(result)
-            self.tables_html.value = tables_html(self.tables)
+            self.tables_html.value = warned + tables_html(self.tables)
             self.plot.value = plot_run(result, self.tables)
         else:
             ta, tb = summary(result.a), summary(result.b)
             self.tables = {"comparison": result.table, "a": ta, "b": tb}
-            self.tables_html.value = (
+            self.tables_html.value = warned + (
                 "<div class='tk-section'>A and B side by side (diff = B − A, with a 95% interval for each "
                 "win-rate difference)</div>" + result.table.to_html(classes="tk-balance-table", border=0,
                                                                     na_rep="–", float_format=lambda x: f"{x:.3f}")
