@@ -395,17 +395,19 @@ WEAK_SHARE = 0.05  # bots that win fewer games than this (95% interval wholly be
 
 def _bots(df: pd.DataFrame) -> pd.DataFrame:
     """Which bots played each player count, and how often anyone won."""
-    played = df.apply(lambda row: ", ".join(str(row[f"seat{k}_bot"]) for k in range(1, int(row["players"]) + 1)),
-                      axis=1) if len(df) else pd.Series([], dtype=object)
-    anyone = df["winners"].map(lambda w: bool(w)) if len(df) else pd.Series([], dtype=bool)
+    columns = ["players", "bots", "games", "won", "won_share", "ci_low", "ci_high"]
+    if not len(df):
+        return pd.DataFrame([], columns=columns)
+    played = df["seat1_bot"].astype(str)
+    for k in range(2, _max_seats(df) + 1):  # the seats of each game, in order, joined
+        played = played.where(df["players"] < k, played + ", " + df[f"seat{k}_bot"].astype(str))
+    anyone = df["winners"].fillna("").astype(str).str.len() > 0
     rows = []
-    for (n, bots), idx in pd.DataFrame({"players": df["players"], "bots": played}).groupby(
-            ["players", "bots"], sort=True).groups.items():
-        won = int(anyone.loc[idx].sum())
-        low, high = wilson(won, len(idx))
-        rows.append({"players": int(n), "bots": bots, "games": len(idx), "won": won,
-                     "won_share": won / len(idx), "ci_low": low, "ci_high": high})
-    return pd.DataFrame(rows, columns=["players", "bots", "games", "won", "won_share", "ci_low", "ci_high"])
+    for (n, bots), won in anyone.groupby([df["players"], played], sort=True):
+        low, high = wilson(int(won.sum()), len(won))
+        rows.append({"players": int(n), "bots": bots, "games": len(won), "won": int(won.sum()),
+                     "won_share": won.mean(), "ci_low": low, "ci_high": high})
+    return pd.DataFrame(rows, columns=columns)
 
 
 def weak_bots(df: pd.DataFrame) -> str:

@@ -8,7 +8,8 @@ as arguments (the real ones by default, imported when a run starts), so a test
 can give it a small stand-in that keeps the same contract. Under Voilà (a page
 served to a class) a run uses one process by default and plays at most
 `MAX_GAMES_SERVED` games, so one student's run cannot starve the others.
-pandas and matplotlib are imported only when a run's results are shown.
+pandas and matplotlib are imported only when a run starts (in its thread, while the first
+games play), so the results show at once when the run ends or is cancelled.
 """
 
 from __future__ import annotations
@@ -156,6 +157,14 @@ def lengths_of(df):
 
     rounds = pd.to_numeric(df["rounds"], errors="coerce").dropna()
     return ("rounds", rounds) if len(rounds) else ("records", pd.to_numeric(df["records"], errors="coerce"))
+
+
+def _load_plotting() -> None:
+    """Import what the results need (pandas, matplotlib's Figure): once, as a run starts."""
+    import matplotlib.figure  # noqa: F401
+    import pandas  # noqa: F401
+
+    from .. import balance  # noqa: F401
 
 
 def _png(fig) -> bytes:
@@ -328,6 +337,7 @@ class RunView(Guarded, W.VBox):
     def _play(self, request: Request, progress: Progress) -> None:
         try:
             simulate, compare = self._functions()
+            _load_plotting()
             self.result = request.execute(simulate, compare, progress, self.cancel_event)
             self._show(request, self.result)
         except TablekitError as exc:
