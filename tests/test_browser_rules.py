@@ -1,6 +1,7 @@
 """The rules in a real browser (Debian's Chromium via Playwright, against a live
 Voilà): the Creatures notebook's "The rules on one page" section opens, and its rules
-diagram renders as a visible SVG with a group for each rule node and the "▶ now" mark;
+diagram renders as a visible SVG with a group for each rule node and the "▶ now" mark,
+and its glossary lists every term;
 the diagram under a table (a Sandbox's board) follows ▶ now as the game steps."""
 
 from __future__ import annotations
@@ -42,6 +43,16 @@ def test_the_creatures_rules_section_draws_its_diagram_with_the_now_mark(voila_u
     page_text = page.locator(".tk-rules-view .tk-rules").first.inner_text()
     assert "The flow" in page_text and "Deal the Kings" in page_text and "The zones" in page_text
     page.screenshot(path=str(output_dir / "rules-creatures.png"))
+    # the game's words, a section of the page: every term, inside the screen's width
+    words = page.locator(".tk-rules-view .tk-glossary").first
+    terms = words.locator("dt")
+    assert terms.count() == len(g.glossary) and terms.first.inner_text() == g.glossary[0].term
+    for width, height in ((1366, 768), (1280, 720), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        terms.first.scroll_into_view_if_needed()
+        box = words.bounding_box()
+        assert terms.first.is_visible() and box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
+        page.screenshot(path=str(output_dir / f"rules-creatures-glossary-{width}x{height}.png"))
     assert page.foreign == [], f"requests to other hosts: {page.foreign}"
 
 
