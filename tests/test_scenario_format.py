@@ -477,3 +477,19 @@ def test_a_number_the_other_fields_decide_may_be_left_out_and_is_refused_when_it
     wrong = text.replace("Cy: {retinues: 2}", "Cy: {retinues: 1}")
     msg = refused(wrong, "'retinues' is 1", "make it 2")
     assert msg.startswith(f"s.yaml, line {text[:text.index(line)].count(chr(10)) + 1}:"), msg
+
+
+def test_words_a_game_reworded_still_match_a_file_that_quotes_the_old_words():
+    """GameDef.text_aliases: the rules' words are part of the format, as option ids are; a
+    `text_contains` quoting a record's old wording matches the record as it reads now."""
+    from tablekit.core.scenario.checks import text_contains
+
+    aliases = tablekit.get_game("mirkwood").text_aliases
+    now = "P2 declares no defender of their own; P1 may still defend"
+    assert text_contains(now, "P2 declares no defender of his own; P1 may", aliases)
+    assert text_contains(now, "P2 declares no defender of their own", aliases)
+    assert not text_contains(now, "P2 declares no defender of his own", {})
+    assert not text_contains(now, "P3 declares no defender of his own", aliases)
+    frozen = (ROOT / "tests/data/frozen/scenarios/mirkwood/ruling-06-sentinel-after-the-defender.yaml")
+    assert "declares no defender of his own" in frozen.read_text(encoding="utf-8")
+    assert all(o.passed for o in outcomes(frozen.read_text(encoding="utf-8")))

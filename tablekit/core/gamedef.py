@@ -174,6 +174,10 @@ class GameDef:
     # a check that names the old id takes the one option of the open decision that
     # matches (resolve_option). Old saves and scenario files keep working.
     option_aliases: dict[str, str] = {}
+    # the rules' own words are part of the file formats too: words of a record a game
+    # reworded (old words -> new), so a file's `text_contains` that quotes the old words
+    # still matches the record as it reads now (Mirkwood's "his own" became "their own")
+    text_aliases: dict[str, str] = {}
     # what a scenario file of an older format may still hold (core/scenario/migrate.py):
     # extra state keys the game no longer keeps -> why ("turn.<key>" for a key of this
     # turn's data); they are dropped when empty (null, {}, [], false) and refused with

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ..engine import Game
 from ..errors import TablekitError
@@ -94,11 +94,23 @@ def check_refused(game: Game, spec: Any, line: int) -> Outcome:
     return Outcome(what, False, spec, f"accepted: {rec.text}", line)
 
 
-def record_matches(r: Any, spec: dict) -> bool:
-    """A record matches {rule, node, text_contains}: every part given."""
+def record_matches(r: Any, spec: dict, reworded: Mapping[str, str] | None = None) -> bool:
+    """A record matches {rule, node, text_contains}: every part given. `reworded` (the
+    game's `GameDef.text_aliases`, old words -> new) lets words a file quotes from an
+    older wording of a record match the record as it reads now."""
     return (("rule" not in spec or r.rule == spec["rule"])
             and ("node" not in spec or spec["node"] in (r.node[-1], r.path[-1] if r.path else None))
-            and ("text_contains" not in spec or spec["text_contains"] in r.text))
+            and ("text_contains" not in spec or text_contains(r.text, spec["text_contains"], reworded)))
+
+
+def text_contains(text: str, words: str, reworded: Mapping[str, str] | None = None) -> bool:
+    """Whether `text` holds `words`, as written or with the game's rewordings applied."""
+    if words in text:
+        return True
+    now = words
+    for old, new in (reworded or {}).items():
+        now = now.replace(old, new)
+    return now != words and now in text
 
 
 def describe_match(spec: dict) -> str:
@@ -111,7 +123,7 @@ def _as_match(item: Any) -> dict:
 
 def _check_fired(game: Game, spec: Any, line: int) -> Outcome:
     match = _as_match(spec)
-    hits = [r for r in game.history if record_matches(r, match)]
+    hits = [r for r in game.history if record_matches(r, match, game.gamedef.text_aliases)]
     times = spec.get("times") if isinstance(spec, dict) else None
     if times is None:
         return Outcome(f"a rule fired: {dict(spec) if isinstance(spec, dict) else {'rule': spec}!r}", bool(hits),
@@ -127,11 +139,13 @@ def _check_fired_in_order(game: Game, items: list, line: int) -> Outcome:
     found: list[int] = []  # positions in the history
     for m in matches:
         start = found[-1] + 1 if found else 0
-        at = next((i for i in range(start, len(game.history)) if record_matches(game.history[i], m)), None)
+        reworded = game.gamedef.text_aliases
+        at = next((i for i in range(start, len(game.history)) if record_matches(game.history[i], m, reworded)),
+                  None)
         if at is None:
             got = [f"{describe_match(x)} at record {i}" for x, i in zip(matches, found)]
             miss = f"no {describe_match(m)}" + (f" after record {found[-1]}" if found else "")
-            earlier = [str(i) for i in range(start) if record_matches(game.history[i], m)]
+            earlier = [str(i) for i in range(start) if record_matches(game.history[i], m, reworded)]
             if earlier:
                 miss += f" (only at record {', '.join(earlier)}, before)"
             return Outcome(what, False, items, "; ".join(got + [miss]), line)

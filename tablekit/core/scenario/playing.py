@@ -188,7 +188,7 @@ def _run_to_stop(game: Game, stop: tuple[dict, int], limit: int) -> int:
     match, times = stop
     seen = 0
     while seen < times and not game.is_over and game.pending is None and len(game.history) < limit:
-        if record_matches(game.step(), match):
+        if record_matches(game.step(), match, game.gamedef.text_aliases):
             seen += 1
     return seen
 

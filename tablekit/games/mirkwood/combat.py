@@ -402,7 +402,7 @@ def resolve_defender(ctx: Ctx, ids: tuple[str, ...]) -> Say:
     if ids[0] == "undefended":
         a["undefended"] = True
         if sentinel_players(ctx):
-            return Say(f"{a['player']} declares no defender of his own; {listing(sentinel_players(ctx))} may still "
+            return Say(f"{a['player']} declares no defender of their own; {listing(sentinel_players(ctx))} may still "
                        "defend with a Sentinel (ruling MK-SENTINEL).", rule="MK-SENTINEL")
         return Say(f"{a['player']} leaves {possessive(ctx.name(a['enemy']))} attack undefended (point 78).", rule=point(78))
     cards = [i.split(":", 1)[1] for i in ids]

@@ -97,6 +97,10 @@ class MirkwoodGame(GameDef):
     active_zone_kinds = frozenset({"heroes", "allies", "attachments", "staging", "engaged", "active_location",
                                    "quest"})
     rulings_page = "docs/rulings/mirkwood.md"
+    # records reworded for neutral wording: a file that quotes the old words still matches
+    text_aliases = {"declares no defender of his own": "declares no defender of their own",
+                    "takes a card into his hand and shuffles his deck":
+                        "takes a card into their hand and shuffles their deck"}
     card_state_keys = {
         "committed": ((bool,), "the character is committed to the quest"),
         "tokens": ((int,), "resource tokens on an enemy (Chieftain Ufthak)"),

@@ -880,7 +880,7 @@ class MountainSearch(Effect):
         p = use.data["asking"]
         ctx.move(ids[0].split(":", 1)[1], T.hand(p))
         ctx.shuffle(T.deck(p))
-        use.data["said"].append(f"{p} takes a card into his hand and shuffles his deck")
+        use.data["said"].append(f"{p} takes a card into their hand and shuffles their deck")
         return self.offer(ctx, use, ())
 
 
