@@ -1,9 +1,10 @@
 """The benchmark harness behind `tablekit bench`: speed and memory of a game.
 
 Figures: full random games per second; the median cost of one step (with
-explanations, as always); the time of goto(0) and of undo() at the last
-record of the longest of twenty seeded 4-player games (or the largest count
-the game allows); and peak memory while playing that game.
+explanations, as always); the time of goto(0), of undo() and of going
+forward again to the end at the last record of the longest of twenty seeded
+4-player games (or the largest count the game allows); and peak memory while
+playing that game.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class BenchResult:
     undo_last_ms: float
     goto_any_max_ms: float
     peak_memory_mb: float
+    goto_end_ms: float = 0.0
     click_record: int = 0
     click_median_ms: float | None = None
     click_max_ms: float | None = None
@@ -48,6 +50,7 @@ class BenchResult:
             f"goto(0) at its last record: {self.goto0_ms:.2f} ms",
             f"undo() at its last record: {self.undo_last_ms:.2f} ms",
             f"goto(i), worst over sampled i: {self.goto_any_max_ms:.2f} ms",
+            f"goto(last) from 0, forward: {self.goto_end_ms:.2f} ms",
             f"peak memory while playing it (tracemalloc): {self.peak_memory_mb:.2f} MB",
         ] + ([f"sandbox Step click to all widget values set, around record {self.click_record}: "
               f"median {self.click_median_ms:.2f} ms, max {self.click_max_ms:.2f} ms"]
@@ -119,6 +122,8 @@ def run_bench(game_id: str, seconds: float = 5.0, seeds: int = 20, variant: str 
     for i in range(0, last + 1, max(1, last // 40)):
         longest.goto(last)
         worst = max(worst, ms(lambda i=i: longest.goto(i)))
+    longest.goto(0)
+    goto_end = ms(lambda: longest.goto(last))  # forward: from the snapshots kept on the way
     # memory: replay the longest game under tracemalloc
     tracemalloc.start()
     _timed_playout(gamedef, players, longest.state.seed, **setup)
@@ -130,6 +135,7 @@ def run_bench(game_id: str, seconds: float = 5.0, seeds: int = 20, variant: str 
         median_step_us=statistics.median(step_ns) / 1000 if step_ns else 0.0,
         median_choice_us=statistics.median(choice_ns) / 1000 if choice_ns else 0.0,
         longest_game_records=last, goto0_ms=goto0, undo_last_ms=undo, goto_any_max_ms=worst,
+        goto_end_ms=goto_end,
         peak_memory_mb=peak / 1e6,
         click_record=click[0], click_median_ms=click[1], click_max_ms=click[2],
     )

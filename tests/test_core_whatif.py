@@ -150,3 +150,31 @@ def test_diff_names_cards_and_zones_and_the_outcome(toy):  # noqa: F811
 def test_diff_refuses_two_different_games(toy, duel):  # noqa: F811
     with pytest.raises(tablekit.TablekitError, match="same game"):
         position_diff(make_game(toy, ["Ana", "Bo"], seed=1), make_game(duel, ["Ana", "Bo"], seed=1))
+
+
+def test_goto_forward_starts_from_the_last_snapshot_on_the_way(monkeypatch):
+    """Going forward in time restores the snapshot nearest below the target (kept while
+    the records are undone) and replays only the records after it: the same state, the
+    same history and the same open decision as before going back."""
+    import tablekit
+    from tablekit.core.engine import Game
+    from tablekit.core.timeline import SNAPSHOT_EVERY
+
+    g = tablekit.new_game("labyrinth", players=3, seed=5, options={"max_rounds": 60})
+    g.run(until="end", bots="random", max_records=5000)
+    n, end, texts = len(g.history), g.state.to_json(), [r.text for r in g.history]
+    assert n > 10 * SNAPSHOT_EVERY
+    replayed = []
+    original = Game._replay_one
+    monkeypatch.setattr(Game, "_replay_one", lambda self, rec: (replayed.append(rec.index), original(self, rec)))
+    g.goto(0)
+    g.goto(n)
+    assert g.state.to_json() == end and [r.text for r in g.history] == texts and g.can_redo == 0
+    assert len(replayed) < SNAPSHOT_EVERY, len(replayed)
+    middle = n // 2 + 3
+    g.goto(5)
+    replayed.clear()
+    g.goto(middle)
+    assert len(replayed) < SNAPSHOT_EVERY and len(g.history) == middle and g.can_redo == n - middle
+    g.goto(n)
+    assert g.state.to_json() == end

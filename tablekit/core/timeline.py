@@ -72,7 +72,14 @@ class Timeline:
         if not isinstance(i, int) or isinstance(i, bool) or i < 0 or i > n + len(self._future):
             raise TablekitError(f"goto({i!r}): the records go from 0 to {n + len(self._future)}")
         if i >= n:
-            for _ in range(i - n):
+            # forward: from the last snapshot on the way (kept while the records are undone),
+            # then record by record, never replaying what a snapshot already holds
+            ahead = [k for k in self._snaps if n < k <= i]
+            if ahead:
+                j = max(ahead)
+                self.history.extend(self._future.pop() for _ in range(j - n))
+                self._restore(self._snaps[j])
+            for _ in range(i - len(self.history)):
                 self.redo()
             return
         undone = self.history[i:]
