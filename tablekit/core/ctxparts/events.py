@@ -9,25 +9,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from ..abilityuse import AbilityUse
-from ..cards import Ability, CardDef
+from ..cards import Ability
 from ..conditions import matches as _cond_matches
 from ..conditions import tokens as _cond_tokens
 from ..effects import PENDING, Effect, _Pending
-from ..state import State
+from .attrs import CtxAttrs
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Ctx
-    from ..gamedef import GameDef
 
 
-class EventsPart:
+class EventsPart(CtxAttrs):
     """The event pipeline, replacements, actions and the index of abilities in play."""
-
-    # the Ctx's own attributes (context.py, Ctx.__init__), which every part reads
-    game: GameDef
-    defs: dict[str, CardDef]
-    state: State
-    events: list[dict[str, Any]]
 
     # -- the event pipeline --------------------------------------------
     def do(self, kind: str, **data: Any) -> dict | None | _Pending:

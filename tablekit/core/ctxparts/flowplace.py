@@ -6,28 +6,16 @@ reaches it through `ctx` as before."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from ..cards import CardDef
 from ..effects import _Pending
-from ..state import State, _copy
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..gamedef import GameDef
-
+from ..state import _copy
+from .attrs import CtxAttrs
 
 # the state keys of this turn's, this round's and this phase's data
 _THIS = {"turn": "_this_turn", "round": "_this_round", "phase": "_this_phase"}
 
 
-class FlowPart:
+class FlowPart(CtxAttrs):
     """Where the game stands, its end, this turn's data, rulings, faces, who decides."""
-
-    # the Ctx's own attributes (context.py, Ctx.__init__), which every part reads
-    game: GameDef
-    defs: dict[str, CardDef]
-    state: State
-    events: list[dict[str, Any]]
 
     # -- the end of the game -------------------------------------------
     def end_game(self, ending: str, text: str, winners: list[str],

@@ -5,25 +5,15 @@ reaches it through `ctx` as before."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..cards import CardDef
 from ..lasting import KINDS as LASTING_KINDS
 from ..lasting import end_point, until_words
-from ..state import State
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..gamedef import GameDef
+from .attrs import CtxAttrs
 
 
-class LastingPart:
+class LastingPart(CtxAttrs):
     """Lasting effects, delayed triggers, restrictions and reveals."""
-
-    # the Ctx's own attributes (context.py, Ctx.__init__), which every part reads
-    game: GameDef
-    defs: dict[str, CardDef]
-    state: State
-    events: list[dict[str, Any]]
 
     # -- lasting effects, delayed triggers, restrictions, reveals ---------
     def add_lasting(self, kind: str, until: Any, text: str, source: str | None = None,

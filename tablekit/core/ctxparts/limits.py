@@ -6,24 +6,14 @@ reaches it through `ctx` as before."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..abilityuse import AbilityUse
-from ..cards import CardDef
-from ..state import State
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..gamedef import GameDef
+from .attrs import CtxAttrs
 
 
-class LimitsPart:
+class LimitsPart(CtxAttrs):
     """Use limits (once per turn, round, phase or target) and modified stats."""
-
-    # the Ctx's own attributes (context.py, Ctx.__init__), which every part reads
-    game: GameDef
-    defs: dict[str, CardDef]
-    state: State
-    events: list[dict[str, Any]]
 
     # -- "once per turn / round / phase / target" --------------------------
     def used(self, use: AbilityUse, target: str | None = None) -> bool:

@@ -9,23 +9,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..abilityuse import AbilityUse
-from ..cards import Ability, CardDef
+from ..cards import Ability
 from ..effects import Effect, Pause
-from ..state import State
+from .attrs import CtxAttrs
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..decision import Decision
-    from ..gamedef import GameDef
 
 
-class StackPart:
+class StackPart(CtxAttrs):
     """The resolution stack: effects asking or waiting, windows, chains, triggers."""
-
-    # the Ctx's own attributes (context.py, Ctx.__init__), which every part reads
-    game: GameDef
-    defs: dict[str, CardDef]
-    state: State
-    events: list[dict[str, Any]]
 
     # -- the resolution stack ------------------------------------------
     def ask(self, decision: Decision | str, then: str, data: dict | None = None, name: str | None = None,

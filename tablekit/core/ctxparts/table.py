@@ -6,24 +6,15 @@ reaches it through `ctx` as before."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from ..cards import CardDef
 from ..records import Later
-from ..state import State
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..gamedef import GameDef
+from .attrs import CtxAttrs
 
 
-class TablePart:
+class TablePart(CtxAttrs):
     """Who and where: players, zones, cards, names, counters, guards."""
-
-    # the Ctx's own attributes (context.py, Ctx.__init__), which every part reads
-    game: GameDef
-    defs: dict[str, CardDef]
-    state: State
-    events: list[dict[str, Any]]
 
     # -- who and where ---------------------------------------------------
     @property
