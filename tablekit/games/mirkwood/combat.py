@@ -647,7 +647,51 @@ def ask_target(ctx: Ctx) -> Decision | None:
         return None
     opts.append(Option("no_attack", "Make no more attacks this phase"))
     return Decision(p, f"{p}: declare an attack against an enemy, or stop (point 84).", opts, kind="target",
-                    default="no_attack")
+                    default=suggested_target(ctx, p, opts))
+
+
+def able_attackers(ctx: Ctx, p: str, e: str) -> list[str]:
+    """p's ready characters that may attack enemy `e`: all of them against an enemy
+    engaged with p, only the Ranged ones against another player's (point 85)."""
+    ready = [c for c in T.characters(ctx, p) if T.is_ready(ctx, c)]
+    if T.engaged_with(ctx, e) != p:
+        ready = [c for c in ready if "Ranged" in T.keywords(ctx, c)]
+    return ready
+
+
+def strike_power(ctx: Ctx, p: str, e: str) -> int:
+    """The attack p can bring against enemy `e` at no lasting cost: the able attackers the
+    refresh phase readies again, so none Caught in a Web (it readies only if paid for,
+    ruling MK-CAUGHT)."""
+    return sum(T.stat(ctx, c, "attack", event={"type": "strike", "enemy": e})
+               for c in able_attackers(ctx, p, e) if not webs_on(ctx, c))
+
+
+def damage_within_reach(ctx: Ctx, p: str, e: str) -> int:
+    """The damage the attack of `strike_power` would deal enemy `e`: its part above the
+    enemy's defense (point 87), 0 when it does not get through."""
+    return max(strike_power(ctx, p, e) - T.stat(ctx, e, "defense"), 0)
+
+
+def suggested_target(ctx: Ctx, p: str, opts: list[Option]) -> str:
+    """The attack the table suggests: among the enemies p may attack now, one p's ready
+    characters can destroy (the hardest-hitting), else the one they would damage most;
+    "no_attack" only when no open attack would deal damage. Attackers exhaust, but the
+    refresh phase, which follows combat, readies them (those Caught in a Web are not
+    counted): stopping would waste that damage. Reads only the table."""
+    best, best_key = "no_attack", None
+    for o in opts:
+        if not o.legal or not o.id.startswith("target:"):
+            continue
+        e = o.id.split(":", 1)[1]
+        dmg = damage_within_reach(ctx, p, e)
+        if dmg <= 0:
+            continue
+        kills = dmg >= T.hp_left(ctx, e)
+        key = (kills, T.stat(ctx, e, "attack") if kills else dmg)
+        if best_key is None or key > best_key:
+            best, best_key = o.id, key
+    return best
 
 
 def resolve_target(ctx: Ctx, ids: tuple[str, ...]) -> Say:

@@ -82,8 +82,24 @@ def mulligan_hint(ctx: Ctx, d: Decision) -> str:
                    if ctx.kind(u) == "ally")
     cheap = f"; the cheapest ally is {costs[0][1]} (cost {costs[0][0]})" if costs else "; no ally"
     per_round = len(T.heroes(ctx, p))
-    return (f"Your hand: {listing(parts, 'no card')}{cheap}. Your heroes gain {plural(per_round, 'resource')} "
-            "a round in all, each in its own sphere; a mulligan's 6 new cards must be kept.")
+    return (f"{mulligan_suggestion(ctx, d)}Your hand: {listing(parts, 'no card')}{cheap}. Your heroes gain "
+            f"{plural(per_round, 'resource')} a round in all, each in its own sphere; a mulligan's 6 new cards must "
+            "be kept.")
+
+
+def mulligan_suggestion(ctx: Ctx, d: Decision) -> str:
+    """Why the suggested answer to the mulligan is suggested (a sentence and a space), from
+    the player's own hand and heroes; "" when the suggestion is not the table's."""
+    payable = R.payable_cards(ctx, d.player)
+    if d.default == "keep" and payable:
+        names = sorted({ctx.name(u) for u in payable})
+        which = listing(names) if len(names) == 1 else f"any one of {listing(names)}"
+        return (f"Suggested: keep this hand, since in the first round your heroes can pay for {which}; "
+                "redrawing it anyway is a judgment call. ")
+    if d.default == "mulligan" and not payable:
+        return ("Suggested: take the mulligan, since your heroes cannot pay for any card of this hand in the "
+                "first round: kept, it gives them nothing to play then. ")
+    return ""
 
 
 def window_hint(ctx: Ctx, d: Decision) -> str:
@@ -209,8 +225,37 @@ def target_hint(ctx: Ctx, d: Decision) -> str:
     total = sum(T.stat(ctx, c, "attack") for c in ready)
     parts = [f"{ctx.name(e)} needs {T.stat(ctx, e, 'defense') + T.hp_left(ctx, e)} attack to be destroyed"
              for e in option_cards(ctx, d)]
-    return (f"Your ready characters have {total} attack in all; {listing(parts)} (its defense plus its hit points "
-            "left, points 87, 88). Attackers exhaust.")
+    return (f"{target_suggestion(ctx, d)}Your ready characters have {total} attack in all; {listing(parts)} (its "
+            "defense plus its hit points left, points 87, 88). Attackers exhaust.")
+
+
+def target_suggestion(ctx: Ctx, d: Decision) -> str:
+    """Why the suggested attack (or stopping) is suggested, a sentence and a space; ""
+    when the default is none of the table's."""
+    p = d.player
+    if d.default == "no_attack":
+        ready = [c for c in T.characters(ctx, p) if T.is_ready(ctx, c)]
+        return (f"Suggested: make no more attacks, since against each enemy you may attack now, the attack of your "
+                f"ready characters that may attack it{web_words(ctx, ready)} does not get past its defense: an attack would deal no "
+                "damage. ")
+    if d.default is None or not d.default.startswith("target:"):
+        return ""
+    e = d.default.split(":", 1)[1]
+    power, dfn, hp = C.strike_power(ctx, p, e), T.stat(ctx, e, "defense"), T.hp_left(ctx, e)
+    gain = (f"enough to destroy it (defense {dfn} plus {plural(hp, 'hit point')} left)" if power - dfn >= hp else
+            f"{plural(power - dfn, 'damage', 'damage')} past its defense {dfn}")
+    return (f"Suggested: attack {ctx.name(e)}, since your ready characters that may attack it"
+            f"{web_words(ctx, C.able_attackers(ctx, p, e))} have {power} attack in all: {gain}. Attackers exhaust, "
+            "but the refresh phase, which follows combat, readies them. ")
+
+
+def web_words(ctx: Ctx, characters: list[str]) -> str:
+    """Words for those of `characters` Caught in a Web, which a suggested attack leaves
+    out: " (not counting Aragorn: Caught in a Web, readied only if paid for)"; "" for none."""
+    webbed = [ctx.name(c) for c in characters if C.webs_on(ctx, c)]
+    if not webbed:
+        return ""
+    return f" (not counting {listing(webbed)}: Caught in a Web, readied only if paid for)"
 
 
 def attackers_hint(ctx: Ctx, d: Decision) -> str:

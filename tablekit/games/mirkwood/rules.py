@@ -149,7 +149,30 @@ def ask_mulligan(ctx: Ctx) -> Decision:
     return Decision(p, f"{p}: keep your 6 cards, or shuffle them back and draw 6 new ones, which you must keep "
                     "(ruling MK-MULLIGAN)?", [Option("keep", "Keep this hand"),
                                               Option("mulligan", "Mulligan: shuffle it back and draw 6 new cards")],
-                    kind="mulligan", default="keep")
+                    kind="mulligan", default=suggested_mulligan(ctx, p))
+
+
+def payable_in_first_round(ctx: Ctx, p: str, uid: str) -> bool:
+    """Whether p's heroes can pay for card `uid` of p's hand by the first round: the
+    heroes of its sphere (any hero, for a neutral card) with what their pools hold now
+    plus the 1 resource each gains in the resource phase (points 30, 37, 39). A card of
+    a sphere none of p's heroes has is never paid for (point 37)."""
+    fields = ctx.defn(uid).fields
+    sphere, cost = str(fields.get("sphere", "neutral")), int(fields.get("cost", 0))
+    payers = [h for h in T.heroes(ctx, p) if sphere == "neutral" or sphere in T.spheres(ctx, h)]
+    return bool(payers) and sum(T.resources(ctx, h) + 1 for h in payers) >= cost
+
+
+def payable_cards(ctx: Ctx, p: str) -> list[str]:
+    """The cards of p's hand p's heroes can pay for by the first round."""
+    return [u for u in ctx.zone(T.hand(p)) if payable_in_first_round(ctx, p, u)]
+
+
+def suggested_mulligan(ctx: Ctx, p: str) -> str:
+    """The mulligan answer the table suggests: keep a hand holding any card p can pay for
+    in the first round (whether to redraw it then is a judgment call); take the mulligan
+    only when nothing in it can be paid for. Read from p's own hand and heroes."""
+    return "keep" if payable_cards(ctx, p) else "mulligan"
 
 
 def resolve_mulligan(ctx: Ctx, ids: tuple[str, ...]) -> Say:
