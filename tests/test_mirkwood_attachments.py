@@ -223,6 +223,9 @@ def test_p096_horn_of_gondor_responds_to_any_players_character_destroyed():
                  cards={"horn-of-gondor": {"attached_to": "aragorn"}, "thalin": {"damage": 3}})
     g.ctx.do("damage", card="thalin", amount=1)
     assert "thalin" in g.state.zones["P2/discard"]
+    steps_until(g, lambda g: g.pending is not None and g.pending.kind == "trigger_order")
+    assert g.pending.option("first:0").label.startswith("Horn of Gondor")
+    g.choose("first:0")                     # P1 orders the Horn's response first
     steps_until(g, lambda g: g.pending is not None and g.pending.kind == "response-offer")
     d = g.pending
     assert d.player == "P1" and [o.id for o in d.options] == ["use", "decline"]

@@ -29,14 +29,15 @@ def until_decision(g):
 
 
 def play_until(g, kind):
-    """Step, the heuristic answering every decision but one of `kind`, until one is open."""
+    """Step, the guide's fixed answers taking every decision but one of `kind` (as a reader
+    who passes each window would), until one is open."""
     while not g.is_over:
         if g.pending is None:
             g.step()
         elif g.pending.kind == kind:
             return g.pending
         else:
-            g.choose(*P.bot_answer(g))
+            g.choose(*P.guide_answer(g))
     raise AssertionError(f"the game ended before a decision of kind {kind!r}")
 
 

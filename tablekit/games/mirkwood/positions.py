@@ -3,8 +3,8 @@ and anyone settling a ruling by hand.
 
 Every position is a seeded one-player game (the seat is Ana; the recommended heroes
 Aragorn, Théodred and Legolas with both Core starter decks) played by the rules from
-the start, the heuristic bot answering for Ana, up to the phase the position is
-about: the decks are shuffled and dealt as the seed says. Only the few cards a
+the start, Ana's earlier choices made by the fixed guide answers (`guide_answer`),
+up to the phase the position is about: the decks are shuffled and dealt as the seed says. Only the few cards a
 section is about are then moved, from wherever the shuffle put them, onto the zones
 it names (the last listed on top); every other card stays where it was."""
 
@@ -32,7 +32,7 @@ def new(seed: int = SEED, options: Mapping[str, Any] | None = None) -> Game:
 
 
 def played_to(g: Game, phase: str, round_no: int = 1) -> Game:
-    """`g` played on by the rules (the heuristic bot answering) to the start of `phase`
+    """`g` played on by the rules (`guide_answer` answering) to the start of `phase`
     in round `round_no`; that point becomes the table's start (Restart comes back here)."""
     if phase not in PHASES:
         raise TablekitError(f"no phase {phase!r}; the phases are {', '.join(PHASES)}")
@@ -40,11 +40,49 @@ def played_to(g: Game, phase: str, round_no: int = 1) -> Game:
         if g.is_over:
             raise TablekitError(f"the game ended before round {round_no}'s {phase}")
         if g.pending is not None:
-            g.choose(*bot_answer(g))
+            g.choose(*guide_answer(g))
         else:
             g.step()
     g.rebase()
     return g
+
+
+# The choices made before a table's start: fixed and simple, so that each table stays the
+# position its words describe however the heuristic bot comes to play.
+GUIDE_COMMITS = ("aragorn", "legolas")     # the two heroes the guided game commits
+GUIDE_DEFENDER = "aragorn"
+GUIDE_ATTACKER = "theodred"
+
+
+def guide_answer(g: Game) -> list[str]:
+    """The guided game's answer to the open decision: keep the hand, pass every action
+    window, commit Aragorn and Legolas, use every response, travel to the location with
+    the most threat, engage no enemy, defend with Aragorn and attack with Théodred (those
+    of them that are legal); any other decision takes its suggested option, else the
+    heuristic bot's answer."""
+    d = g.pending
+    legal = {o.id for o in d.options if o.legal}
+
+    def picked(ids: list[str]) -> list[str]:
+        return [i for i in ids if i in legal]
+
+    fixed = {
+        "window": picked(["pass"]),
+        "mulligan": picked(["keep"]),
+        "response-offer": picked(["use"]),
+        "engage": picked(["no_engage"]),
+        "commit": picked([f"commit:{h}" for h in GUIDE_COMMITS]),
+        "defender": picked([f"defend:{GUIDE_DEFENDER}"]),
+        "attackers": picked([f"attacker:{GUIDE_ATTACKER}"]),
+    }.get(d.kind)
+    if d.kind == "travel":
+        places = [o.id for o in d.options if o.legal and o.id.startswith("travel:")]
+        fixed = [max(places, key=lambda i: T.stat(g.ctx, i.split(":", 1)[1], "threat"))] if places else None
+    if fixed and d.min <= len(fixed) <= d.max:
+        return fixed
+    if d.default in legal:
+        return [d.default]
+    return bot_answer(g)
 
 
 def bot_answer(g: Game) -> list[str]:
@@ -85,8 +123,8 @@ def first_game() -> Game:
 
 
 def first_game_at(phase: str) -> Game:
-    """The guided game at the start of round 1's `phase` (the heuristic bot kept the
-    setup hand and answered every decision before it)."""
+    """The guided game at the start of round 1's `phase` (`guide_answer` kept the setup
+    hand and answered every decision before it)."""
     return played_to(new(), phase)
 
 
