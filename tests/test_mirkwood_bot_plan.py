@@ -205,3 +205,49 @@ def test_full_games_get_only_legal_answers(monkeypatch):
         g.run(until="end", bots="heuristic", max_records=50_000)
         assert g.is_over and g.result.ending in mk_game.GAME.endings
     assert {"commit", "travel", "defender", "mulligan"} <= set(seen), seen
+
+
+# -- 6. home guard: Aragorn readying counts once, and only when he can --------------------------------
+
+def play_round(g: tablekit.Game) -> None:
+    """Answer every decision with the heuristic until the refresh phase."""
+    for _ in range(400):
+        if g.is_over or (g.history and "Refresh phase" in g.history[-1].node):
+            return
+        if g.pending is not None:
+            g.choose(*pick(g))
+        else:
+            g.step()
+    raise AssertionError("the refresh phase never came")
+
+
+def test_aragorn_is_no_free_defender_when_the_theodred_he_readies_with_stays_home():
+    # Aragorn has no resource: he readies after committing only with Théodred's, if Théodred quests too.
+    # The Forest Spider (engagement 25, attack 2 + 1 the round it engages) needs Théodred 2 + Legolas 3
+    # (or Aragorn 3 + Legolas 3) to be destroyed (4 hit points + 1 defense): the one who kills it stays
+    # home, so Aragorn cannot ready and must stay home too, to defend. Before the fix the bot sent Aragorn
+    # questing (no resource: "decline" his ready) and the Spider's attack went undefended onto Théodred.
+    g = position(COMMIT, zones={"P1/allies": ["gandalf#1"], "staging": ["forest-spider#1"]}, threat=29,
+                 cards={"aragorn": {"resources": 0}})
+    chosen = committed(pick(g))
+    assert "aragorn" not in chosen or "theodred" in chosen
+    assert chosen == {"gandalf#1"}
+    play_round(g)
+    assert "leaves Forest Spider's attack undefended" not in "\n".join(r.text for r in g.history)
+    assert "forest-spider#1" not in g.state.zones["P1/engaged"]                   # destroyed
+    assert all(int(g.state.cards[h].get("damage", 0)) == 0 for h in ("theodred", "legolas"))
+
+
+def test_aragorn_readying_is_a_defender_or_an_attacker_not_both():
+    # Dol Guldur Beastmaster engaged: attack 3 (+1 shadow margin), 5 hit points + 1 defense = 6 to kill.
+    # Aragorn (1 resource) quests and readies. Before the fix he was counted as the defender and again
+    # among the attackers, so everyone stayed home (Théodred 2 + Legolas 3 fall short of 6 without him)
+    # and only Gandalf quested. Now: Aragorn quests and readies to attack with Legolas (3 + 3 = 6),
+    # Théodred stays home to defend (4 hit points, 1 defense: survives 4), Gandalf quests.
+    g = position(COMMIT, zones={"P1/allies": ["gandalf#1"], "P1/engaged": ["dol-guldur-beastmaster#1"],
+                                "staging": []}, cards={"aragorn": {"resources": 1}})
+    assert committed(pick(g)) == {"aragorn", "gandalf#1"}
+    play_round(g)
+    assert "dol-guldur-beastmaster#1" not in g.state.zones["P1/engaged"]           # destroyed
+    text = "\n".join(r.text for r in g.history)
+    assert "Aragorn readies" in text and "P1 declares Théodred as the defender" in text

@@ -70,24 +70,27 @@ def chump_ok(ctx: Ctx, c: str) -> bool:
 
 
 def reserve_defenders(ctx: Ctx, p: str, enemies: list[str], questers: list[str],
-                      free: list[str]) -> set[str]:
-    """The questers kept home to defend: each enemy expected to attack p this round
-    wants a defender that survives it (or a cheap ally to block it). The characters
-    that stay home anyway (`free`: no willpower, Aragorn readying himself) come first
-    and are used up from `free`; then, for an enemy still uncovered, the quester that
-    survives it and quests least."""
+                      free: list[str]) -> tuple[set[str], int]:
+    """The questers kept home to defend, and how many of the enemies get a defender:
+    each enemy expected to attack p this round wants a defender that survives it (or
+    a cheap ally to block it). The characters that stay home anyway (`free`: no
+    willpower, Aragorn readying himself) come first and are used up from `free`;
+    then, for an enemy still uncovered, the quester that survives it and quests least."""
     keep: set[str] = set()
+    covered = 0
     for e in sorted(enemies, key=lambda e: -att(ctx, e)):
         a = att(ctx, e) + SHADOW_MARGIN
         ok = [c for c in free if survives(ctx, c, a)] or [c for c in free if chump_ok(ctx, c)]
         if ok:
             free.remove(min(ok, key=lambda c: (worth(ctx, c) if not survives(ctx, c, a) else 0, -dfn(ctx, c))))
+            covered += 1
             continue
         left = [c for c in questers if c not in keep]
         safe = [c for c in left if survives(ctx, c, a)] or [c for c in left if chump_ok(ctx, c)]
         if safe:
             keep.add(min(safe, key=lambda c: (wp(ctx, c), -dfn(ctx, c), worth(ctx, c))))
-    return keep
+            covered += 1
+    return keep, covered
 
 
 KILL_WILLPOWER = 2
@@ -97,20 +100,23 @@ KILL_HELPERS = 3
 """The most questers kept home to make a kill."""
 
 
-def reserve_attackers(ctx: Ctx, enemies: list[str], questers: list[str], force: list[str]) -> set[str]:
-    """The questers kept home to attack: going down the enemies expected this round,
-    the most valuable first, each one the characters at home (`force`, those not
-    defending) cannot destroy by themselves gets the fewest questers (each of at most
-    `KILL_WILLPOWER`, `KILL_HELPERS` in all) that make the kill. On Don't Leave the
-    Path! Ungoliant's Spawn gets them all: every blow counts, its damage stays."""
+def reserve_attackers(ctx: Ctx, enemies: list[str], questers: list[str],
+                      force: list[str]) -> tuple[set[str], int]:
+    """The questers kept home to attack, and the kills expected: going down the
+    enemies expected this round, the most valuable first, each one the characters at
+    home (`force`, those not defending) cannot destroy by themselves gets the fewest
+    questers (each of at most `KILL_WILLPOWER`, `KILL_HELPERS` in all) that make the
+    kill. On Don't Leave the Path! Ungoliant's Spawn gets them all: every blow counts,
+    its damage stays."""
     power = sum(att(ctx, c) for c in force)
     cands = sorted((c for c in questers if wp(ctx, c) <= KILL_WILLPOWER and att(ctx, c) > 0),
                    key=lambda c: (wp(ctx, c), -att(ctx, c)))[:KILL_HELPERS]
     keep: set[str] = set()
+    kills = 0
     for e in sorted(enemies, key=lambda e: -(2 * att(ctx, e) + stat(ctx, e, "threat"))):
         need = hp_left(ctx, e) + dfn(ctx, e)
         if need_spawn_dead(ctx) and card_id(ctx, e) == T.SPAWN and power < need:
-            return keep | set(cands)
+            return keep | set(cands), kills
         extra = []
         while power < need and cands:
             c = cands.pop(0)
@@ -122,21 +128,51 @@ def reserve_attackers(ctx: Ctx, enemies: list[str], questers: list[str], force: 
             continue
         keep |= set(extra)
         power -= need
-    return keep
+        kills += 1
+    return keep, kills
+
+
+def lends_to_aragorn(ctx: Ctx, u: str, questers: list[str]) -> bool:
+    """Théodred questing is what readies Aragorn (his pool is empty): his resource."""
+    return card_id(ctx, u) == "theodred" and any(
+        card_id(ctx, q) == "aragorn" and T.resources(ctx, q) < 1 for q in questers)
+
+
+def guard_plan(ctx: Ctx, p: str, enemies: list[str], questers: list[str], home: list[str],
+               readier: list[str], readier_defends: bool) -> tuple[tuple, set[str]] | None:
+    """One way to keep characters home: `home` (never questing) and `readier` (Aragorn,
+    questing then readying) are at home for the combat; the readier either joins the
+    defenders first (`readier_defends`) or only attacks. A character counts once, as a
+    defender or as an attacker, never both. None when the plan keeps home the Théodred
+    whose resource readies Aragorn. Its score: enemies defended, kills, then the least
+    willpower kept home."""
+    free = home + (readier if readier_defends else [])
+    rest = [q for q in questers if q not in readier]
+    keep, covered = reserve_defenders(ctx, p, enemies, rest, free)
+    force = free + ([] if readier_defends else readier)
+    more, kills = reserve_attackers(ctx, enemies, [q for q in rest if q not in keep], force)
+    keep |= more
+    if readier and any(lends_to_aragorn(ctx, k, readier) for k in keep):
+        return None
+    return (covered, kills, -sum(wp(ctx, k) for k in keep)), keep
 
 
 def home_guard(ctx: Ctx, p: str, pool: list[str], rally: str | None) -> set[str]:
     """The questers that stay home for the combat to come (`reserve_defenders`, then
-    `reserve_attackers`)."""
+    `reserve_attackers`), by the best of a few `guard_plan`s: Aragorn readying after
+    the quest defends, or attacks, or (not readying) is one more quester."""
     enemies = coming_attackers(ctx, p)
     if not enemies:
         return set()
     questers = [u for u in pool if wp(ctx, u) > 0]
-    free = [c for c in ready_characters(ctx, p) if c != rally
-            and (c not in questers or readies_after_commit(ctx, c, questers))]
-    keep = reserve_defenders(ctx, p, enemies, [q for q in questers if q not in free], free)
-    left = [q for q in questers if q not in keep and q not in free]
-    return keep | reserve_attackers(ctx, enemies, left, free)
+    home = [c for c in ready_characters(ctx, p) if c != rally and c not in questers]
+    readier = [c for c in questers if readies_after_commit(ctx, c, questers)]
+    plans = [guard_plan(ctx, p, enemies, questers, home, readier, True)]
+    if readier:
+        plans += [guard_plan(ctx, p, enemies, questers, home, readier, False),
+                  guard_plan(ctx, p, enemies, questers, home, [], True)]
+    best = max((pl for pl in plans if pl is not None), key=lambda pl: pl[0])   # the first of equals
+    return best[1]
 
 
 QUEST_MARGIN = 5
@@ -182,8 +218,9 @@ def commit(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
     need = willpower_needed(ctx, p)
     chosen, total = [], 0
     for u in sorted(questers, key=lambda u: quest_order(ctx, u, questers)):
-        if total >= need and not readies_after_commit(ctx, u, questers):
-            break
+        if total >= need and not readies_after_commit(ctx, u, questers) \
+                and not lends_to_aragorn(ctx, u, chosen):
+            continue        # past the margin: only Aragorn readying, and the Théodred he readies with
         chosen.append(u)
         total += wp(ctx, u) + (1 if rally else 0)     # Faramir's rally: +1 for each quester
     return [f"commit:{u}" for u in chosen]
