@@ -5,7 +5,12 @@ party's included, from what its seat may see: its own hand, and what lies face u
 Its plan for a turn: sacrifice a potion when it helps, buy the most useful card it
 can afford (before playing, so the new card can be played at once), play the most
 useful card in hand, use a feat unless Emberglow would burn it for more than the feat
-is worth, then end the turn. Damage goes first to a vassal it can finish off, then to
+is worth, then end the turn. Its weights follow a few rules of thumb (issue 44): damage
+is what wins, so a hero far from danger strikes rather than shields; a shield, a heal or
+a ward is worth the damage it really stops, times the danger of the hero it saves
+(bot_threat); a blow that brings the foe's last face to 0 outweighs everything; with one
+play a turn, drawing into a hand that already holds plays is worth little; a card bought
+now keeps the worth it will have later. Damage goes first to a vassal it can finish off, then to
 the foe (never to the dragonslayers who wound the foe, while phase 1 stands), then to
 the vassal with the most to fear. Every number below is a rough weight, not a rule."""
 
@@ -15,10 +20,9 @@ from typing import Any
 
 from tablekit.core import Ctx, Decision
 
+from . import bot_threat as threat
 from . import table as T
 
-# The damage type each foe deals most (its deck's theme): a ward of that type is worth most.
-FOE_DTYPE = {"cult": "spirit", "keraxis": "melee", "dragonspawn": "fire"}
 # The party a bot builds when it picks heroes: a tank first, then damage and support.
 HERO_ORDER = ("paladin", "elemancer", "pathfinder", "berserker", "forgemaster", "necromancer")
 SUPPORT = ("paladin", "forgemaster")
@@ -58,36 +62,129 @@ def emberglow_burns(ctx: Ctx) -> bool:
     return any(ab.on == "feat_used" and ab.face in (None, face) for ab in ctx.defn(u).abilities)
 
 
-def effect_value(ctx: Ctx, p: str, effect: str, args: dict[str, Any]) -> float:
-    if effect == "deal":
-        n = args.get("amount", 0)
+def threat_of(ctx: Ctx, u: str) -> float:
+    """What a foe card in play costs the party each round it stays: its hits on every
+    standing hero, and half of what it heals the foe."""
+    heroes = len(T.active_heroes(ctx))
+    v = 0.0
+    for ab in ctx.defn(u).abilities:
+        if ab.type != "trigger":
+            continue
+        n = (ab.args or {}).get("amount", 0)
         n = T.n_players(ctx) if n == "P" else int(n)
-        targets = T.enemy_targets(ctx, foe=args.get("target") != "non_foe")
-        if not targets:
-            return 0.0
-        return float(n * (len(targets) if args.get("target") == "each" else 1))
+        if ab.effect == "foe_hit" and ab.on in ("foe_phase_start", "foe_phase_end"):
+            v += n * heroes
+        elif ab.effect == "foe_heal" and ab.on == "foe_phase_start":
+            v += 0.5 * n
+    return v
+
+
+def last_face(ctx: Ctx) -> bool:
+    """The foe shows its last face (phase 2): damage to it now wins the game."""
+    return T.foe_phase(ctx) >= 2
+
+
+def hit_value(ctx: Ctx, t: str, amount: int) -> float:
+    """Rules of thumb for one instance of our damage on an enemy target:
+    * on the foe's last face every point brings the win closer (1.3 a point), and damage
+      that brings it to 0 wins the game, which outweighs anything else (+50);
+    * on a vassal only the points it can take count, and destroying it is worth its XP for
+      every hero and two rounds of the harm it would do (its threat), so a blow that
+      finishes a vassal beats a bigger blow that does not;
+    * the dragonslayers who wound the foe in phase 1 are worth leaving alone."""
+    if ctx.kind(t) == "foe":
+        if last_face(ctx):
+            return amount * 1.3 + (50.0 if amount >= T.hp_left(ctx, t) else 0.0)
+        return float(amount)
+    left = T.hp_left(ctx, t)
+    if ctx.defn(t).id in ALLY_OF_FOE and T.foe_phase(ctx) == 1:
+        return 0.1 * min(amount, left)
+    v = 0.8 * min(amount, left)
+    if amount >= left:
+        xp = int(ctx.defn(t).fields.get("xp", 0))
+        v += 1.5 + 2.0 * threat_of(ctx, t) + 0.3 * xp * len(T.active_heroes(ctx))
+    return v
+
+
+def deal_value(ctx: Ctx, p: str, args: dict[str, Any], bonus: int = 0, now: bool = True) -> float:
+    """Damage as it would land now (power, marks and "all damage" effects counted, `bonus`
+    for power the same card gives first). Not `now` (a card to buy or to keep for later):
+    its printed amount at 0.8 a point, whatever is in play."""
+    n = args.get("amount", 0)
+    n = T.n_players(ctx) if n == "P" else int(n)
+    mode = args.get("target")
+    targets = T.enemy_targets(ctx, foe=mode != "non_foe")
+    if not now:
+        return 0.8 * (n + bonus) * (max(len(targets), 2) if mode == "each" else 1)
+    if not targets:
+        return 0.0
+    types = [args.get("dtype")] + ([args["also"]] if args.get("also") else [])
+    vals = [sum(hit_value(ctx, t, T.amount_for(ctx, n, p, "hero", dt, t) + bonus) for dt in types)
+            for t in targets]
+    return sum(vals) if mode == "each" else max(vals)
+
+
+def damage_feat_ready(ctx: Ctx, p: str) -> bool:
+    """Whether this hero still has a damage feat to use this turn (it gains from power)."""
+    if ctx.player != p or T.turn_data(ctx).get("feats", 0) <= 0 or not T.enemy_targets(ctx):
+        return False
+    return any(ab.type == "action" and ab.window == "feat" and ab.effect in ("deal", "mark_target")
+               for z in (T.hero_zone(p), T.play(p)) for u in ctx.zone(z) for ab in ctx.defn(u).abilities)
+
+
+def effect_value(ctx: Ctx, p: str, effect: str, args: dict[str, Any], bonus: int = 0, now: bool = True) -> float:
+    """What an effect is worth to the party now. Defence is counted as the damage it really
+    stops, weighted by the danger of the hero it shields (bot_threat.danger), so a safe hero
+    plays its attack instead of a shield it does not need."""
+    if effect == "deal":
+        return deal_value(ctx, p, args, bonus, now)
     if effect == "heal":
-        q = p if args.get("target") == "self" else most_hurt(ctx)
-        return 1.2 * min(int(args.get("amount", 0)), hurt(ctx, q)) if q else 0.0
+        n = int(args.get("amount", 0))
+        heroes = [p] if args.get("target") == "self" else T.active_heroes(ctx)
+        if not now:
+            return 0.6 * n
+        return max((min(n, hurt(ctx, q)) * threat.danger(ctx, q) for q in heroes), default=0.0)
     if effect == "draw":
-        return 1.5 * int(args.get("n", 1))
+        # one play a turn: cards drawn into a full hand wait for turns that may never come
+        held = len(ctx.zone(T.hand(p)))
+        return int(args.get("n", 1)) * (1.5 if held <= 2 else 0.4)
     if effect == "gain_xp":
         return 0.8 * int(args.get("n", 1))
     if effect == "gain_armor":
-        q = lowest(ctx) if args.get("who") == "choose" else p
-        return int(args.get("n", 1)) * (2.0 if q and ctx.counter(q, "hp") <= T.max_hp(ctx, q) // 2 else 1.2)
+        n = int(args.get("n", 1))
+        if not now:
+            return 0.6 * n
+        q = threat.most_endangered(ctx) if args.get("who") == "choose" else p
+        return min(n, threat.incoming(ctx, q)) * threat.danger(ctx, q) if q else 0.0
     if effect == "power":
         who = args.get("who", "self")
         n = int(args.get("add", 1))
-        return n * (1.0 * len(T.active_heroes(ctx)) if who == "party" else 1.5 if who == "choose" else 0.8)
+        if not now:
+            return 0.6 * n
+        if not T.enemy_targets(ctx):
+            return 0.0
+        if who == "party":
+            return n * 1.0 * len(T.active_heroes(ctx))
+        if who == "choose":
+            return n * 1.5
+        return n * (1.0 if damage_feat_ready(ctx, p) else 0.2)
     if effect == "ward":
-        main = FOE_DTYPE.get(ctx.extra.get("foe", ""))
-        many = len(T.active_heroes(ctx)) if args.get("who", "party") == "party" else 1
-        return 2.5 * many if args.get("dtype") == main else 0.3
+        heroes = T.active_heroes(ctx) if args.get("who", "party") == "party" else [p]
+        dt = args.get("dtype")
+        if not now:
+            main = threat.FOE_DTYPE.get(ctx.extra.get("foe", ""))
+            return 2.5 * len(heroes) if dt == main else 0.3
+        return sum(threat.incoming(ctx, q, dt) * threat.danger(ctx, q) for q in heroes)
     if effect == "lose_life":
-        return -1.0 * int(args.get("n", 1))
+        return -1.0 * int(args.get("n", 1)) * max(threat.danger(ctx, p), 0.5)
     if effect in ("steps", "foe_steps"):
-        return sum(effect_value(ctx, p, s.get("effect", ""), s.get("args", {})) for s in args.get("steps", []))
+        total, power = 0.0, 0
+        for st in args.get("steps", []):
+            a = st.get("args", {})
+            total += effect_value(ctx, p, st.get("effect", ""), a, bonus + power, now)
+            if st.get("effect") == "power" and a.get("who", "self") == "self" and not a.get("dtype"):
+                power += int(a.get("add", 1))
+        return total
     if effect == "trap":
         return 4.0
     if effect == "vault":
@@ -95,17 +192,20 @@ def effect_value(ctx: Ctx, p: str, effect: str, args: dict[str, Any]) -> float:
     return 1.0
 
 
-def card_value(ctx: Ctx, p: str, uid: str) -> float:
-    """How much a hero-side card is worth to this hero now."""
+def card_value(ctx: Ctx, p: str, uid: str, now: bool = True) -> float:
+    """How much a hero-side card is worth to this hero now (`now`), or to hold for later
+    (not `now`: to buy, or to keep when the hand is too full). Cards that stay in play
+    (equipment, allies, persistent abilities) count for every round they will serve."""
     d = ctx.defn(uid)
     v = 0.0
     for ab in d.abilities:
         if ab.type == "modifier":
-            v += {"power": 3.0, "armor": 2.5, "max_hp": 0.7, "cost": 1.0}.get(ab.stat, 1.0) * (ab.add or 0)
+            v += {"power": 3.0, "armor": 2.5, "max_hp": 0.7, "cost": 1.0}.get(ab.stat, 1.0) * (ab.add or 0) \
+                * (0.6 if ab.stat == "power" and ab.when.get("dtype") else 1.0)
         elif ab.type == "trigger":
             v += 2.5
         elif ab.type == "action" and ab.window in ("play", "potion", "feat"):
-            v += effect_value(ctx, p, ab.effect, ab.args or {}) * (0.6 if ab.window != "play" else 1.0)
+            v += effect_value(ctx, p, ab.effect, ab.args or {}, now=now) * (0.6 if ab.window != "play" else 1.0)
     if d.kind == "ally":
         v += 0.6 * int(d.fields.get("hp", 0))
     if d.kind in ("equipment", "persistent") and "potion" not in d.traits:
@@ -117,6 +217,12 @@ def card_value(ctx: Ctx, p: str, uid: str) -> float:
 
 # -- the turn --------------------------------------------------------------------------------
 
+def worth(ctx: Ctx, p: str, uid: str) -> float:
+    """A card's worth to buy: played now, or held for a later turn (a damage card bought
+    while the foe cannot be hurt yet still serves once it can)."""
+    return max(card_value(ctx, p, uid), card_value(ctx, p, uid, now=False))
+
+
 def action(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
     p = d.player
     for i in legal:
@@ -124,8 +230,8 @@ def action(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
             return [i]
     buys = [i for i in legal if i.startswith("buy:")]
     if buys:
-        best = max(buys, key=lambda i: (card_value(ctx, p, i[4:]), T.city_cost(ctx, p, i[4:]), i))
-        if card_value(ctx, p, best[4:]) > 1.0:
+        best = max(buys, key=lambda i: (worth(ctx, p, i[4:]), T.city_cost(ctx, p, i[4:]), i))
+        if worth(ctx, p, best[4:]) > 1.0:
             return [best]
     plays = [i for i in legal if i.startswith("play:")]
     if plays:
