@@ -1,6 +1,6 @@
 """`Ask(when=...)`: a cheap test that keeps `ask` from being called where the
 decision cannot arise, for an automatic (auto_forced) decision as for any; and
-the core's nodes settled inline by the engine, alike to a subclass's own settle."""
+the compiled flow (each node's own settle, `GameDef.settle_plan`)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,7 @@ from token_toy import TokenToy, token_toy
 
 from tablekit.core import Ask, Ctx, Decision, Loop, Option, Sequence, Step
 from tablekit.core.engine import make_game
-
-
-class OwnAsk(Ask):
-    """An Ask of a subclass: the settle loop leaves it to `Ask.settle`, where a plain
-    Ask is settled inline (Stepping._settle); the two must behave alike."""
-
-
-KINDS = pytest.mark.parametrize("ask_class", [Ask, OwnAsk], ids=["inline", "own-settle"])
+from tablekit.core.flow import PUSH
 
 
 class WhenToy(TokenToy):
@@ -27,11 +20,9 @@ class WhenToy(TokenToy):
     id = "whentoy"
     title = "When toy"
 
-    def __init__(self, card_file: Path, forced_when: bool, asked_when: bool, forced_options: int = 1,
-                 ask_class: type[Ask] = Ask):
+    def __init__(self, card_file: Path, forced_when: bool, asked_when: bool, forced_options: int = 1):
         super().__init__(card_file)
         self.forced_when, self.asked_when, self.forced_options = forced_when, asked_when, forced_options
-        self.ask_class = ask_class
         self.asked: list[str] = []  # which ask functions ran
 
     def ask_forced(self, ctx: Ctx) -> Decision | None:
@@ -45,9 +36,9 @@ class WhenToy(TokenToy):
 
     def build_flow(self):
         return Sequence("Toy", children=[
-            self.ask_class("Forced", self.ask_forced, lambda ctx, ids: f"{ids[0]} is applied.", "T", auto_forced=True,
+            Ask("Forced", self.ask_forced, lambda ctx, ids: f"{ids[0]} is applied.", "T", auto_forced=True,
                 when=lambda ctx: self.forced_when),
-            self.ask_class("Open", self.ask_open, lambda ctx, ids: f"{ids[0]} is chosen.", "T",
+            Ask("Open", self.ask_open, lambda ctx, ids: f"{ids[0]} is chosen.", "T",
                 when=lambda ctx: self.asked_when),
             Step("End", lambda ctx: "The toy ends.", "", "T"),
         ])
@@ -57,52 +48,46 @@ def _toy(tmp_path: Path, **kw) -> WhenToy:
     return token_toy(WhenToy, tmp_path, **kw)
 
 
-@KINDS
-def test_a_false_when_skips_an_automatic_decision_without_building_it(tmp_path, ask_class):
-    toy = _toy(tmp_path, ask_class=ask_class, forced_when=False, asked_when=False)
+def test_a_false_when_skips_an_automatic_decision_without_building_it(tmp_path):
+    toy = _toy(tmp_path, forced_when=False, asked_when=False)
     g = make_game(toy, ["A", "B"], seed=1)
     g.run(until="end")
     assert toy.asked == []
     assert [r.text for r in g.history] == ["The toy ends."]
 
 
-@KINDS
-def test_a_true_when_lets_an_automatic_decision_be_forced(tmp_path, ask_class):
-    toy = _toy(tmp_path, ask_class=ask_class, forced_when=True, asked_when=False)
+def test_a_true_when_lets_an_automatic_decision_be_forced(tmp_path):
+    toy = _toy(tmp_path, forced_when=True, asked_when=False)
     g = make_game(toy, ["A", "B"], seed=1)
     g.run(until="end")
     assert "forced" in toy.asked and "open" not in toy.asked
     assert g.history[0].text == "o0 is applied. (the only legal choice)"
 
 
-@KINDS
-def test_with_a_true_when_ask_still_decides_an_automatic_decision(tmp_path, ask_class):
+def test_with_a_true_when_ask_still_decides_an_automatic_decision(tmp_path):
     # the automatic decision's `when` holds, but ask() finds no option: it does not arise
-    toy = _toy(tmp_path, ask_class=ask_class, forced_when=True, asked_when=False, forced_options=0)
+    toy = _toy(tmp_path, forced_when=True, asked_when=False, forced_options=0)
     g = make_game(toy, ["A", "B"], seed=1)
     g.run(until="end")
     assert [r.text for r in g.history] == ["The toy ends."]
 
 
-@KINDS
-def test_an_automatic_decision_with_two_options_is_asked(tmp_path, ask_class):
-    toy = _toy(tmp_path, ask_class=ask_class, forced_when=True, asked_when=False, forced_options=2)
+def test_an_automatic_decision_with_two_options_is_asked(tmp_path):
+    toy = _toy(tmp_path, forced_when=True, asked_when=False, forced_options=2)
     g = make_game(toy, ["A", "B"], seed=1)
     assert g.pending is not None and g.pending.prompt == "Forced?"
 
 
-@KINDS
-def test_an_asked_decision_is_built_only_when_looked_at(tmp_path, ask_class):
-    toy = _toy(tmp_path, ask_class=ask_class, forced_when=False, asked_when=True)
+def test_an_asked_decision_is_built_only_when_looked_at(tmp_path):
+    toy = _toy(tmp_path, forced_when=False, asked_when=True)
     g = make_game(toy, ["A", "B"], seed=1)
     assert toy.asked == []  # the cursor stands at the decision, not built yet
     assert g.pending.prompt == "Open?" and toy.asked == ["open"]
 
 
-@KINDS
-def test_an_automatic_decision_is_built_once_for_its_forced_step(tmp_path, ask_class):
+def test_an_automatic_decision_is_built_once_for_its_forced_step(tmp_path):
     """The decision the settle built to see that it is forced is the one the step applies."""
-    toy = _toy(tmp_path, ask_class=ask_class, forced_when=True, asked_when=False)
+    toy = _toy(tmp_path, forced_when=True, asked_when=False)
     g = make_game(toy, ["A", "B"], seed=1)
     g.run(until="end")
     assert toy.asked.count("forced") == 1
@@ -176,11 +161,6 @@ def test_index_flow_flags_the_children_a_sequence_passes_over_by_their_when():
     assert root.skips == (True, False, False, False, True, False)
 
 
-class OwnLoop(Loop):
-    """A Loop of a subclass: the settle loop leaves it to `Loop.settle`, where a plain
-    Loop is settled inline (Stepping._settle); the two must behave alike."""
-
-
 class LoopToy(TokenToy):
     """Rounds (a round loop) of a tick each, then a loop that never runs."""
 
@@ -188,9 +168,8 @@ class LoopToy(TokenToy):
     title = "Loop toy"
     per_round = {"ticks": 0}
 
-    def __init__(self, card_file: Path, loop_class):
+    def __init__(self, card_file: Path):
         super().__init__(card_file)
-        self.loop_class = loop_class
         self.seen: list[tuple[int, int, bool]] = []  # each tick: the pass, the round's ticks, a round use left
 
     def tick(self, ctx: Ctx) -> str:
@@ -202,17 +181,16 @@ class LoopToy(TokenToy):
 
     def build_flow(self):
         return Sequence("Toy", children=[
-            self.loop_class("Rounds", Step("Tick", self.tick, "", "T"), until=lambda ctx: ctx.count("Rounds") >= 3,
+            Loop("Rounds", Step("Tick", self.tick, "", "T"), until=lambda ctx: ctx.count("Rounds") >= 3,
                             label="Round {n}", level="round"),
-            self.loop_class("Never", Step("Nothing", lambda ctx: "Nothing.", "", "T"), until=lambda ctx: True),
+            Loop("Never", Step("Nothing", lambda ctx: "Nothing.", "", "T"), until=lambda ctx: True),
             Step("End", lambda ctx: "The toy ends.", "", "T"),
         ])
 
 
 @pytest.mark.parametrize("watched", [True, False], ids=["watched", "fast"])
-@pytest.mark.parametrize("loop_class", ["Loop", "OwnLoop"], ids=["inline", "own-settle"])
-def test_a_loop_settled_inline_or_by_its_own_settle_plays_alike(tmp_path, loop_class, watched):
-    toy = token_toy(LoopToy, tmp_path, loop_class=Loop if loop_class == "Loop" else OwnLoop)
+def test_a_round_loop_starts_each_pass_fresh(tmp_path, watched):
+    toy = token_toy(LoopToy, tmp_path)
     g = make_game(toy, ["Ana", "Bo"], seed=1)
     g.watched = watched
     g.run(until="end")
@@ -221,3 +199,43 @@ def test_a_loop_settled_inline_or_by_its_own_settle_plays_alike(tmp_path, loop_c
     assert [r.text for r in g.history] == ["Tick 1.", "Tick 2.", "Tick 3.", "The toy ends."]
     assert [r.path for r in g.history][:3] == [("Toy", "Round 1", "Tick"), ("Toy", "Round 2", "Tick"),
                                                ("Toy", "Round 3", "Tick")]
+
+
+class Gate(Step):
+    """A Step of a subclass that settles its own way: shut, it is passed over."""
+
+    shut = True
+
+    def settle(self, ctx, frame):
+        from tablekit.core.flow import POPPED, READIED
+        return POPPED if self.shut else READIED
+
+
+class GateToy(TokenToy):
+    id = "gatetoy"
+    title = "Gate toy"
+
+    def build_flow(self):
+        return Sequence("Toy", children=[
+            Gate("Gate", lambda ctx: "The gate opens.", "", "T"),
+            Step("End", lambda ctx: "The toy ends.", "", "T"),
+        ])
+
+
+@pytest.mark.parametrize("shut", [True, False])
+def test_the_plan_settles_each_node_by_its_own_class(tmp_path, shut):
+    """The compiled plan is each node's own settle: a plain Step without `when` is
+    entered as ready (its settle known at entry), a subclass's own settle is asked."""
+    from tablekit.core.flow import READY
+
+    toy = token_toy(GateToy, tmp_path)
+    root, gate, end = toy.nodes
+    assert toy.settle_plan == [root.settle_in_order, gate.settle, end.settle]  # no child to pass over
+    assert root.entered == ((PUSH, gate), (PUSH, end, READY))  # the Gate's own settle decides
+    Gate.shut = shut
+    try:
+        g = make_game(toy, ["A", "B"], seed=1)
+        g.run(until="end")
+    finally:
+        Gate.shut = True
+    assert [r.text for r in g.history] == (["The toy ends."] if shut else ["The gate opens.", "The toy ends."])

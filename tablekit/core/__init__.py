@@ -19,10 +19,12 @@ from .flow import ActionWindow, Ask, Branch, ForEachPlayer, Loop, Node, Say, Seq
 from .gamedef import GameDef, OptionSpec, Result
 from .records import Later, StepRecord
 from .state import HIDDEN, OWNER, PUBLIC, State
+from .zonenames import seat_zone
 
 __all__ = [
     "Ability", "AbilityUse", "ActionWindow", "Ask", "Branch", "CardDef", "CardFileError", "Ctx",
     "Decision", "Effect", "Field", "ForEachPlayer", "OrderRule", "PENDING", "Pause", "Game", "GameDef", "GameOver", "HIDDEN", "IllegalChoice", "Later", "Loop",
     "NeedsDecision", "Node", "OWNER", "Option", "OptionSpec", "PUBLIC", "Reason", "Result", "SaveFormatError",
     "Say", "ScenarioError", "Sequence", "SetupError", "State", "Step", "StepRecord", "TablekitError",
+    "seat_zone",
 ]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Mapping
 from . import rng as _rng
 from .decision import Decision
 from .errors import IllegalChoice, TablekitError
+from .seatview import seat_ctx
 
 if TYPE_CHECKING:  # pragma: no cover
     from .context import Ctx
@@ -192,7 +193,6 @@ def answer(kind: str, gamedef: GameDef, ctx: Ctx, d: Decision, rnd: random.Rando
     places, seeded by `view_seed`), never the full state; then it may take
     the decision's suggested default; else the random bot answers."""
     if kind == "heuristic":
-        from .seatview import seat_ctx
         seen = seat_ctx(ctx, d.player, random.Random(f"view:{view_seed}")) if SEAT_VIEW else ctx
         ids = gamedef.heuristic(seen, d)
         if ids is not None:

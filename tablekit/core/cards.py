@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from .errors import CardFileError
+from .schemacheck import DRAFT, MAX_NAME, check, json_type
 from .yamlio import LineDict, load_yaml_file
 
 CARD_FORMAT_VERSION = 1
@@ -158,6 +159,170 @@ def _card_where(cards: Any) -> Any:
     return where
 
 
+# -- the card file's JSON Schema -------------------------------------------------------
+
+def field_schema(f: Field, doc: str = "") -> dict:
+    out = json_type(f.type)
+    if f.choices:
+        if f.type is list:
+            out["items"] = {"enum": list(f.choices)}
+        else:
+            out["enum"] = list(f.choices)
+    if f.minimum is not None:
+        out["minimum"] = f.minimum
+    if f.maximum is not None:
+        out["maximum"] = f.maximum
+    if f.unique and f.type is list:
+        out["uniqueItems"] = True
+    if f.doc or doc:
+        out["description"] = f.doc or doc
+    return out
+
+
+_COMMON_DOCS = {
+    "id": ("the card's id: one word without spaces, ':', '#' or '/'; copies become <id>#1, <id>#2",
+           {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": "^[^\\s:#/]+$"}),
+    "name": ("the card's name, as printed", {"type": "string"}),
+    "text": ("what the card does, in our own words", {"type": "string"}),
+    "quantity": (f"copies of the card in the game (1 to {MAX_QUANTITY}; default 1)",
+                 {"type": "integer", "minimum": 1, "maximum": MAX_QUANTITY}),
+    "stand_in": ("true for a card the project designed (the printed one is not public)",
+                 {"type": "boolean"}),
+    "test_only": ("true for a sample card that is never dealt into a deck (scenarios and tests "
+                  "place it)", {"type": "boolean"}),
+    "traits": ("the card's traits", {"type": "array", "items": {"type": "string"}}),
+    "kind": ("the card's kind", {"type": "string"}),
+    "abilities": ("how the card's powers work (see docs/core.md)", {"type": "array"}),
+    "faces": ("the faces of a two-faced card (two or more)", {"type": "array", "minItems": 2}),
+}
+_NEEDS = {"modifier": ("stat", "add"), "trigger": ("on", "effect"),
+          "replacement": ("on", "effect"), "action": ("window", "effect"), "restriction": ("on",)}
+
+
+STEPS = {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/step"},
+         "description": "the parts of the effect, resolved from the top down: each {effect, args}"}
+"""An `arg_fields` entry for an argument that lists other effects (a card with several parts)."""
+
+
+def args_schema(fields: dict[str, Any]) -> dict:
+    """The schema of an effect's `args` from its `arg_fields`."""
+    props = {k: (v if isinstance(v, dict) else field_schema(as_field(v))) for k, v in fields.items()}
+    required = [k for k, v in fields.items() if not isinstance(v, dict) and as_field(v).required]
+    out: dict = {"type": "object", "additionalProperties": False, "properties": props}
+    if required:
+        out["required"] = required
+    return out
+
+
+def effect_args_rules(effects: Iterable[str] | Mapping[str, Any]) -> list[dict]:
+    """One if/then rule per effect that declares `arg_fields`: its args must fit them."""
+    if not isinstance(effects, Mapping):
+        return []
+    rules = []
+    for name in sorted(effects):
+        fields = getattr(effects[name], "arg_fields", None)
+        if fields is not None:
+            rules.append({"if": {"properties": {"effect": {"const": name}}, "required": ["effect"]},
+                          "then": {"properties": {"args": args_schema(fields)}}})
+    return rules
+
+
+def effect_name_schema(effects: Iterable[str]) -> dict:
+    effect: dict = {"type": "string", "description": "the game's effect that does what the ability does"}
+    if effects:
+        effect["enum"] = sorted(effects)
+    return effect
+
+
+def step_schema(effects: Iterable[str] | Mapping[str, Any]) -> dict:
+    """One part of a several-part effect (`STEPS`): an effect and its args."""
+    out = {"type": "object", "additionalProperties": False, "required": ["effect"],
+           "properties": {"effect": effect_name_schema(effects),
+                          "args": {"type": "object", "description": "the effect's arguments"}}}
+    rules = effect_args_rules(effects)
+    if rules:
+        out["allOf"] = rules
+    return out
+
+
+def ability_schema(effects: Iterable[str] | Mapping[str, Any],
+                   domains: dict[str, Iterable[str]] | None = None) -> dict:
+    domains = domains or {}
+    effect = effect_name_schema(effects)
+    props: dict[str, dict] = {
+        "type": {"enum": list(ABILITY_TYPES), "description": "the kind of ability"},
+        "effect": effect,
+        "on": {"type": "string", "description": "the event type (trigger, replacement) or what is "
+               "forbidden (restriction)"},
+        "if": {"type": "object", "description": "event fields a trigger matches"},
+        "stat": {"type": "string", "description": "the number a modifier changes"},
+        "add": {"type": "integer", "description": "how much a modifier adds"},
+        "scope": {"enum": ["self", "owner", "all", "attached"], "description": "whose number a modifier changes "
+                  "(attached: the card its card is attached to)"},
+        "window": {"type": "string", "description": "where an action may be used"},
+        "zone": {"type": "string", "description": "the kind of zone where the ability works"},
+        "optional": {"type": "boolean", "description": "a replacement offered as a choice"},
+        "once_per": {"enum": list(ONCE_PER) + [None], "description": "a use limit"},
+        "args": {"type": "object", "description": "the effect's arguments"},
+        "text": {"type": "string", "description": "the ability in words"},
+        "per": {"anyOf": [{"type": "string"}, {
+            "type": "object", "additionalProperties": False,
+            "properties": {"trait": {"type": "string"}, "kind": {"type": "string"},
+                           "owner": {"enum": ["controller", "any"]}}}],
+            "description": "a modifier's factor: a card-state key, or cards counted by trait, kind, owner"},
+        "phase": {"type": "string", "description": "the phase an action is usable in"},
+    }
+    for key, values in domains.items():
+        if key in props and values:
+            props[key] = {**props[key], "enum": sorted(values)}
+    return {
+        "type": "object", "additionalProperties": False, "required": ["type"], "properties": props,
+        "allOf": [{"if": {"properties": {"type": {"const": t}}, "required": ["type"]},
+                   "then": {"required": list(need)}} for t, need in _NEEDS.items()] + effect_args_rules(effects),
+    }
+
+
+def cards_schema(game_id: str, fields: dict, effects: Iterable[str] | Mapping[str, Any] = (),
+                 domains: dict[str, Iterable[str]] | None = None, title: str = "") -> dict:
+    """The JSON Schema of `cards/<game>.yaml` for a game's declarations."""
+    fields = {k: as_field(v) for k, v in fields.items()}
+    ability = ability_schema(effects, domains)
+    card_props: dict[str, dict] = {}
+    for key, (doc, schema) in _COMMON_DOCS.items():
+        card_props[key] = {**schema, "description": doc}
+    for key, f in fields.items():
+        base = card_props.get(key, {})
+        card_props[key] = {**base, **field_schema(f, base.get("description", ""))}
+    card_props["abilities"]["items"] = {"$ref": "#/definitions/ability"}
+    face_props = {"name": card_props["name"], "text": card_props["text"],
+                  "abilities": card_props["abilities"]}
+    face_props.update({k: card_props[k] for k in fields if k not in _COMMON_DOCS})
+    card_props["faces"]["items"] = {"type": "object", "additionalProperties": False,
+                                    "required": ["name", "text"], "properties": face_props}
+    required = ["id", "name", "text"] + [k for k, f in fields.items() if f.required]
+    return {
+        "$schema": DRAFT,
+        "$id": f"cards-{game_id}.schema.json",
+        "title": f"tablekit card file: {title or game_id}",
+        "description": f"cards/{game_id}.yaml: the cards of {title or game_id} (made from the game's "
+                       "declarations by `python -m tablekit.core.schemas --write`)",
+        "type": "object", "additionalProperties": False, "required": ["format_version", "game", "cards"],
+        "properties": {
+            "format_version": {"const": CARD_FORMAT_VERSION, "description": "the card file format"},
+            "game": {"const": game_id, "description": "the game's id"},
+            "notes": {"description": "free notes"},
+            "cards": {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/card"},
+                      "description": "the cards, one mapping each"},
+        },
+        "definitions": {
+            "card": {"type": "object", "additionalProperties": False, "required": required,
+                     "properties": card_props},
+            "ability": ability,
+            "step": step_schema(effects),
+        },
+    }
+
+
 def load_cards(path: str | Path, game_id: str, fields: dict[str, Any],
                effects: Iterable[str] | Mapping[str, Any] = frozenset(),
                domains: dict[str, Any] | None = None, title: str = "",
@@ -165,15 +330,13 @@ def load_cards(path: str | Path, game_id: str, fields: dict[str, Any],
     """Read and check a card file. `fields` maps each game-specific field to a
     Field (or to (type, required)); `effects` are the game's effect names and
     `domains` the values an ability's `zone`, `window`, `stat` may take. The
-    file is checked against the game's JSON Schema (tablekit.core.schemas):
+    file is checked against the game's JSON Schema (`cards_schema`, below):
     any problem raises CardFileError naming the file, the line and the field,
     and saying what is allowed there. A file that loads can play: every name
     in it is one the game knows. Given as a mapping name -> Effect, `effects`
     also checks each ability's `args` against the effect's `arg_fields`.
     `card_problem` is the game's own check of a card as a whole (GameDef.card_problem:
     what one kind of card must have to play), refused at the card's line."""
-    from . import schemas
-
     p = Path(path)
     data = load_yaml_file(p, CardFileError)
 
@@ -187,9 +350,9 @@ def load_cards(path: str | Path, game_id: str, fields: dict[str, Any],
         fail(data.line_of("format_version"),
              f"format_version must be {CARD_FORMAT_VERSION}, not {data.get('format_version')!r}")
     fields = {k: as_field(v) for k, v in fields.items()}
-    schema = schemas.cards_schema(game_id, fields, effects, domains, title)
+    schema = cards_schema(game_id, fields, effects, domains, title)
     cards = data.get("cards")
-    schemas.check(data, schema, str(p), CardFileError, _card_where(cards), word="field")
+    check(data, schema, str(p), CardFileError, _card_where(cards), word="field")
     own = [k for k in fields if k not in _COMMON_FIELDS]
     out: dict[str, CardDef] = {}
     for raw in cards:

@@ -1,4 +1,4 @@
-"""The state a card may carry, declared once: the core's keys (schemas.CORE_CARD_STATE_SCHEMA)
+"""The state a card may carry, declared once: the core's keys (CORE_CARD_STATE_SCHEMA)
 and a game's own (`GameDef.card_state_fields`: its `card_state_keys` and card counters), each with its type, checked the same way by
 the scenario loader, `Game.arrange` and the scenario builder."""
 
@@ -7,12 +7,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .counters import counter_problem
-from .schemas import CORE_CARD_STATE_SCHEMA
 
 if TYPE_CHECKING:
     from .gamedef import GameDef
     from .state import State
 
+# the core's card state keys: their types and meaning (the scenario schema shows them too)
+CORE_CARD_STATE_SCHEMA = {"damage": ((int,), "damage on the card"),
+                          "exhausted": ((bool,), "the card is exhausted"),
+                          "face_down": ((bool,), "the card is face down"),
+                          "attached_to": ((str,), "the uid of the card it lies on"),
+                          "counters": ((dict,), "the card's counters: name -> number"),
+                          "face": ((int,), "a two-faced card: the face showing (0 the front, 1 the back ...)")}
 CORE_CARD_STATE = {k: types for k, (types, _) in CORE_CARD_STATE_SCHEMA.items()}
 
 

@@ -36,20 +36,18 @@ class Ctx(TablePart, EventsPart, StackPart, LimitsPart, LastingPart, FlowPart):
         self._kinds = _kinds_of(defs)
         self._said: Any = None  # what the last procedure said, for an event completed in its own frame
         self._endings: list[str] = []  # lasting effects that ended since the last record
-        self._checks = type(game).check_state is not _base_check_state(game)
+        self._checks = _own(type(game), "check_state")  # the game has a state check of its own
         self._from_cards: dict[str, Any] = {}  # what a game worked out once from its cards (from_cards)
         self._inside: set[str] = set()  # the guards entered (enter_guard)
 
 
-def _base_check_state(game: Any) -> Any:
-    global _BASE_CHECK
-    if _BASE_CHECK is None:
-        from .gamedef import GameDef
-        _BASE_CHECK = GameDef.check_state
-    return _BASE_CHECK
+def _own(cls: type, name: str) -> bool:
+    """Whether class `cls` has its own method `name`, not the one its root class defines
+    (GameDef's, for a game; read through the classes, since gamedef.py imports this module)."""
+    root = next(c for c in reversed(cls.__mro__) if name in c.__dict__)
+    return getattr(cls, name) is not root.__dict__[name]
 
 
-_BASE_CHECK: Any = None  # GameDef.check_state, found at the first Ctx (gamedef.py imports this module)
 _KINDS: list = [None, {}]  # the card definitions last seen and their kinds by card id
 
 

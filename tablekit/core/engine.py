@@ -45,6 +45,7 @@ class Game(Stepping, Timeline, Positions):
         self.gamedef = gamedef
         self.defs = gamedef.cards
         self.nodes = gamedef.nodes
+        self.settles = gamedef.settle_plan
         self._labels = gamedef.node_labels
         self._plans = gamedef.path_plans
         self._path_cache = gamedef.path_cache
@@ -249,3 +250,8 @@ def make_game(gamedef: GameDef, players: int | Iterable[str] | None = None, seed
     if seed is None:
         seed = secrets.randbelow(2**31)
     return Game(gamedef, names, SEED.check(seed), variant, opts)
+
+
+# The modules below the engine (the card trial, the scenario builder, the save loader)
+# make a game through its definition, `gamedef.make_game(...)`: this is that method.
+GameDef.make_game = make_game  # type: ignore[method-assign]

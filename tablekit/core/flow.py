@@ -31,6 +31,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .decision import Decision
 
 PUSH, POP, READY, OPEN = "push", "pop", "ready", "open"
+POPPED = (POP,)  # the settle result of a node that is done (one tuple for all)
+READIED = (READY,)  # the settle result of a rule ready to apply
+OPENED = (OPEN,)  # the settle result of a decision open, built on first look
 
 
 @dataclass(slots=True)
@@ -39,8 +42,10 @@ class Say:
     and a shorter text for the seats that may not see the cards named. From
     an Ask's resolve, `again=True` keeps the decision open: it is asked again
     (for an action taken "at any time" while the question stands). `text`
-    (and `public`) may be `Later` words, written out only when read: a game
-    nobody watches (`Game.watched = False`) keeps them unwritten in its records."""
+    (and `public`) may be `Later(fn, *values)` words, written out only when
+    read: `fn` is a function without a closure, given the values it names as
+    taken now. A game nobody watches (`Game.watched = False`) keeps them
+    unwritten in its records."""
 
     text: str | Later
     rule: str | None = None
@@ -73,7 +78,37 @@ class Node:
 
     # -- the engine calls these ----------------------------------------
     def settle(self, ctx: Ctx, frame: dict) -> tuple:
+        """Where the cursor goes from this node's `frame`: `(PUSH, child)` enters a
+        child, `(PUSH, child, READY)` or `(PUSH, child, OPEN)` enters one whose own
+        settle this node already knows the answer of (a Step ready at once, an Ask
+        open at once), `POPPED` leaves this node, `(READY[, decision])` makes this
+        node's rule the next step (with the decision an Ask answered by itself),
+        `(OPEN[, decision])` opens this node's decision (built already, or on
+        first look). The engine runs the settles of the compiled plan (`compile_flow`)."""
         raise NotImplementedError
+
+    def on_entry(self) -> str | None:
+        """What this node's `settle` answers when the node is just entered, where that
+        is known without the position (READY for a Step without `when`), else None."""
+        return None
+
+    def when_held(self) -> str | None:
+        """What this node's `settle` answers when it is just entered and its `when`
+        was seen to hold (see Sequence), where that is known; else None."""
+        return None
+
+    def compile(self) -> None:
+        """Work out once what entering each child returns (see `settle`): the
+        tuples are made here, not at every entry."""
+        self.entered = tuple((PUSH, c) if c.on_entry() is None else (PUSH, c, c.on_entry())
+                             for c in self.children)
+
+    def planned_settle(self) -> Callable[[Ctx, dict], tuple]:
+        """The settle the plan runs for this node, once compiled: `settle`, or a
+        method of the same class that settles it the same way with less to look
+        at, where this node's own make-up allows (a Sequence none of whose
+        children it could pass over)."""
+        return self.settle
 
     def label(self, frame: dict) -> str | None:
         return self.name if self.show else None
@@ -139,12 +174,48 @@ class Sequence(Node):
     def start_frame(self, ctx, child, turn):
         return {"n": self.id, "i": self.children.index(child) + 1}
 
+    skips: tuple[bool, ...] = ()
+    held: tuple[tuple, ...] = ()
+
+    def compile(self) -> None:
+        super().compile()
+        # the children this sequence passes over by their `when` alone, and what
+        # entering one whose `when` holds returns
+        self.skips = tuple(passes_by_when(c) for c in self.children)
+        self.held = tuple((PUSH, c) if c.when_held() is None else (PUSH, c, c.when_held())
+                          for c in self.children)
+
     def settle(self, ctx, frame):
         i = frame.get("i", 0)
-        if i < len(self.children):
+        children = self.children
+        last = len(children)
+        st = ctx.state
+        if not (st.lasting or st.delayed):
+            # a Step or an Ask below no phase whose `when` is false is passed over
+            # without a frame (`passes_by_when`): entered, it would only be left at
+            # once, and leaving it ends nothing (no lasting effect or delayed trigger
+            # waits on it); one whose `when` holds is entered as settled already
+            skips = self.skips
+            while i < last and skips[i]:
+                if children[i].when(ctx):
+                    frame["i"] = i + 1
+                    return self.held[i]
+                i += 1
+        if i < last:
             frame["i"] = i + 1
-            return PUSH, self.children[i]
-        return (POP,)
+            return self.entered[i]
+        return POPPED
+
+    def settle_in_order(self, ctx, frame):
+        """`settle` of a Sequence that passes over none of its children."""
+        i = frame.get("i", 0)
+        if i < len(self.entered):
+            frame["i"] = i + 1
+            return self.entered[i]
+        return POPPED
+
+    def planned_settle(self):
+        return self.settle if any(self.skips) or type(self).settle is not Sequence.settle else self.settle_in_order
 
 
 class Loop(Node):
@@ -165,13 +236,12 @@ class Loop(Node):
         self.label_table = (self._labels, "k") if label is not None and own else None
 
     def settle(self, ctx, frame):
-        # Stepping._settle does the same inline for a plain Loop (a subclass comes here)
         if self.until(ctx):
-            return (POP,)
+            return POPPED
         frame["k"] = frame.get("k", 0) + 1
         if self.level == "round":
             self.round_begins(ctx)
-        return PUSH, self.children[0]
+        return self.entered[0]
 
     @staticmethod
     def round_begins(ctx: Ctx) -> None:
@@ -232,11 +302,11 @@ class ForEachPlayer(Node):
                 ctx.new_scope("turn")
                 if st.lasting or st.delayed:
                     turn_begins(ctx, name)
-            return PUSH, self.children[0]
+            return self.entered[0]
         frame["i"] = i
         if self.sets_turn:
             ctx.state.turn = None  # between turns, it is nobody's turn
-        return (POP,)
+        return POPPED
 
     def start_frame(self, ctx, child, turn):
         order = list(self.order(ctx)) if self.order else ctx.players
@@ -271,13 +341,13 @@ class Branch(Node):
 
     def settle(self, ctx, frame):
         if "i" in frame:
-            return (POP,)
+            return POPPED
         frame["i"] = 1
         if self.cond(ctx):
-            return PUSH, self.children[0]
+            return self.entered[0]
         if len(self.children) > 1:
-            return PUSH, self.children[1]
-        return (POP,)
+            return self.entered[1]
+        return POPPED
 
 
 class Step(Node):
@@ -294,8 +364,15 @@ class Step(Node):
 
     def settle(self, ctx, frame):
         if self.when is not None and not self.when(ctx):
-            return (POP,)
-        return (READY,)
+            return POPPED
+        return READIED
+
+    def on_entry(self):
+        # ready at once without a `when` (a subclass may settle its own way)
+        return READY if self.when is None and type(self).settle is Step.settle else None
+
+    def when_held(self):
+        return READY if type(self).settle is Step.settle else None
 
 
 class Ask(Node):
@@ -328,19 +405,30 @@ class Ask(Node):
         return legal[0].id if len(legal) == 1 else None
 
     def settle(self, ctx, frame):
-        # Stepping._settle does the same inline for a plain Ask (a subclass comes here):
-        # keep the two alike (tests/test_flow_when.py plays both)
         if self.when is not None:
             if not self.when(ctx):
-                return (POP,)
+                return POPPED
             if not self.auto_forced:
-                return (OPEN, None)
+                return OPENED  # the decision is built on first look
         d = self.ask(ctx)
         if d is None:
-            return (POP,)
+            return POPPED
         if self.forced(d) is not None:
             return (READY, d)
         return (OPEN, d)
+
+    def when_held(self):
+        # with its `when` holding, an asked decision is open, built on first look
+        return OPEN if not self.auto_forced and type(self).settle is Ask.settle else None
+
+    def settle_asking(self, ctx, frame):
+        """`settle` of an Ask without `when` that is asked, never answered by itself."""
+        d = self.ask(ctx)
+        return POPPED if d is None else (OPEN, d)
+
+    def planned_settle(self):
+        plain = self.when is None and not self.auto_forced and type(self).settle is Ask.settle
+        return self.settle_asking if plain else self.settle
 
 
 class ActionWindow(Node):
@@ -395,14 +483,14 @@ class ActionWindow(Node):
             p = order[frame["i"]]
             out = ctx.game.is_eliminated(ctx, p)
             if not out and not (self.auto_pass and not any(o.legal for o in self.options(ctx, p))):
-                return (OPEN,)
+                return OPENED
             frame["passes"] += 1
             frame["i"] = (frame["i"] + 1) % len(order)
             if not out:
                 frame.setdefault("auto", []).append(p)
         if frame.get("auto"):
-            return (READY,)  # one record: the window closes because nobody (else) can act
-        return (POP,)
+            return READIED  # one record: the window closes because nobody (else) can act
+        return POPPED
 
     def closing_words(self, frame: dict) -> str:
         who = frame.get("auto") or []
@@ -413,21 +501,21 @@ class ActionWindow(Node):
 
 def passes_by_when(node: Node) -> bool:
     """Whether a Sequence may pass over `node` by its `when` alone, without a
-    frame (see the settle in stepping.py): a Step or an Ask (exactly these: a
-    subclass may settle in its own way) with a `when`, of no level "phase"."""
+    frame (see `Sequence.settle`): a Step or an Ask (exactly these: a subclass
+    may settle in its own way) with a `when`, of no level "phase"."""
     return type(node) in (Step, Ask) and node.when is not None and node.level != "phase"
 
 
 def index_flow(root: Node) -> list[Node]:
-    """Give every node its id and static path, and every Sequence the flags of
-    its children that `passes_by_when` (`skips`); return the nodes by id."""
+    """Give every node its id and static path, and compile it (`Node.compile`:
+    what entering each child returns; a Sequence's children it passes over by
+    their `when`); return the nodes by id."""
     nodes: list[Node] = []
 
     def visit(n: Node, parent_path: tuple[str, ...]) -> None:
         n.id = len(nodes)
         n.path = parent_path + (n.name,)
-        if type(n) is Sequence:
-            n.skips = tuple(passes_by_when(c) for c in n.children)
+        n.compile()
         nodes.append(n)
         seen = set()
         for c in n.children:
@@ -438,3 +526,10 @@ def index_flow(root: Node) -> list[Node]:
 
     visit(root, ())
     return nodes
+
+
+def compile_flow(nodes: list[Node]) -> list[Callable[[Ctx, dict], tuple]]:
+    """The plan of a flow indexed by `index_flow`: each node's own settle
+    (`Node.planned_settle`), by node id. The engine moves the cursor by these
+    alone (see `Node.settle`)."""
+    return [n.planned_settle() for n in nodes]

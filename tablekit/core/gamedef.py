@@ -3,26 +3,28 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 
 from .cards import CardDef, data_path, load_cards
+from .cardstate import CORE_CARD_STATE_SCHEMA
 from .cardtemplates import CardTemplate
 from .context import CORE_PROCEDURES, AbilityUse, Ctx
 from .counters import FIELD_DATA, Counter, counter_problem, data_counter_problem
 from .decision import Decision, Option
 from .effects import Effect, OrderRule
 from .errors import CardFileError, TablekitError
-from .flow import Node, Say, index_flow
+from .flow import Node, Say, compile_flow, index_flow
 from .glossary import FILE_NAME as GLOSSARY_FILE
 from .glossary import Term, load_glossary
-from .schemas import CORE_CARD_STATE_SCHEMA
+from .result import Result as Result  # noqa: F401 - games and the engine import it from here
+from .trial import trial_problem
 
 if TYPE_CHECKING:  # pragma: no cover
-    pass
+    from .engine import Game
 
 # the extra state keys of the core a position (a scenario's setup, a save's base) may
 # set, with their types and meaning; a game adds its own in GameDef.settable_extra
@@ -54,37 +56,6 @@ def _clip(text: str, limit: int) -> str:
     """`text` on one line, cut to `limit` characters."""
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
-@dataclass
-class Result:
-    """How a game ended: the winners (empty for a shared loss), the scores, why
-    in words (`text`), and `ending`, a short id of the way it ended
-    ("most_treasure", "third_retinue", "unfinished")."""
-
-    winners: list[str]
-    scores: dict[str, float] = field(default_factory=dict)
-    text: str = ""
-    ending: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "scores": dict(self.scores), "text": self.text,
-                "ending": self.ending}
-
-    def summary(self) -> str:
-        """How the game ended, in words: the reason, then who won. An unfinished
-        game (stopped at a cap) says so, never just "nobody"."""
-        why = (self.text[:1].upper() + self.text[1:]) if self.text else ""
-        if self.ending == "unfinished":
-            return f"Unfinished: {self.text or 'the game was stopped before its end'}. Nobody wins."
-        who = (f"{', '.join(self.winners)} {'wins' if len(self.winners) == 1 else 'win'}."
-               if self.winners else "Nobody wins.")
-        return f"{why}. {who}" if why else who
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Result:
-        return cls(list(d["winners"]), dict(d.get("scores", {})), d.get("text", ""),
-                   d.get("ending", ""))
 
 
 @dataclass(frozen=True)
@@ -178,7 +149,7 @@ class GameDef:
     # reworded (old words -> new), so a file's `text_contains` that quotes the old words
     # still matches the record as it reads now (Mirkwood's "his own" became "their own")
     text_aliases: dict[str, str] = {}
-    # what a scenario file of an older format may still hold (core/scenario/migrate.py):
+    # what a scenario file of an older format may still hold (core/scenario/versions.py):
     # extra state keys the game no longer keeps -> why ("turn.<key>" for a key of this
     # turn's data); they are dropped when empty (null, {}, [], false) and refused with
     # the why otherwise
@@ -275,15 +246,21 @@ class GameDef:
                                 "rules need is missing, or has other numbers than they read)")
         return cards
 
+    def make_game(self, players: int | Iterable[str] | None = None, seed: int | None = None,
+                  variant: str | None = None, options: Mapping[str, Any] | None = None) -> Game:
+        """A new game of this definition: `engine.make_game(self, players, seed, variant,
+        options)`, which engine.py puts here when it is imported. The engine imports this
+        module, never the other way (docs/core.md, "Layers"): the modules below the engine
+        that make a game (the card trial below, the scenario builder, the save loader) make
+        it through the game's definition."""
+        raise TablekitError("tablekit.core.engine is not imported")  # pragma: no cover - it always is
+
     def cards_trial(self) -> str | None:
         """A game with the card file's cards, played for 50 rules on the seeded random bot
-        (timeline.trial_problem): what fails, or None. A game that cannot be set up with its
+        (trial.trial_problem): what fails, or None. A game that cannot be set up with its
         default players is left to say so when it is made."""
-        from .engine import make_game
-        from .timeline import trial_problem
-
         try:
-            game = make_game(self, None, 0)
+            game = self.make_game(None, 0)
         except TablekitError:
             return None
         except Exception as exc:  # noqa: BLE001 - the table cannot be laid with these cards
@@ -307,6 +284,12 @@ class GameDef:
     @cached_property
     def nodes(self) -> list[Node]:
         return index_flow(self.flow)
+
+    @cached_property
+    def settle_plan(self) -> list:
+        """The compiled flow: each node's `settle` by node id (`flow.compile_flow`),
+        made once per game definition; the engine moves the cursor by it."""
+        return compile_flow(self.nodes)
 
     @cached_property
     def node_labels(self) -> list[str | tuple[dict, str] | None]:

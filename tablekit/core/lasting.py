@@ -32,40 +32,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .conditions import matches
+
 if TYPE_CHECKING:  # pragma: no cover
     from .context import Ctx
 
 KINDS = ("modifier", "restriction", "replacement", "reveal")
-
-
-def end_point(ctx: Ctx, until: Any) -> dict:
-    """Where an effect that lasts `until` ends, as data: the flow frame whose
-    end ends it (`depth`, `n`), a turn (`turn_of`), or never."""
-    if isinstance(until, dict):
-        who = until.get("turn_of")
-        if who not in ctx.players:
-            raise ValueError(f"until turn_of names no player: {who!r}")
-        return {"turn_of": who}
-    if until == "game":
-        return {"never": True}
-    if not isinstance(until, str):
-        raise ValueError(f"until is a level of the flow, {{'turn_of': player}} or 'game', not {until!r}")
-    from .flow import ForEachPlayer, Loop
-    nodes = ctx.game.nodes
-    cursor = ctx.state.cursor
-    for i in range(len(cursor) - 1, -1, -1):
-        n = cursor[i].get("n")
-        if n is None:
-            continue
-        node = nodes[n]
-        hit = (isinstance(node, ForEachPlayer) and node.sets_turn) if until == "turn" else node.level == until
-        if hit:
-            repeats = isinstance(node, (Loop, ForEachPlayer))
-            j = i + 1 if repeats else i
-            if j >= len(cursor) or cursor[j].get("n") is None:
-                raise ValueError(f"no {until} is running here to last until its end")
-            return {"depth": j, "n": cursor[j]["n"]}
-    raise ValueError(f"no {until} is running here to last until its end")
 
 
 def until_words(until: Any) -> str:
@@ -120,6 +92,5 @@ def applies(ctx: Ctx, e: dict, player: str | None, card: str | None, event: dict
         return False
     cond = e.get("if")
     if cond:
-        from .conditions import matches
         return matches(ctx, cond, event or {}, e.get("source"))
     return True

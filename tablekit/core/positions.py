@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 from .cardstate import card_state_problem
 from .decision import Decision
 from .errors import TablekitError
+from .flow import ForEachPlayer, Loop
 from .state import _copy
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -78,7 +79,6 @@ class Positions:
                 frame["p"] = who
         if turn is not None:
             st.turn = turn
-        from .flow import ForEachPlayer, Loop
         inside = {"turn": any(isinstance(n, ForEachPlayer) and n.sets_turn for n in chain[:-1]),
                   "round": any(isinstance(n, Loop) and n.level == "round" for n in chain[:-1])}
         for scope, defaults in (("turn", self.gamedef.per_turn), ("round", self.gamedef.per_round)):

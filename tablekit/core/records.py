@@ -6,32 +6,58 @@ from typing import Any, Callable
 
 
 class Later:
-    """Words written out only when read: `Later(fn)` where `fn()` returns the
-    text. The values the words name must be taken when the Later is made (as
-    arguments bound now, not read from the position later), so the text is
-    true of the position of its step whenever it is read. `Later` joins with
-    text (`later + " more words"`) into another Later."""
+    """Words written out only when read: `Later(fn, *values)` stands for the
+    text `fn(*values)`, called once, the first time the words are read (then
+    kept). A game nobody watches never reads most of its records, so it never
+    writes their words.
 
-    __slots__ = ("_fn", "_text")
+    `fn` takes everything it names as arguments, and captures nothing: a
+    function that closes over variables (a nested function or a lambda naming
+    the caller's locals) is refused with a TypeError. The values are taken when
+    the Later is made, so the words are true of the position of their step
+    whenever they are read: pass the numbers that change (damage, what a hand
+    holds) as they are now, never something to read them from later. What is
+    fixed for the whole game (a card's name by its uid) may be looked up when
+    the words are written. A list passed is the caller's to leave unchanged.
+    `Later` joins with text (`later + " more words"`) into another Later."""
 
-    def __init__(self, fn: Callable[[], str]):
+    __slots__ = ("_fn", "_values", "_text")
+
+    def __init__(self, fn: Callable[..., str], *values: Any):
+        if getattr(fn, "__closure__", None):
+            raise TypeError(_closure_refused(fn))
         self._fn = fn
+        self._values = values
         self._text: str | None = None
 
     def __str__(self) -> str:
         if self._text is None:
-            self._text = self._fn()
-            self._fn = None  # type: ignore[assignment]  # the values it held are no longer needed
+            self._text = self._fn(*self._values)
+            self._fn = self._values = None  # type: ignore[assignment]  # the values are no longer needed
         return self._text
 
     def __add__(self, more: str) -> Later:
-        return Later(lambda: str(self) + more)
+        return Later(_joined, self, more)
 
     def __bool__(self) -> bool:
         return True  # a rule's words are never empty; the text is checked once it is read
 
     def __repr__(self) -> str:
         return f"Later({str(self)!r})"
+
+
+def _joined(words: Later, more: str) -> str:
+    """The words of `Later + text`."""
+    return str(words) + more
+
+
+def _closure_refused(fn: Any) -> str:
+    code = getattr(fn, "__code__", None)
+    names = ", ".join(code.co_freevars) if code is not None else "variables"
+    what = getattr(fn, "__qualname__", repr(fn))
+    return (f"Later({what}) would capture {names} implicitly: Later words take the values they "
+            f"name as arguments, Later(fn, *values), so pass them to Later and give fn a "
+            f"parameter for each (fn must be a function without a closure)")
 
 
 class StepRecord:
@@ -44,8 +70,9 @@ class StepRecord:
     are told (the text names cards only `player` may see).
 
     On the fast path (a game nobody watches, `Game.watched = False`) `text`
-    and `public_text` may be held as `Later` words: the values they name were
-    taken at the step, and they are written out the first time they are read.
+    and `public_text` may be held as `Later` words, `Later(fn, *values)`: the
+    values they name were passed at the step, and `fn(*values)` writes them
+    out the first time they are read (then the record keeps the str).
     """
 
     __slots__ = ("index", "kind", "node", "path", "rule", "_text", "events", "player", "choice",

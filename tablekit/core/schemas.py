@@ -2,11 +2,14 @@
 
 One validation layer for card files, scenario files and saves: each file is
 read by the line-tracking YAML loader (`yamlio`), then checked with
-`jsonschema` against a schema built here from the game's own declarations
+`jsonschema` against a schema built from the game's own declarations
 (its card fields and their domains, its effects, zone kinds and windows, its
 settable `extra`, its player counts, variants and options). A problem
 becomes one error naming the file, the line and the field, and saying what is
-allowed there.
+allowed there. The schemas of scenario files and saves are built here, that of
+card files in `cards.py` (the card loader, which lies below the games this module
+lists), and every file is checked through `schemacheck.py`; their names are
+importable from here too.
 
 The same schemas are written to `schemas/` for editors that read YAML
 schemas (the YAML language server, used by VS Code, Neovim, Emacs, ...):
@@ -23,235 +26,40 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable
 
-from .cards import (
-    ABILITY_TYPES,
-    CARD_FORMAT_VERSION,
-    MAX_QUANTITY,
-    ONCE_PER,
-    Field,
-    as_field,
-)
-from .errors import TablekitError
+from .cards import STEPS as STEPS  # noqa: F401 - the card file's schema, importable from here too
+from .cards import ability_schema as ability_schema  # noqa: F401
+from .cards import args_schema as args_schema  # noqa: F401
+from .cards import cards_schema
+from .cards import effect_args_rules as effect_args_rules  # noqa: F401
+from .cards import effect_name_schema as effect_name_schema  # noqa: F401
+from .cards import field_schema as field_schema  # noqa: F401
+from .cards import step_schema as step_schema  # noqa: F401
+from .cardstate import CORE_CARD_STATE_SCHEMA
 from .fields import SEED
-from .yamlio import LineDict
-
-# tablekit's schemas check no string formats, so jsonschema's optional checker of IRIs
-# is never used here, and importing it (rfc3987_syntax compiles its grammars) costs about
-# a second of CPU in every kernel a class starts. Unless something imported it already,
-# it is left out: jsonschema then leaves the "iri" formats unchecked (its own fallback).
-sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
-
-import jsonschema  # noqa: E402
-from jsonschema import Draft7Validator  # noqa: E402
+from .registry import registry
+from .schemacheck import DRAFT, MAX_NAME, json_type
+from .schemacheck import FORMAT_LIBRARIES as FORMAT_LIBRARIES  # noqa: F401 - the checking, importable from here too
+from .schemacheck import Draft7Validator as Draft7Validator  # noqa: F401
+from .schemacheck import Validator as Validator  # noqa: F401
+from .schemacheck import check as check  # noqa: F401
+from .schemacheck import describe as describe  # noqa: F401
+from .schemacheck import import_jsonschema as import_jsonschema  # noqa: F401
+from .schemacheck import jsonschema as jsonschema  # noqa: F401
+from .schemacheck import validator as validator  # noqa: F401
 
 if TYPE_CHECKING:  # pragma: no cover
     from .gamedef import GameDef
 
-DRAFT = "http://json-schema.org/draft-07/schema#"
 SCHEMA_DIR = Path(__file__).resolve().parent.parent.parent / "schemas"
 LASTING_KEYS = ("kind", "until", "text", "source", "controller", "targets", "players", "stat", "add",
                 "per", "if", "what", "on", "effect", "args", "cards", "to")  # a lasting effect in a file
-SCENARIO_FORMAT_VERSION = 2  # version 1 files load through core/scenario/migrate.py
+SCENARIO_FORMAT_VERSION = 2  # version 1 files load through core/scenario/versions.py
 MAX_RECORDS = 100_000  # run.max_records, run.steps: a run never needs more
-MAX_NAME = 200  # a name, an id, a key: no longer than this
-
-_TYPES: dict[Any, Any] = {str: "string", int: "integer", bool: "boolean", list: "array",
-                          dict: "object", float: "number", type(None): "null"}
-_WORDS = {"string": "text", "integer": "a whole number", "boolean": "true or false",
-          "array": "a list", "object": "a mapping", "number": "a number", "null": "null"}
 
 
-# -- a validator whose types are the YAML loader's ------------------------------------------
-
-def _is_int(_checker, v: Any) -> bool:
-    return type(v) is int
-
-
-def _is_number(_checker, v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
-_CHECKER = Draft7Validator.TYPE_CHECKER.redefine_many({
-    "integer": _is_int, "number": _is_number,
-    "string": lambda _c, v: isinstance(v, str), "array": lambda _c, v: isinstance(v, list),
-    "object": lambda _c, v: isinstance(v, dict)})
-Validator = jsonschema.validators.extend(Draft7Validator, type_checker=_CHECKER)
-
-
-def json_type(types: type | Iterable[type]) -> dict:
-    """The schema of a Python type or a tuple of types (`(list, type(None))`)."""
-    ts = list(types) if isinstance(types, (tuple, list)) else [types]
-    names = [_TYPES[t] for t in ts if t in _TYPES]
-    if not names:
-        return {}
-    return {"type": names[0] if len(names) == 1 else names}
-
-
-def field_schema(f: Field, doc: str = "") -> dict:
-    out = json_type(f.type)
-    if f.choices:
-        if f.type is list:
-            out["items"] = {"enum": list(f.choices)}
-        else:
-            out["enum"] = list(f.choices)
-    if f.minimum is not None:
-        out["minimum"] = f.minimum
-    if f.maximum is not None:
-        out["maximum"] = f.maximum
-    if f.unique and f.type is list:
-        out["uniqueItems"] = True
-    if f.doc or doc:
-        out["description"] = f.doc or doc
-    return out
-
-
-# -- card files ----------------------------------------------------------------------
-
-_COMMON_DOCS = {
-    "id": ("the card's id: one word without spaces, ':', '#' or '/'; copies become <id>#1, <id>#2",
-           {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": "^[^\\s:#/]+$"}),
-    "name": ("the card's name, as printed", {"type": "string"}),
-    "text": ("what the card does, in our own words", {"type": "string"}),
-    "quantity": (f"copies of the card in the game (1 to {MAX_QUANTITY}; default 1)",
-                 {"type": "integer", "minimum": 1, "maximum": MAX_QUANTITY}),
-    "stand_in": ("true for a card the project designed (the printed one is not public)",
-                 {"type": "boolean"}),
-    "test_only": ("true for a sample card that is never dealt into a deck (scenarios and tests "
-                  "place it)", {"type": "boolean"}),
-    "traits": ("the card's traits", {"type": "array", "items": {"type": "string"}}),
-    "kind": ("the card's kind", {"type": "string"}),
-    "abilities": ("how the card's powers work (see docs/core.md)", {"type": "array"}),
-    "faces": ("the faces of a two-faced card (two or more)", {"type": "array", "minItems": 2}),
-}
-_NEEDS = {"modifier": ("stat", "add"), "trigger": ("on", "effect"),
-          "replacement": ("on", "effect"), "action": ("window", "effect"), "restriction": ("on",)}
-
-
-STEPS = {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/step"},
-         "description": "the parts of the effect, resolved from the top down: each {effect, args}"}
-"""An `arg_fields` entry for an argument that lists other effects (a card with several parts)."""
-
-
-def args_schema(fields: dict[str, Any]) -> dict:
-    """The schema of an effect's `args` from its `arg_fields`."""
-    props = {k: (v if isinstance(v, dict) else field_schema(as_field(v))) for k, v in fields.items()}
-    required = [k for k, v in fields.items() if not isinstance(v, dict) and as_field(v).required]
-    out: dict = {"type": "object", "additionalProperties": False, "properties": props}
-    if required:
-        out["required"] = required
-    return out
-
-
-def effect_args_rules(effects: Iterable[str] | Mapping[str, Any]) -> list[dict]:
-    """One if/then rule per effect that declares `arg_fields`: its args must fit them."""
-    if not isinstance(effects, Mapping):
-        return []
-    rules = []
-    for name in sorted(effects):
-        fields = getattr(effects[name], "arg_fields", None)
-        if fields is not None:
-            rules.append({"if": {"properties": {"effect": {"const": name}}, "required": ["effect"]},
-                          "then": {"properties": {"args": args_schema(fields)}}})
-    return rules
-
-
-def effect_name_schema(effects: Iterable[str]) -> dict:
-    effect: dict = {"type": "string", "description": "the game's effect that does what the ability does"}
-    if effects:
-        effect["enum"] = sorted(effects)
-    return effect
-
-
-def step_schema(effects: Iterable[str] | Mapping[str, Any]) -> dict:
-    """One part of a several-part effect (`schemas.STEPS`): an effect and its args."""
-    out = {"type": "object", "additionalProperties": False, "required": ["effect"],
-           "properties": {"effect": effect_name_schema(effects),
-                          "args": {"type": "object", "description": "the effect's arguments"}}}
-    rules = effect_args_rules(effects)
-    if rules:
-        out["allOf"] = rules
-    return out
-
-
-def ability_schema(effects: Iterable[str] | Mapping[str, Any],
-                   domains: dict[str, Iterable[str]] | None = None) -> dict:
-    domains = domains or {}
-    effect = effect_name_schema(effects)
-    props: dict[str, dict] = {
-        "type": {"enum": list(ABILITY_TYPES), "description": "the kind of ability"},
-        "effect": effect,
-        "on": {"type": "string", "description": "the event type (trigger, replacement) or what is "
-               "forbidden (restriction)"},
-        "if": {"type": "object", "description": "event fields a trigger matches"},
-        "stat": {"type": "string", "description": "the number a modifier changes"},
-        "add": {"type": "integer", "description": "how much a modifier adds"},
-        "scope": {"enum": ["self", "owner", "all", "attached"], "description": "whose number a modifier changes "
-                  "(attached: the card its card is attached to)"},
-        "window": {"type": "string", "description": "where an action may be used"},
-        "zone": {"type": "string", "description": "the kind of zone where the ability works"},
-        "optional": {"type": "boolean", "description": "a replacement offered as a choice"},
-        "once_per": {"enum": list(ONCE_PER) + [None], "description": "a use limit"},
-        "args": {"type": "object", "description": "the effect's arguments"},
-        "text": {"type": "string", "description": "the ability in words"},
-        "per": {"anyOf": [{"type": "string"}, {
-            "type": "object", "additionalProperties": False,
-            "properties": {"trait": {"type": "string"}, "kind": {"type": "string"},
-                           "owner": {"enum": ["controller", "any"]}}}],
-            "description": "a modifier's factor: a card-state key, or cards counted by trait, kind, owner"},
-        "phase": {"type": "string", "description": "the phase an action is usable in"},
-    }
-    for key, values in domains.items():
-        if key in props and values:
-            props[key] = {**props[key], "enum": sorted(values)}
-    return {
-        "type": "object", "additionalProperties": False, "required": ["type"], "properties": props,
-        "allOf": [{"if": {"properties": {"type": {"const": t}}, "required": ["type"]},
-                   "then": {"required": list(need)}} for t, need in _NEEDS.items()] + effect_args_rules(effects),
-    }
-
-
-def cards_schema(game_id: str, fields: dict, effects: Iterable[str] | Mapping[str, Any] = (),
-                 domains: dict[str, Iterable[str]] | None = None, title: str = "") -> dict:
-    """The JSON Schema of `cards/<game>.yaml` for a game's declarations."""
-    fields = {k: as_field(v) for k, v in fields.items()}
-    ability = ability_schema(effects, domains)
-    card_props: dict[str, dict] = {}
-    for key, (doc, schema) in _COMMON_DOCS.items():
-        card_props[key] = {**schema, "description": doc}
-    for key, f in fields.items():
-        base = card_props.get(key, {})
-        card_props[key] = {**base, **field_schema(f, base.get("description", ""))}
-    card_props["abilities"]["items"] = {"$ref": "#/definitions/ability"}
-    face_props = {"name": card_props["name"], "text": card_props["text"],
-                  "abilities": card_props["abilities"]}
-    face_props.update({k: card_props[k] for k in fields if k not in _COMMON_DOCS})
-    card_props["faces"]["items"] = {"type": "object", "additionalProperties": False,
-                                    "required": ["name", "text"], "properties": face_props}
-    required = ["id", "name", "text"] + [k for k, f in fields.items() if f.required]
-    return {
-        "$schema": DRAFT,
-        "$id": f"cards-{game_id}.schema.json",
-        "title": f"tablekit card file: {title or game_id}",
-        "description": f"cards/{game_id}.yaml: the cards of {title or game_id} (made from the game's "
-                       "declarations by `python -m tablekit.core.schemas --write`)",
-        "type": "object", "additionalProperties": False, "required": ["format_version", "game", "cards"],
-        "properties": {
-            "format_version": {"const": CARD_FORMAT_VERSION, "description": "the card file format"},
-            "game": {"const": game_id, "description": "the game's id"},
-            "notes": {"description": "free notes"},
-            "cards": {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/card"},
-                      "description": "the cards, one mapping each"},
-        },
-        "definitions": {
-            "card": {"type": "object", "additionalProperties": False, "required": required,
-                     "properties": card_props},
-            "ability": ability,
-            "step": step_schema(effects),
-        },
-    }
-
+# -- card files (their schema is built in cards.py, which reads them) ----------------------
 
 def game_cards_schema(gamedef: GameDef) -> dict:
     return cards_schema(gamedef.id, gamedef.card_fields, gamedef.effects,
@@ -349,12 +157,6 @@ CORE_EXTRA_SCHEMA = {
 FILE_NAMES = {"_used_turn": "used_this_turn", "_used_round": "used_this_round", "_used_phase": "used_this_phase",
               "_this_turn": "this_turn", "_this_round": "this_round", "_this_phase": "this_phase"}
 STATE_NAMES = {v: k for k, v in FILE_NAMES.items()}  # a file's name -> the state's key
-CORE_CARD_STATE_SCHEMA = {"damage": ((int,), "damage on the card"),
-                          "exhausted": ((bool,), "the card is exhausted"),
-                          "face_down": ((bool,), "the card is face down"),
-                          "attached_to": ((str,), "the uid of the card it lies on"),
-                          "counters": ((dict,), "the card's counters: name -> number"),
-                          "face": ((int,), "a two-faced card: the face showing (0 the front, 1 the back ...)")}
 
 
 def _typed(types: tuple, doc: str, nullable: bool = False) -> dict:
@@ -446,7 +248,6 @@ def scenario_schema(games: dict[str, GameDef] | None = None, game: str | None = 
     """The scenario schema: the shared structure, and what each game allows
     (an `if game: ... then:` branch per game). With `game`, that game's only."""
     if games is None:
-        from .registry import registry
         games = dict(registry())
     setup = _obj({
         "rest": {"anyOf": [_S, _obj({"zone": _S, "shuffle": {"type": "boolean"}}, ["zone"])],
@@ -547,7 +348,6 @@ def scenario_schema(games: dict[str, GameDef] | None = None, game: str | None = 
 def save_schema(games: dict[str, GameDef] | None = None) -> dict:
     """The outline of `Game.save()` text (JSON): what a save holds at its top."""
     if games is None:
-        from .registry import registry
         games = dict(registry())
     branches = [{"if": {"properties": {"game": {"const": gid}}, "required": ["game"]},
                  "then": {"properties": {
@@ -574,158 +374,6 @@ def save_schema(games: dict[str, GameDef] | None = None) -> dict:
     }
 
 
-# -- checking a file ----------------------------------------------------------------------
-
-_VALIDATORS: dict[str, Any] = {}
-
-
-def validator(schema: dict, key: str | None = None):
-    if key is not None and key in _VALIDATORS and _VALIDATORS[key][0] is schema:
-        return _VALIDATORS[key][1]
-    v = Validator(schema)
-    if key is not None:
-        _VALIDATORS[key] = (schema, v)
-    return v
-
-
-def _walk(data: Any, path: Iterable) -> tuple[Any, int, Any]:
-    """(the node at `path`, its line, its parent)."""
-    node, line, parent = data, getattr(data, "line", 1) or 1, None
-    for step in path:
-        parent = node
-        if isinstance(node, dict):
-            line = node.line_of(step) if isinstance(node, LineDict) else line
-        elif isinstance(node, list):
-            lines = getattr(node, "item_lines", None)
-            line = lines[step] if lines and step < len(lines) else line
-        try:
-            node = node[step]
-        except (KeyError, IndexError, TypeError):
-            break
-    return node, line, parent
-
-
-def _allowed(schema: dict) -> str:
-    """What a (sub)schema allows, in words."""
-    if "const" in schema:
-        return json.dumps(schema["const"])
-    if "enum" in schema:
-        return "one of " + ", ".join("null" if v is None else str(v) for v in schema["enum"])
-    if "anyOf" in schema:
-        return " or ".join(_allowed(s) for s in schema["anyOf"])
-    t = schema.get("type")
-    if t is None:
-        return "anything"
-    words = " or ".join(_WORDS.get(x, x) for x in (t if isinstance(t, list) else [t]))
-    if "items" in schema and isinstance(schema["items"], dict) and "enum" in schema["items"]:
-        words += " of " + _allowed(schema["items"])
-    lo, hi = schema.get("minimum"), schema.get("maximum")
-    if lo is not None and hi is not None:
-        words += f" from {lo} to {hi}"
-    elif lo is not None:
-        words += f" of at least {lo}"
-    elif hi is not None:
-        words += f" of at most {hi}"
-    return words
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _deepest(error):
-    """The error of an anyOf worth reporting: the branch whose type matched, if one did."""
-    while error.validator in ("anyOf", "oneOf") and error.context:
-        typed = [e for e in error.context
-                 if not (e.validator in ("type", "const", "enum") and len(e.relative_schema_path) == 2)]
-        if not typed:
-            return error
-        error = min(typed, key=lambda e: -len(e.path))
-    return error
-
-
-def _in(where: Callable[..., str], path: list) -> str:
-    return f"{where(path, inner=True)}: " if path else ""
-
-
-def describe(error, where: Callable[..., str], word: str = "key") -> tuple[list, str]:
-    """(the path of the field, the message) for one jsonschema error."""
-    error = _deepest(error)
-    path = list(error.absolute_path)
-    schema = error.schema if isinstance(error.schema, dict) else {}
-    doc = schema.get("description")
-    v = error.validator
-    value = error.instance
-    if v == "additionalProperties":
-        extra = [k for k in value if k not in schema.get("properties", {})]
-        key = extra[0] if extra else "?"
-        allowed = ", ".join(sorted(schema.get("properties", {}))) or "none"
-        return path + [key], f"{_in(where, path)}unknown {word} {key!r} (allowed: {allowed})"
-    if v == "required":
-        key = error.message.split("'")[1] if "'" in error.message else "?"
-        sub = schema.get("properties", {}).get(key, {})
-        what = f": {sub['description']}" if sub.get("description") else ""
-        return path, f"{_in(where, path)}missing {word} {key!r}{what}"
-    if v == "dependencies":
-        key = next((k for k in schema.get("dependencies", {}) if k in value), "?")
-        need = ", ".join(schema["dependencies"].get(key, []))
-        return path + [key], f"{where(path + [key])} needs {where(path + [need])} (the rule it waits at)"
-    if v == "maxProperties" and schema["maxProperties"] == 0:
-        return path, f"{where(path)} must be empty: {doc}"
-    if v in ("minProperties", "maxProperties"):
-        return path, f"{where(path)} must have exactly one key: {', '.join(sorted(schema.get('properties', {})))}"
-    if v == "minItems":
-        return path, f"{where(path)} must list at least {schema['minItems']} (it lists {len(value)})" + (
-            f": {doc}" if doc else "")
-    if v == "maxItems":
-        return path, f"{where(path)} may list at most {schema['maxItems']} (it lists {len(value)})" + (
-            f": {doc}" if doc else "")
-    if v == "uniqueItems":
-        return path, f"{where(path)} lists the same item twice"
-    if v in ("minimum", "maximum"):
-        bound = "at least" if v == "minimum" else "at most"
-        return path, (f"{where(path)} must be {bound} {schema[v]}, not {_short(value)}"
-                      + (f": {doc}" if doc else ""))
-    if v in ("minLength", "maxLength", "pattern"):
-        return path, f"{where(path)} must be {doc or _allowed(schema)}, not {_short(value)}"
-    if v in ("anyOf", "oneOf"):
-        return path, f"{where(path)} must be {_allowed(schema)}, not {_short(value)}" + (
-            f" ({doc})" if doc else "")
-    words = _allowed(schema)
-    return path, f"{where(path)} must be {words}, not {_short(value)}" + (
-        f" ({doc})" if doc and v != "enum" else "")
-
-
-def check(data: Any, schema: dict, filename: str, error: type[TablekitError],
-          where: Callable[..., str], key: str | None = None, word: str = "key") -> None:
-    """Validate `data` (from the YAML loader) against `schema`; the first problem in the
-    file raises `error` naming the file, the line and the field."""
-    _check_keys_are_text(data, filename, error)
-    errors = list(validator(schema, key).iter_errors(data))
-    if not errors:
-        return
-    found = []
-    for e in errors:
-        path, msg = describe(e, where, word)
-        _, line, _ = _walk(data, path)
-        found.append((line, -len(path), msg))
-    line, _, msg = min(found, key=lambda t: (t[0], t[1]))
-    raise error(f"{filename}, line {line}: {msg}")
-
-
-def _check_keys_are_text(data: Any, filename: str, error: type[TablekitError], depth: int = 0) -> None:
-    if isinstance(data, dict):
-        for k, v in data.items():
-            if not isinstance(k, str):
-                line = data.line_of(k) if isinstance(data, LineDict) else 0
-                raise error(f"{filename}, line {line}: a key must be text, not {_short(k)}")
-            _check_keys_are_text(v, filename, error, depth + 1)
-    elif isinstance(data, list):
-        for v in data:
-            _check_keys_are_text(v, filename, error, depth + 1)
-
-
 def dotted(path: list, top: str = "", inner: bool = False) -> str:
     """A path as a scenario names it: setup.extra.first, decisions #2.choose."""
     out = top
@@ -740,7 +388,6 @@ def dotted(path: list, top: str = "", inner: bool = False) -> str:
 # -- the files in schemas/ -------------------------------------------------------------------
 
 def all_schemas() -> dict[str, dict]:
-    from .registry import registry
     games = dict(registry())
     out = {"scenario.schema.json": scenario_schema(games), "save.schema.json": save_schema(games)}
     for gid, g in sorted(games.items()):

@@ -16,12 +16,9 @@ different shuffles.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
+from .context import Ctx
 from .state import HIDDEN, OWNER, State
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .context import Ctx
 
 
 def hidden_from(st: State, seat: str | None) -> list[str]:
@@ -56,6 +53,5 @@ def seat_state(ctx: Ctx, seat: str, rnd: random.Random) -> State:
 
 def seat_ctx(ctx: Ctx, seat: str, rnd: random.Random) -> Ctx:
     """A Ctx over `seat_state`: what a heuristic bot gets."""
-    from .context import Ctx as _Ctx
-    view = _Ctx(ctx.game, ctx.defs, seat_state(ctx, seat, rnd))
+    view = Ctx(ctx.game, ctx.defs, seat_state(ctx, seat, rnd))
     return view

@@ -20,7 +20,7 @@ from . import bots as _bots
 from .decision import Decision, Option
 from .effects import Effect, OrderRule, Pause
 from .errors import GameOver, IllegalChoice, NeedsDecision, SaveFormatError, TablekitError
-from .flow import POP, PUSH, READY, ActionWindow, Ask, Loop, Node, Say, Sequence, Step
+from .flow import POP, PUSH, READY, ActionWindow, Ask, Node, Say, Step
 from .gamedef import PATH_CACHE_SIZE
 from .lasting import frame_done
 from .records import Later, StepRecord
@@ -47,6 +47,7 @@ class Stepping:
     ctx: Any
     gamedef: Any
     nodes: list[Node]
+    settles: list  # the compiled flow: each node's settle by node id (GameDef.settle_plan)
     history: list[StepRecord]
     _pending: Decision | None
     _open: tuple | None
@@ -196,16 +197,16 @@ class Stepping:
     # -- internals -----------------------------------------------------------
     def _settle(self) -> None:
         """Move the cursor until a rule is ready, a decision is open or the game is over."""
-        st, ctx, nodes = self.state, self.ctx, self.nodes
+        st, ctx, nodes, settles = self.state, self.ctx, self.nodes, self.settles
         self._pending = None
         self._open = None
         self._forced = None
         self._rule: OrderRule | None = None
-        pushed, child = None, None  # the frame just pushed and its node: settled next, without looking
-        # again at what pushing it cannot change
+        pushed = settle = None  # the frame just pushed and its node's settle: settled next, without
+        # looking again at what pushing it cannot change
         for _ in range(SETTLE_LIMIT):
             if pushed is not None:
-                frame, node = pushed, child
+                frame = pushed
                 pushed = None
             else:
                 if st.over:
@@ -256,79 +257,26 @@ class Stepping:
                             for f in chain[:-1]:
                                 ctx.remove_frame(f)
                     continue
-                node = nodes[frame["n"]]
-            held = False
-            kind = type(node)
-            if kind is Sequence:  # Sequence.settle, inline (the most common node)
-                i = frame.get("i", 0)
-                children = node.children
-                last = len(children)
-                if not (st.lasting or st.delayed):
-                    # a Step or an Ask below no phase whose `when` is false is passed over
-                    # without a frame (flow.passes_by_when, flagged in node.skips): entered, it
-                    # would only be left at once, and leaving it ends nothing (no lasting
-                    # effect or delayed trigger waits on it)
-                    skips = node.skips
-                    while i < last and skips[i]:
-                        if children[i].when(ctx):
-                            held = True  # settled below as its own settle would, without asking again
-                            break
-                        i += 1
-                if i < last:
-                    frame["i"] = i + 1
-                    tag, child = PUSH, children[i]
-                else:
-                    tag = POP
-            elif kind is Loop:  # Loop.settle, inline
-                if node.until(ctx):
-                    tag = POP
-                else:
-                    frame["k"] = frame.get("k", 0) + 1
-                    if node.level == "round":
-                        node.round_begins(ctx)
-                    tag, child = PUSH, node.children[0]
-            elif kind is Ask:  # Ask.settle, inline
-                when = node.when
-                if when is not None and not when(ctx):
-                    tag = POP
-                elif when is not None and not node.auto_forced:
-                    self._open = ("node", node, frame)
-                    return
-                else:
-                    d = node.ask(ctx)
-                    if d is None:
-                        tag = POP
-                    else:
-                        if node.auto_forced and node.forced(d) is not None:
-                            self._forced = d
-                        else:
-                            self._open = ("node", node, frame)
-                            self._pending = d
-                        return
-            elif kind is Step:  # Step.settle, inline
-                if node.when is None or node.when(ctx):
-                    return
-                tag = POP
-            else:
-                r = node.settle(ctx, frame)
-                tag = r[0]
-                if tag is PUSH:
-                    child = r[1]
+                settle = settles[frame["n"]]
+            r = settle(ctx, frame)
+            tag = r[0]
             if tag is PUSH:
                 # a frame carries the player of the turn it belongs to (see Ctx.player)
+                child = r[1]
                 p = frame.get("p")
                 pushed = {"n": child.id} if p is None else {"n": child.id, "p": p}
                 cursor.append(pushed)
-                if type(child) is Step:
-                    if held or child.when is None:
-                        return  # ready, as Step.settle would find it at once
-                elif held and not child.auto_forced:  # an Ask whose `when` holds (Ask.settle)
-                    self._open = ("node", child, pushed)  # built on first look
+                if len(r) > 2:  # the child's own settle, known already (see Node.settle)
+                    if r[2] is not READY:
+                        self._open = ("node", child, pushed)  # built on first look
                     return
                 if st.triggers or st.over:  # what a settle set off is seen to first
                     pushed = None
+                else:
+                    settle = settles[child.id]
             elif tag is POP:
                 cursor.pop()
+                node = nodes[frame["n"]]
                 if st.lasting or st.delayed:
                     frame_done(ctx, len(cursor), node.id)
                 if node.level == "phase":  # once-per-phase uses and this phase's data end
@@ -339,7 +287,7 @@ class Stepping:
                     self._forced = r[1]
                 return
             else:  # OPEN: the decision is built now if ask() already ran, else on first look
-                self._open = ("node", node, frame)
+                self._open = ("node", nodes[frame["n"]], frame)
                 self._pending = r[1] if len(r) > 1 else None
                 return
         if not st.over:
@@ -810,7 +758,14 @@ class Stepping:
 def _with_over(text: str | Later, why: str) -> str | Later:
     """A record's words with why the game is over added (unless they say it already)."""
     if type(text) is Later:
-        return Later(lambda: _with_over(str(text), why))
+        return Later(_over_words, text, why)
+    return _over_words(text, why)
+
+
+def _over_words(text: str | Later, why: str) -> str:
+    """The words of `text` (written now, if they were to be written when read) and why the game
+    is over, unless they say it already."""
+    text = str(text)
     return text if why in text else f"{text} The game is over: {why}"
 
 

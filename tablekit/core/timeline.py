@@ -13,10 +13,18 @@ import json
 import pickle
 from typing import TYPE_CHECKING, Any, Mapping
 
+from .cardstate import card_state_problem
+from .context import Ctx
 from .counters import counter_problem
-from .errors import SaveFormatError, TablekitError
+from .errors import IllegalChoice, SaveFormatError, ScenarioError, TablekitError
+from .lasting import KINDS as LASTING_KINDS
 from .records import StepRecord
+from .scenario import build, parse
+from .scenario.writing import position_data, public_position
+from .schemas import SCENARIO_FORMAT_VERSION
 from .state import VISIBILITIES, State
+from .trial import TRIAL_RULES as TRIAL_RULES  # noqa: F401 - also importable from here, as before
+from .trial import trial_problem
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
@@ -96,8 +104,6 @@ class Timeline:
         are not carried over: the fork's future starts empty. Its RNG goes on
         from the same state, so both sides draw the same cards until their
         choices part."""
-        from .context import Ctx
-
         new = copy.copy(self)
         new.state = pickle.loads(self._snapshot())  # noqa: S301 - our own in-memory snapshot
         new.ctx = Ctx(self.gamedef, self.defs, new.state)
@@ -121,13 +127,10 @@ class Timeline:
         Returns the new game, and None when the whole history replayed, or
         words saying at which record and why the replay stopped: there the
         two readings part. This game is not changed."""
-        from .engine import make_game
-        from .errors import IllegalChoice
-
         st = self.state
         options = dict(st.options)
         options["rulings"] = {**(st.options.get("rulings") or {}), **dict(rulings)}
-        game = make_game(self.gamedef, self.players, st.seed, st.variant, options)
+        game = self.gamedef.make_game(self.players, st.seed, st.variant, options)
         if self._base is not None:
             base = json.loads(json.dumps(self._base))
             base["options"] = game.state.options
@@ -212,8 +215,6 @@ class Timeline:
         `scenario.writing.public_position`), with the result and the RNG's state. An inner
         change of the engine that moves no card, number or rule leaves it alone, so a save
         still loads after it; a change of play does not."""
-        from .scenario.writing import public_position
-
         st = self.state
         public = {**public_position(self, resolution=False), "over": st.over, "result": st.result, "rng": st.rng}
         text = json.dumps(public, sort_keys=True, separators=(",", ":"), default=str)
@@ -440,16 +441,14 @@ class _Base:
     def check_held(self, key: str, e: dict) -> None:
         """A lasting effect or a delayed trigger has what the core reads of it: its id, its
         words, when it ends, and its kind's parts (a delayed trigger: a known effect)."""
-        from .lasting import KINDS
-
         if not _is_int(e.get("id")) or e["id"] < 1:
             self.fail(f"has a {key} entry without a whole-number id ({_short(e.get('id'))})")
         if not isinstance(e.get("text"), str) or not isinstance(e.get("ends"), dict):
             self.fail(f"has the {key} entry {e['id']} without its words (text) or its end (ends)")
         if key == "lasting":
-            if e.get("kind") not in KINDS:
+            if e.get("kind") not in LASTING_KINDS:
                 self.fail(f"has the lasting effect {e['id']} of kind {_short(e.get('kind'))}; kinds are "
-                          f"{', '.join(KINDS)}")
+                          f"{', '.join(LASTING_KINDS)}")
             need = {"modifier": ("stat", "add"), "restriction": ("what",), "replacement": ("on", "effect"),
                     "reveal": ("cards", "to")}[e["kind"]]
             missing = [k for k in need if k not in e]
@@ -460,8 +459,6 @@ class _Base:
 
     def check_card_states(self, cards: dict) -> None:
         """Each card's state as the scenario format takes it (core/cardstate.py)."""
-        from .cardstate import card_state_problem
-
         g = self.game
         for uid, cs in cards.items():
             for k, v in cs.items():
@@ -671,8 +668,6 @@ def load_game(text: str, registry: Mapping[str, GameDef]) -> Game:
 
 
 def _load(text: Any, registry: Mapping[str, GameDef]) -> Game:
-    from .engine import make_game
-
     data = _parse(text)
     if not isinstance(data, dict):
         raise SaveFormatError(f"a save is a JSON object, not {_short(data)}")
@@ -720,7 +715,7 @@ def _load(text: Any, registry: Mapping[str, GameDef]) -> Game:
     if digest is not None and not isinstance(digest, str):
         raise SaveFormatError(f"the save's digest must be text, not {_short(digest)}")
     try:
-        game = make_game(gamedef, players, seed, variant, options)
+        game = gamedef.make_game(players, seed, variant, options)
     except TablekitError as exc:
         raise SaveFormatError(f"the save cannot set up its game: {exc}") from None
     base = data.get("base")
@@ -763,33 +758,6 @@ def _load(text: Any, registry: Mapping[str, GameDef]) -> Game:
     return game
 
 
-TRIAL_RULES = 50  # rules a hand-built position is played for, on a copy, before it is accepted
-
-
-def trial_problem(game: Game, rules: int = TRIAL_RULES) -> str | None:
-    """Play `game` on a copy for `rules` records (each decision answered by the engine's
-    seeded random bot). None when no rule fails on it (a refusal in words is the game's
-    own answer); else which rule met what, in words. A hand-built position (a scenario,
-    a save's base state) the rules cannot play is refused at load with it."""
-    from .bots import record_answer
-
-    trial = game.fork()
-    try:
-        while len(trial.history) - len(game.history) < rules and not trial.is_over:
-            d = trial.pending
-            if d is None:
-                trial.step()
-            else:
-                trial.choose(*record_answer("random", trial.gamedef, trial.ctx, d, trial.state.seed,
-                                            len(trial.history)))
-    except TablekitError:
-        return None
-    except Exception as exc:  # noqa: BLE001 - the position breaks a rule's assumptions
-        rule = " › ".join(trial.cursor or ()) or "the start"
-        return f"at {rule} the rules met {type(exc).__name__} ({_one_line(exc, 80)})"
-    return None
-
-
 # -- a hand-built start in public fields (save format 3) ----------------------------------
 
 PUBLIC_BASE_KEYS = frozenset({"position", "rng"})
@@ -799,10 +767,7 @@ def public_base(gamedef: GameDef, players: list[str], base: dict) -> dict | None
     """A hand-built start (the engine's state `base`) in the scenario format's public
     fields: {"position": {setup, start}, "rng": its RNG state}; None when building it
     again from them would not give exactly the same state."""
-    from .engine import make_game
-    from .scenario.writing import position_data
-
-    probe = make_game(gamedef, players, base["seed"], base.get("variant"), base.get("options"))
+    probe = gamedef.make_game(players, base["seed"], base.get("variant"), base.get("options"))
     probe.state = State.from_dict(json.loads(json.dumps(base)))
     probe.ctx.state = probe.state
     probe.ctx.reindex()
@@ -820,10 +785,6 @@ def public_base(gamedef: GameDef, players: list[str], base: dict) -> dict | None
 def _public_start(gamedef: GameDef, players: Any, seed: int, variant: Any, options: Any, base: Any) -> Game:
     """The game at a format 3 save's starting position, built as a scenario's is (schema,
     checks, a trial of 50 rules), with the RNG's state; a problem is a SaveFormatError."""
-    from .errors import ScenarioError
-    from .scenario import build, parse
-    from .schemas import SCENARIO_FORMAT_VERSION
-
     where = "the save's starting position"
     if not isinstance(base, dict) or set(base) != PUBLIC_BASE_KEYS or not isinstance(base["position"], dict):
         raise SaveFormatError(f"{where} is an object with position (a scenario's setup and start) and rng, "

@@ -7,6 +7,7 @@ reaches it through `ctx` as before."""
 from __future__ import annotations
 
 from ..effects import _Pending
+from ..result import Result
 from ..state import _copy
 from .attrs import CtxAttrs
 
@@ -23,7 +24,6 @@ class FlowPart(CtxAttrs):
         """End the game at once: pending triggers, the stack and the cursor are
         dropped, and the record of the current rule says why. `ending` is a
         short id ("third_retinue", "unfinished"), `text` the reason in words."""
-        from ..gamedef import Result
         st = self.state
         bad = [w for w in winners if w not in self.players]
         if bad:

@@ -5,11 +5,45 @@ reaches it through `ctx` as before."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..flow import ForEachPlayer, Loop
 from ..lasting import KINDS as LASTING_KINDS
-from ..lasting import end_point, until_words
+from ..lasting import _ended, applies, until_words
 from .attrs import CtxAttrs
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Ctx
+
+
+def end_point(ctx: Ctx, until: Any) -> dict:
+    """Where an effect that lasts `until` ends, as data: the flow frame whose
+    end ends it (`depth`, `n`), a turn (`turn_of`), or never. It reads the flow's
+    nodes, so it lives here, not in lasting.py, which flow.py imports."""
+    if isinstance(until, dict):
+        who = until.get("turn_of")
+        if who not in ctx.players:
+            raise ValueError(f"until turn_of names no player: {who!r}")
+        return {"turn_of": who}
+    if until == "game":
+        return {"never": True}
+    if not isinstance(until, str):
+        raise ValueError(f"until is a level of the flow, {{'turn_of': player}} or 'game', not {until!r}")
+    nodes = ctx.game.nodes
+    cursor = ctx.state.cursor
+    for i in range(len(cursor) - 1, -1, -1):
+        n = cursor[i].get("n")
+        if n is None:
+            continue
+        node = nodes[n]
+        hit = (isinstance(node, ForEachPlayer) and node.sets_turn) if until == "turn" else node.level == until
+        if hit:
+            repeats = isinstance(node, (Loop, ForEachPlayer))
+            j = i + 1 if repeats else i
+            if j >= len(cursor) or cursor[j].get("n") is None:
+                raise ValueError(f"no {until} is running here to last until its end")
+            return {"depth": j, "n": cursor[j]["n"]}
+    raise ValueError(f"no {until} is running here to last until its end")
 
 
 class LastingPart(CtxAttrs):
@@ -49,7 +83,6 @@ class LastingPart(CtxAttrs):
 
     def end_lasting(self, lasting_id: int) -> None:
         """End a lasting effect before its time (its text says why in the record)."""
-        from ..lasting import _ended
         for e in list(self.state.lasting):
             if e["id"] == lasting_id:
                 self.state.lasting.remove(e)
@@ -90,7 +123,6 @@ class LastingPart(CtxAttrs):
                 continue
             return ab.text or f"{self.name(uid)} forbids it"
         if self.state.lasting:
-            from ..lasting import applies
             for e in self.state.lasting:
                 if e["kind"] == "restriction" and e["what"] == what and applies(self, e, player, card, ev):
                     return e["text"]

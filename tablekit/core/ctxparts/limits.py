@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..abilityuse import AbilityUse
+from ..lasting import applies
 from .attrs import CtxAttrs
 
 
@@ -80,7 +81,6 @@ class LimitsPart(CtxAttrs):
                     continue
             total += ab.add if ab.per is None else ab.add * self.per(ab.per, uid, self.owner_of(uid))
         if self.state.lasting:
-            from ..lasting import applies
             for e in self.state.lasting:
                 if e["kind"] == "modifier" and e["stat"] == name and applies(self, e, player, card, event):
                     per = e.get("per")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..abilityuse import AbilityUse
 from ..cards import Ability
 from ..effects import Effect, Pause
+from ..flow import Say
 from .attrs import CtxAttrs
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -237,7 +238,6 @@ class StackPart(CtxAttrs):
 
 def _prefixed(words: str, out: Any) -> Any:
     """An outcome with the words of a paid cost in front of its text."""
-    from ..flow import Say
     if isinstance(out, Pause):
         if out.say is not None:
             out.say = _prefixed(words, out.say)

@@ -107,21 +107,28 @@ class TablePart(CtxAttrs):
         (a card's name is fixed for the game)."""
         card_ids = [self.state.cards[u]["card"] for u in uids]
         if not card_ids:
-            return Later(lambda: "nothing")
-        names, game, defs = self._names, self.game, self.defs
-
-        def write() -> str:
-            out = []
-            for cid in card_ids:
-                n = names.get(cid)
-                if n is None:
-                    n = names[cid] = game.card_name(defs[cid])
-                out.append(n)
-            return ", ".join(out)
-        return Later(write)
+            return Later(_nothing)
+        return Later(_names_words, card_ids, self._names, self.game, self.defs)
 
     def counter(self, player: str, key: str, default: int = 0) -> Any:
         return self.state.player(player).get(key, default)
 
     def randbelow(self, n: int) -> int:
         return self.state.randbelow(n)
+
+
+# The words of `names_later`, written when read (see Later): the args are the card ids taken
+# at the step, and the table's name cache, game and card definitions (a card's name is fixed).
+
+def _nothing() -> str:
+    return "nothing"
+
+
+def _names_words(card_ids: list[str], names: dict[str, str], game: Any, defs: Mapping[str, CardDef]) -> str:
+    out = []
+    for cid in card_ids:
+        n = names.get(cid)
+        if n is None:
+            n = names[cid] = game.card_name(defs[cid])
+        out.append(n)
+    return ", ".join(out)

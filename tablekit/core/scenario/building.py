@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import rng
 from ..cardstate import card_state_problem
-from ..engine import Game, make_game
 from ..errors import ScenarioError, TablekitError
 from ..registry import registry
 from ..schemas import STATE_NAMES
+from ..trial import trial_problem
 from ..yamlio import LineDict
 from .fileformat import error_at, line_of
 from .reading import read
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Game
 
 
 def _resolve_cards(path: str, game: Game, zones: dict) -> dict[str, list[str]]:
@@ -64,7 +67,7 @@ def build(data: dict, path: str = "<scenario>", variant: str | None = None,
     chosen, opts = merged_setup(data, variant, options)
     try:
         gid = data["game"]
-        game = make_game(registry()[gid], data.get("players"), data.get("seed", 1), chosen, opts)
+        game = registry()[gid].make_game(data.get("players"), data.get("seed", 1), chosen, opts)
     except TablekitError as exc:
         if variant is not None or options:
             raise ScenarioError(f"{path}: with the command line's variant and options: {exc}") from None
@@ -181,10 +184,8 @@ def _state_names(extra: dict) -> dict:
 
 
 def _try_playing(game: Game, path: str, line: int) -> None:
-    """Refuse a built position the rules cannot play (timeline.trial_problem: 50 rules on a
+    """Refuse a built position the rules cannot play (trial.trial_problem: 50 rules on a
     copy with the seeded random bot) at load, not by a crash later."""
-    from ..timeline import trial_problem
-
     why = trial_problem(game)
     if why:
         raise error_at(path, line, f"the position it builds cannot be played: {why}; give the zones, cards and "

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from ..engine import Game
 from ..errors import TablekitError
 from ..schemas import STATE_NAMES
 from .fileformat import error_at, line_of
 from .outcome import Outcome
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Game
 
 
 def times_words(n: int) -> str:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine import Game
 from ..errors import IllegalChoice, ScenarioError, TablekitError
 from .building import build
 from .checks import (
@@ -22,6 +21,9 @@ from .checks import (
 from .fileformat import error_at, line_of
 from .outcome import Outcome, Scenario
 from .reading import read
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Game
 
 
 def override_words(variant: str | None, options: dict[str, Any] | None) -> str:

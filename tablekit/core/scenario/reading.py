@@ -5,19 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .. import schemas
 from ..errors import ScenarioError
 from ..registry import registry
 from ..schemas import FILE_NAMES
 from ..yamlio import LineDict, load_yaml, read_text
 from .fileformat import MAX_BYTES, error_at, line_of
-from .migrate import migrate
+from .versions import migrate
 
 _SCHEMAS: dict[str, tuple[Any, dict]] = {}
 
 
 def game_schema(game_id: str) -> dict:
     """The scenario schema for one game (cached; the registry's game object is the key)."""
-    from .. import schemas
     gamedef = registry()[game_id]
     hit = _SCHEMAS.get(game_id)
     if hit is None or hit[0] is not gamedef:
@@ -30,7 +30,6 @@ def parse(text: str, path: str = "<scenario>") -> dict:
     """Parse and check the structure of a scenario text (no game is built): the
     scenario schema of its game (tablekit.core.schemas), on the loader's output,
     so each problem names its line."""
-    from .. import schemas
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise ScenarioError(f"{path}: the file is larger than {MAX_BYTES} bytes")
     data = load_yaml(text, path, ScenarioError)

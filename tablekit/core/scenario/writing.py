@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from ..engine import Game
 from ..errors import TablekitError
 from ..schemas import FILE_NAMES
 from .fileformat import SCENARIO_FORMAT_VERSION
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Game
 
 
 def to_yaml(game: Game, title: str = "", description: str = "") -> str:

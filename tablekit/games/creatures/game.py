@@ -191,7 +191,7 @@ class CreaturesGame(GameDef):
     def seat_facts(self, ctx: Ctx) -> dict[str, dict[str, Any]]:
         """Each seat's hero (the King in its hero zone: Fighter, Wizard, Priest or
         Thief; "" before the Kings are dealt) and whether it took the first turn."""
-        first = ctx.state.extra.get("first")
+        first = ctx.extra.get("first")
         return {p: {"hero": self.hero_of(ctx, p), "first": p == first} for p in ctx.players}
 
     def hero_of(self, ctx: Ctx, p: str) -> str:

@@ -164,21 +164,35 @@ class MassAttack(Power):
             T.discard(ctx, m)
         T.discard(ctx, card)
         ctx.this("turn")["kills"] += len(killed)
-        wizard = use.controller
+        # written when read, from the health each monster had (see _mass_attack_words)
+        return Say(Later(_mass_attack_words, ctx, use.controller, card, v, killed, spared),
+                   "CC-WIZARD" if killed else "CC-MASS-NONE")
 
-        def words() -> str:  # written when read, from the health each monster had
-            k = ", ".join(f"{T.had_words(ctx, m, r)} in front of {p}" for p, m, r in killed) or "none"
-            s = ", ".join(f"{T.left_words(ctx, m, r)} in front of {p}" for p, m, r in spared) or "none"
-            head = (f"{wizard} the Wizard makes a mass attack with {ctx.name(card)} ({v}): "
-                    f"every monster with {v} or less health left dies wherever it stands.")
-            if not killed:
-                return (f"{head} Every monster on the table is stronger, so none dies ({s}); the "
-                        f"attack card is spent all the same and goes to the discard pile, and "
-                        f"{wizard} has no kill to reward (ruling CC-MASS-NONE).")
-            return (f"{head} Killed: {k}. Too strong and untouched: {s}. "
-                    f"{T.plural(len(killed), 'kill')} {'counts' if len(killed) == 1 else 'count'} for "
-                    f"{wizard}'s treasure step (ruling CC-WIZARD).")
-        return Say(Later(words), "CC-WIZARD" if killed else "CC-MASS-NONE")
+
+# The words of the records, written when first read (see Later): each function takes what it
+# names as arguments, taken at the step (the monsters with their health left then). `ctx` is
+# passed explicitly, and only to look up what is fixed for the whole game: a card's name and
+# face value by its uid (ctx.name, T.left_words, T.had_words read nothing else).
+
+def _mass_attack_words(ctx: Ctx, wizard: str, card: str, v: int, killed: list[tuple[str, str, int]],
+                       spared: list[tuple[str, str, int]]) -> str:
+    k = ", ".join(f"{T.had_words(ctx, m, r)} in front of {p}" for p, m, r in killed) or "none"
+    s = ", ".join(f"{T.left_words(ctx, m, r)} in front of {p}" for p, m, r in spared) or "none"
+    head = (f"{wizard} the Wizard makes a mass attack with {ctx.name(card)} ({v}): "
+            f"every monster with {v} or less health left dies wherever it stands.")
+    if not killed:
+        return (f"{head} Every monster on the table is stronger, so none dies ({s}); the "
+                f"attack card is spent all the same and goes to the discard pile, and "
+                f"{wizard} has no kill to reward (ruling CC-MASS-NONE).")
+    return (f"{head} Killed: {k}. Too strong and untouched: {s}. "
+            f"{T.plural(len(killed), 'kill')} {'counts' if len(killed) == 1 else 'count'} for "
+            f"{wizard}'s treasure step (ruling CC-WIZARD).")
+
+
+def _joker_attack_words(ctx: Ctx, p: str, ms: list[tuple[str, int]]) -> str:
+    return (f"{p} plays a Joker, a magic attack: every monster in front of {p} dies, "
+            f"that is {T.plural(len(ms), 'kill')}: {', '.join(T.had_words(ctx, m, r) for m, r in ms)}. "
+            "The Joker goes to the discard pile.")
 
 
 def _weakest(ctx: Ctx) -> int | None:
@@ -334,9 +348,7 @@ class JokerBlast(Power):
             T.discard(ctx, m)
         ctx.move(use.source, T.DISCARD)
         ctx.this("turn")["kills"] += len(ms)
-        return Say(Later(lambda: f"{p} plays a Joker, a magic attack: every monster in front of {p} dies, "
-                         f"that is {T.plural(len(ms), 'kill')}: {', '.join(T.had_words(ctx, m, r) for m, r in ms)}. "
-                         "The Joker goes to the discard pile."), KJ)
+        return Say(Later(_joker_attack_words, ctx, p, ms), KJ)  # written when read
 
 
 Share = tuple[tuple[str, ...], str | None]  # (the monsters killed, the one weakened or None)

@@ -65,7 +65,7 @@ def first_player(ctx: Ctx) -> Say:
         if h in heroes:
             first = heroes[h]
             break
-    ctx.state.extra["first"] = first
+    ctx.extra["first"] = first
     order = " → ".join(turn_order(ctx))
     if "Fighter" in heroes:
         return Say(f"Play begins with the Fighter, {first}, and goes clockwise: {order}.", PREP)
@@ -76,7 +76,7 @@ def first_player(ctx: Ctx) -> Say:
 
 def turn_order(ctx: Ctx) -> list[str]:
     names = ctx.players
-    i = names.index(ctx.state.extra["first"])
+    i = names.index(ctx.extra["first"])
     return names[i:] + names[:i]
 
 
@@ -86,7 +86,7 @@ def start_turn(ctx: Ctx) -> Say:
     """The turn begins. Its data (ctx.this("turn")) is fresh already: the engine puts
     the game's `per_turn` in place as each turn begins."""
     p = ctx.player
-    final = ctx.state.extra["final"]
+    final = ctx.extra["final"]
     if final is not None:
         final.remove(p)
         return Say(f"{p}'s last turn: the second draw pile is used up, so {p} plays with the cards "
@@ -98,7 +98,7 @@ def draw(ctx: Ctx) -> Say:
     p = ctx.player
     h = ctx.zone(T.hand(p))
     need = T.HAND_SIZE - len(h)
-    if ctx.state.extra["final"] is not None:
+    if ctx.extra["final"] is not None:
         return Say(f"{p} draws nothing: in the last turns everyone plays with the cards in hand "
                    "(ruling CC-END).", "CC-END")
     if need <= 0:
@@ -125,8 +125,88 @@ def draw(ctx: Ctx) -> Say:
     n = T.plural(len(drawn), "card")
     # the cards are taken now; the words naming them are written when read (a card's name is
     # fixed for the game)
-    return Say(Later(lambda: f"{p} brings the hand up to five: draws {n} ({ctx.names(drawn)}).{notes}{short}"),
+    return Say(Later(_drew_words, ctx, p, n, drawn, notes, short),
                rule, f"{p} brings the hand up to five: draws {n}.{notes}{short}")
+
+
+# The words of the records, written when first read (see Later): each function takes what it
+# names as arguments, taken at the step (the player, the cards, what can change about them:
+# their health left, what was drawn or lost). `ctx` is passed explicitly, and only to look up
+# what is fixed for the whole game: a card's name and face value by its uid (ctx.name,
+# ctx.names, T.value, T.left_words, T.had_words read nothing else).
+
+def _drew_words(ctx: Ctx, p: str, n: str, drawn: list[str], notes: str, short: str) -> str:
+    return f"{p} brings the hand up to five: draws {n} ({ctx.names(drawn)}).{notes}{short}"
+
+
+def _follower_played_words(ctx: Ctx, p: str, uid: str) -> str:
+    return (f"{p} plays the follower {ctx.name(uid)} in front of them: "
+            f"{T.value(ctx, uid)} health against monsters, and "
+            f"{T.plural(T.value(ctx, uid), 'point')} at the end.")
+
+
+def _monster_put_words(ctx: Ctx, p: str, c: str, q: str, left: bool) -> str:
+    return f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of {q}; {T.fate_words(q, left)}."
+
+
+def _monster_kept_words(ctx: Ctx, p: str, c: str) -> str:
+    return (f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of "
+            "themselves (a monster killed this turn earns a treasure).")
+
+
+def _killed_words(ctx: Ctx, p: str, s: str, m: str, a: int, r: int) -> str:
+    return (f"{p} attacks {T.left_words(ctx, m, r)} with {ctx.name(s)}: {a} is at "
+            f"least {r}, so the monster is killed.")
+
+
+def _weakened_words(ctx: Ctx, p: str, s: str, m: str, a: int, r: int) -> str:
+    return (f"{p} attacks {T.left_words(ctx, m, r)} with {ctx.name(s)}: {a} is less "
+            f"than {r}, so the monster is only weakened; the attack card lies on it and it "
+            f"has {r - a} left for this turn's counterattack.")
+
+
+Healths = list[tuple[str, int]]  # cards, each with its health left when the words were taken
+
+
+def _strike_words(ctx: Ctx, p: str, ms: Healths, fs: Healths, M: int, F: int) -> str:
+    mtxt = " + ".join(T.left_words(ctx, m, r) for m, r in ms)
+    ftxt = " + ".join(T.left_words(ctx, f, r) for f, r in fs) or "no followers"
+    return f"The monsters in front of {p} strike: {mtxt} = {M} against {ftxt} = {F}."
+
+
+def _followers_lost_words(ctx: Ctx, fs: Healths) -> str:
+    return f" Every follower is lost: {', '.join(T.had_words(ctx, f, r) for f, r in fs)}." if fs else ""
+
+
+def _struck_exactly_words(ctx: Ctx, p: str, ms: Healths, fs: Healths, M: int, F: int) -> str:
+    return (f"{_strike_words(ctx, p, ms, fs, M, F)}{_followers_lost_words(ctx, fs)} The monster points "
+            "are used up exactly: no cards from hand are lost.")
+
+
+def _struck_hand_words(ctx: Ctx, p: str, ms: Healths, fs: Healths, M: int, F: int, owed: str,
+                       extra: str) -> str:
+    return f"{_strike_words(ctx, p, ms, fs, M, F)}{_followers_lost_words(ctx, fs)} {owed} from hand.{extra}"
+
+
+def _struck_owing_words(ctx: Ctx, p: str, ms: Healths, fs: Healths, M: int, F: int, owed: str) -> str:
+    return f"{_strike_words(ctx, p, ms, fs, M, F)}{_followers_lost_words(ctx, fs)} {owed} from hand now."
+
+
+def _absorb_words(ctx: Ctx, p: str, ms: Healths, fs: Healths, M: int, F: int) -> str:
+    return (f"{_strike_words(ctx, p, ms, fs, M, F)} The followers outlast the monsters: {p} keeps "
+            f"{T.plural(F - M, 'point')} of followers and loses {M}, choosing which followers "
+            "take the blows and which monster card covers a follower that is only partly struck "
+            "(\"keep that many points of follower cards and discard the rest\"; ruling CC-ABSORB "
+            "only suggests the weakest first).")
+
+
+def _monsters_gone_words(ctx: Ctx, p: str, ms: Healths) -> str:
+    return (f"The counterattack is over: the monsters in front of {p} and any attack cards "
+            f"on them go to the discard pile: {', '.join(T.had_words(ctx, m, r) for m, r in ms)}.")
+
+
+def _discarded_words(ctx: Ctx, p: str, cards: list[str]) -> str:
+    return f"{p} discards {ctx.names(cards)}."
 
 
 # The words of the options, written when first read (see Option): the args are the
@@ -190,10 +270,7 @@ def resolve_follower(ctx: Ctx, ids) -> Say:
     uid = ids[0].split(":", 1)[1]
     ctx.move(uid, T.followers(p))
     # the card's name and value are fixed: the words are written when read (see Later)
-    return Say(Later(lambda: f"{p} plays the follower {ctx.name(uid)} in front of them: "
-                     f"{T.value(ctx, uid)} health against monsters, and "
-                     f"{T.plural(T.value(ctx, uid), 'point')} at the end."),
-               FOLLOW)
+    return Say(Later(_follower_played_words, ctx, p, uid), FOLLOW)
 
 
 def ask_priest(ctx: Ctx) -> Decision | None:
@@ -252,10 +329,8 @@ def resolve_monster(ctx: Ctx, ids) -> Say:
     if q != p:
         data["targets"].append(q)
         left = T.has_turn_left(ctx, q)  # taken now: the words are written when read
-        return Say(Later(lambda: f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front "
-                         f"of {q}; {T.fate_words(q, left)}."), MONST if left else "CC-END")
-    return Say(Later(lambda: f"{p} puts the monster {ctx.name(c)} ({T.value(ctx, c)} health) in front of "
-                     "themselves (a monster killed this turn earns a treasure)."), MONST)
+        return Say(Later(_monster_put_words, ctx, p, c, q, left), MONST if left else "CC-END")
+    return Say(Later(_monster_kept_words, ctx, p, c), MONST)
 
 
 def ask_attack(ctx: Ctx) -> Decision | None:
@@ -317,13 +392,10 @@ def resolve_attack(ctx: Ctx, ids) -> Say:
             T.discard(ctx, m)
             ctx.move(s, T.DISCARD)
             ctx.this("turn")["kills"] += 1
-            return Say(Later(lambda: f"{p} attacks {T.left_words(ctx, m, r)} with {ctx.name(s)}: {a} is at "
-                             f"least {r}, so the monster is killed."), ATTACK)
+            return Say(Later(_killed_words, ctx, p, s, m, a, r), ATTACK)
         ctx.card(m)["damage"] = ctx.card(m).get("damage", 0) + a
         ctx.move(s, T.monsters(p), attached_to=m)
-        return Say(Later(lambda: f"{p} attacks {T.left_words(ctx, m, r)} with {ctx.name(s)}: {a} is less "
-                         f"than {r}, so the monster is only weakened; the attack card lies on it and it "
-                         f"has {r - a} left for this turn's counterattack."), ATTACK)
+        return Say(Later(_weakened_words, ctx, p, s, m, a, r), ATTACK)
     # the Fighter's second card: the player's cards added up against all the monsters in front
     cards = [i.split(":", 1)[1] for i in ids]
     out = ctx.start("fighter_attack", source=ctx.zone(T.hero(p))[0], controller=p,
@@ -343,22 +415,13 @@ def counterattack(ctx: Ctx) -> Say:
                 key=lambda fr: (fr[1], fr[0]))
     M = sum(r for _, r in ms)
     F = sum(r for _, r in fs)
-
-    def head() -> str:
-        mtxt = " + ".join(T.left_words(ctx, m, r) for m, r in ms)
-        ftxt = " + ".join(T.left_words(ctx, f, r) for f, r in fs) or "no followers"
-        return f"The monsters in front of {p} strike: {mtxt} = {M} against {ftxt} = {F}."
-
+    # the words: _strike_words, and _followers_lost_words where the followers are all lost
     if M >= F:
-        def lost() -> str:
-            return f" Every follower is lost: {', '.join(T.had_words(ctx, f, r) for f, r in fs)}." if fs else ""
-
         for f, _ in fs:
             T.discard(ctx, f)
         over = M - F
         if over == 0:
-            return Say(Later(lambda: f"{head()}{lost()} The monster points are used up exactly: no cards "
-                             "from hand are lost."), COUNTER)
+            return Say(Later(_struck_exactly_words, ctx, p, ms, fs, M, F), COUNTER)
         h = list(ctx.zone(T.hand(p)))
         owed = (f"{T.plural(over, 'monster point')} {'remains' if over == 1 else 'remain'}, so"
                 f" {p} must discard {T.plural(over, 'card')}")
@@ -371,18 +434,13 @@ def counterattack(ctx: Ctx) -> Say:
                          "ignored (ruling CC-HAND).")
             else:
                 extra = " That is the whole hand."
-            return Say(Later(lambda: f"{head()}{lost()} {owed} from hand.{extra}"),
+            return Say(Later(_struck_hand_words, ctx, p, ms, fs, M, F, owed, extra),
                        "CC-HAND" if len(h) < over else COUNTER, None)
         ctx.this("turn")["hand_discard"] = over
-        return Say(Later(lambda: f"{head()}{lost()} {owed} from hand now."), COUNTER)
+        return Say(Later(_struck_owing_words, ctx, p, ms, fs, M, F, owed), COUNTER)
     # the followers outlast the monsters: the player chooses who takes the blows (CC-ABSORB)
     ctx.this("turn")["absorb"] = M
-    return Say(Later(lambda: f"{head()} The followers outlast the monsters: {p} keeps "
-                     f"{T.plural(F - M, 'point')} of followers and loses {M}, choosing which followers "
-                     "take the blows and which monster card covers a follower that is only partly struck "
-                     "(\"keep that many points of follower cards and discard the rest\"; ruling CC-ABSORB "
-                     "only suggests the weakest first)."),
-               "CC-ABSORB")
+    return Say(Later(_absorb_words, ctx, p, ms, fs, M, F), "CC-ABSORB")
 
 
 def absorbing(ctx: Ctx) -> bool:
@@ -494,9 +552,7 @@ def discard_monsters(ctx: Ctx) -> Say:
     ms = [(m, T.remaining(ctx, m)) for m in T.monsters_in_front(ctx, p)]  # their health before they go
     for m, _ in ms:
         T.discard(ctx, m)
-    return Say(Later(lambda: f"The counterattack is over: the monsters in front of {p} and any attack cards "
-                     f"on them go to the discard pile: {', '.join(T.had_words(ctx, m, r) for m, r in ms)}."),
-               COUNTER)
+    return Say(Later(_monsters_gone_words, ctx, p, ms), COUNTER)
 
 
 def rewards_done(ctx: Ctx) -> bool:
@@ -625,18 +681,18 @@ def resolve_discard(ctx: Ctx, ids) -> Say:
         return Say(f"{p} keeps the whole hand.", DISC)
     cards = [i.split(":", 1)[1] for i in ids]
     ctx.move_all(cards, T.DISCARD)
-    return Say(Later(lambda: f"{p} discards {ctx.names(cards)}."), DISC)  # names fixed for the game
+    return Say(Later(_discarded_words, ctx, p, cards), DISC)  # names fixed for the game
 
 
 # -- the ending ------------------------------------------------------------------------
 
 def game_done(ctx: Ctx) -> bool:
-    final = ctx.state.extra["final"]
+    final = ctx.extra["final"]
     return final is not None and not final
 
 
 def skip_turn(ctx: Ctx, p: str) -> bool:
-    final = ctx.state.extra["final"]
+    final = ctx.extra["final"]
     return final is not None and p not in final
 
 
@@ -665,7 +721,7 @@ def count_points(ctx: Ctx) -> Say:
     else:
         tail = f" {winners[0]} wins with {best}."
     how = ("the second draw pile is used up and every player has had one last turn (ruling CC-END)"
-           if ctx.state.extra["final"] == [] else "this position starts at the count, before the last turns")
+           if ctx.extra["final"] == [] else "this position starts at the count, before the last turns")
     return Say(f"The game is over: {how}. Points (a covered follower counts only its uncovered "
                f"health, ruling CC-COVER): {'; '.join(parts)}.{note}{tail}", rule)
 

@@ -3,9 +3,7 @@ procedures the rules share (draw from the pile, kill a monster, discard)."""
 
 from __future__ import annotations
 
-from typing import Callable
-
-from tablekit.core import Ctx
+from tablekit.core import Ctx, seat_zone
 from tablekit.core.words import plural  # noqa: F401  (T.plural in the rules)
 
 HAND_SIZE = 5
@@ -15,27 +13,12 @@ HERO_ORDER = ("Fighter", "Wizard", "Priest", "Thief")  # ruling CC-FIRST
 DECK, DISCARD, ASIDE, BOX = "deck", "discard", "aside", "box"
 
 
-class _ZoneNames(dict):
-    """Each player's zone of one kind by the player's name ("P1/hand"), written
-    once: the same string object every time, so a lookup by it in the state's
-    zones finds its hash kept and compares it by identity."""
-
-    def __init__(self, kind: str):
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, p: str) -> str:
-        z = self[p] = f"{p}/{self.kind}"
-        return z
-
-
-# hand(p), hero(p), ...: the zone's name, looked up in C (a dict's own __getitem__), which
-# costs half of a Python function's call
-hand: Callable[[str], str] = _ZoneNames("hand").__getitem__
-hero: Callable[[str], str] = _ZoneNames("hero").__getitem__
-followers: Callable[[str], str] = _ZoneNames("followers").__getitem__
-treasure: Callable[[str], str] = _ZoneNames("treasure").__getitem__
-monsters: Callable[[str], str] = _ZoneNames("monsters").__getitem__
+# hand(p), hero(p), ...: each player's zone of that kind (the core's seat_zone)
+hand = seat_zone("hand")
+hero = seat_zone("hero")
+followers = seat_zone("followers")
+treasure = seat_zone("treasure")
+monsters = seat_zone("monsters")
 
 
 def kind(ctx: Ctx, uid: str) -> str:
@@ -128,13 +111,13 @@ def had_words(ctx: Ctx, uid: str, left: int) -> str:
 def pile_exhausted(ctx: Ctx) -> bool:
     """No card can be taken any more: the draw pile is empty and there is no
     reshuffle to come (the second pile is in use, or nothing is discarded)."""
-    return not ctx.state.zones[DECK] and (ctx.state.extra["pile"] == 2 or not ctx.state.zones[DISCARD])
+    return not ctx.state.zones[DECK] and (ctx.extra["pile"] == 2 or not ctx.state.zones[DISCARD])
 
 
 def has_turn_left(ctx: Ctx, p: str) -> bool:
     """Whether `p` still has a turn to come after this one (in the last turns,
     only the players still to take theirs)."""
-    final = ctx.state.extra["final"]
+    final = ctx.extra["final"]
     return final is None or p in final
 
 
@@ -155,7 +138,7 @@ def fate_words(q: str, turn_left: bool) -> str:
 
 
 def start_final_turns(ctx: Ctx) -> str:
-    ctx.state.extra["final"] = list(ctx.players)
+    ctx.extra["final"] = list(ctx.players)
     return (" That was the last card of the second draw pile: once this turn is over, every "
             "player has one last turn with the cards in hand (ruling CC-END).")
 
@@ -168,19 +151,19 @@ def take_top(ctx: Ctx) -> tuple[str | None, str]:
     if deck:
         return deck[-1], ""
     note = ""
-    if ctx.state.extra["pile"] == 1:
+    if ctx.extra["pile"] == 1:
         pile = list(ctx.zone(DISCARD))
         ctx.move_all(pile, DECK)
         ctx.shuffle(DECK)
-        ctx.state.extra["pile"] = 2
+        ctx.extra["pile"] = 2
         note = (f" The draw pile was used up, so the {len(pile)} discarded cards are shuffled "
                 "into the second and last draw pile (ruling CC-RESHUFFLE).")
         if not deck:
-            if ctx.state.extra["final"] is None:
+            if ctx.extra["final"] is None:
                 note += start_final_turns(ctx)
             return None, note
     if not deck:
-        if ctx.state.extra["final"] is None:  # a position with the second pile already used up
+        if ctx.extra["final"] is None:  # a position with the second pile already used up
             note += start_final_turns(ctx)
         return None, note
     return deck[-1], note
@@ -191,7 +174,7 @@ def after_take(ctx: Ctx) -> str:
     second pile has just been used up."""
     if ctx.state.zones[DECK]:
         return ""
-    if ctx.state.extra["pile"] == 2 and ctx.state.extra["final"] is None:
+    if ctx.extra["pile"] == 2 and ctx.extra["final"] is None:
         return start_final_turns(ctx)
     return ""
 

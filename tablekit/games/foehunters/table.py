@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tablekit.core import Ctx, Say
+from tablekit.core import Ctx, Say, seat_zone
 from tablekit.core.words import plural
 
 # -- rulebook sections (rule references) ----------------------------------------------------
@@ -47,28 +47,12 @@ FOE_DISCARD = "foe/discard"
 DTYPES = ("melee", "fire", "cold", "air", "nature", "spirit")  # the damage types cards name
 
 
-def hero_zone(p: str) -> str:
-    return f"{p}/hero"
-
-
-def deck(p: str) -> str:
-    return f"{p}/deck"
-
-
-def hand(p: str) -> str:
-    return f"{p}/hand"
-
-
-def play(p: str) -> str:
-    return f"{p}/play"
-
-
-def discard(p: str) -> str:
-    return f"{p}/discard"
-
-
-def resolving(p: str) -> str:
-    return f"{p}/resolving"
+hero_zone = seat_zone("hero")
+deck = seat_zone("deck")
+hand = seat_zone("hand")
+play = seat_zone("play")
+discard = seat_zone("discard")
+resolving = seat_zone("resolving")
 
 
 # per-turn data, fresh as each hero turn begins (ctx.this("turn"))

@@ -115,7 +115,7 @@ class LabyrinthGame(GameDef):
         "stack": "each counter that resolves cancels the card it answers, last in, first out, "
                  "so a countered counter lets the card under it stand",
     }}
-    # state older scenario files held (core/scenario/migrate.py): the counter chain and
+    # state older scenario files held (core/scenario/versions.py): the counter chain and
     # this turn's uses of abilities are kept by the resolution stack and the core now
     retired_state = {
         "chain": "the counter chain in progress, now effects on the resolution stack (start.stack)",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tablekit.core import Ctx
+from tablekit.core import Ctx, seat_zone
 
 # rulebook sections (rule references)
 GOAL, OVERVIEW, INFL, HEROES_SEC, RET_SEC = ("Goal of the Game", "Game Overview", "Influence Cards",
@@ -36,16 +36,9 @@ GENTLE = "gentle"  # the variant that leaves GENTLE_OUT in the box (Game Setup, 
 GENTLE_OUT = ("golem", "deadly_plague", "beguilement")
 
 
-def hand(p: str) -> str:
-    return f"{p}/hand"
-
-
-def heroes(p: str) -> str:
-    return f"{p}/heroes"
-
-
-def played(p: str) -> str:
-    return f"{p}/played"
+hand = seat_zone("hand")
+heroes = seat_zone("heroes")
+played = seat_zone("played")
 
 
 def field(ctx: Ctx, uid: str, key: str, default=None):

@@ -80,7 +80,7 @@ class LFGGame(GameDef):
     }
     effects = EFFECTS
     procedures = {"drafted": _drafted}
-    # an older scenario file's `protected: true` on a hero (core/scenario/migrate.py)
+    # an older scenario file's `protected: true` on a hero (core/scenario/versions.py)
     retired_card_states = {"protected": {"kind": "restriction", "until": "round", "what": "harm",
                                          "text": "{name} is protected until the end of the round"}}
     settable_extra = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from tablekit.core import Ctx
+from tablekit.core import Ctx, seat_zone
 from tablekit.core.words import plural  # noqa: F401  (T.plural in the rules)
 
 DECK, ASIDE, BOX, GRAVE = "deck", "aside", "box", "graveyard"
@@ -49,12 +49,8 @@ EFFECT_R = {1: "Effects & Priority: Extra draft", 2: "Effects & Priority: Copy",
             7: "Effects & Priority: Kill"}
 
 
-def hand(p: str) -> str:
-    return f"{p}/hand"
-
-
-def party(p: str) -> str:
-    return f"{p}/party"
+hand = seat_zone("hand")
+party = seat_zone("party")
 
 
 def is_2p(ctx: Ctx) -> bool:

@@ -3,7 +3,7 @@ procedures every part of the rules shares (damage, progress, readying)."""
 
 from __future__ import annotations
 
-from tablekit.core import Ctx
+from tablekit.core import Ctx, seat_zone
 from tablekit.core.words import listing, plural
 
 BOX = "box"
@@ -107,32 +107,13 @@ def zone(p: str, z: str) -> str:
     return f"{p}/{z}"
 
 
-def deck(p: str) -> str:
-    return zone(p, "deck")
-
-
-def hand(p: str) -> str:
-    return zone(p, "hand")
-
-
-def heroes_zone(p: str) -> str:
-    return zone(p, "heroes")
-
-
-def allies_zone(p: str) -> str:
-    return zone(p, "allies")
-
-
-def discard(p: str) -> str:
-    return zone(p, "discard")
-
-
-def engaged_zone(p: str) -> str:
-    return zone(p, "engaged")
-
-
-def out_zone(p: str) -> str:
-    return zone(p, "out")
+deck = seat_zone("deck")
+hand = seat_zone("hand")
+heroes_zone = seat_zone("heroes")
+allies_zone = seat_zone("allies")
+discard = seat_zone("discard")
+engaged_zone = seat_zone("engaged")
+out_zone = seat_zone("out")
 
 
 # -- players ---------------------------------------------------------------------------------
