@@ -647,7 +647,7 @@ def test_a_rulings_row_keeps_an_escaped_pipe_inside_its_cell():
     assert table_cells("X-THREE | q | r | w") == ["X-THREE", "q", "r", "w"]
 
 
-@pytest.mark.parametrize("game_id", ["creatures", "lfg", "labyrinth", "foehunters", "mirkwood"])
+@pytest.mark.parametrize("game_id", sorted(tablekit.games()))
 def test_a_state_copy_is_a_deep_copy_as_from_dict_of_to_dict(game_id):
     """State.copy (the seat view's copy) equals the round trip through to_dict and
     shares nothing mutable with the original."""

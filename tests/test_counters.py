@@ -24,7 +24,7 @@ from tablekit.games.foehunters import table as FT
 from tablekit.games.lfg import table as LT
 from tablekit.games.mirkwood import table as MT
 
-GAMES = ("mirkwood", "foehunters", "labyrinth", "lfg", "creatures")
+GAMES = tuple(sorted(tablekit.games()))
 CHUNK = 12  # records between two looks
 CASES = {"mirkwood": [(1, 0), (2, 1)], "foehunters": [(2, 0), (3, 1)], "labyrinth": [(2, 0), (3, 1)],
          "lfg": [(3, 0), (4, 1), (2, 2)], "creatures": [(2, 0), (4, 1)]}

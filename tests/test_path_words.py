@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from token_toy import TokenToy, token_toy
 
+import tablekit
 from tablekit.core import ForEachPlayer, Loop, Sequence, Step
 from tablekit.core.engine import make_game
 
@@ -63,7 +64,7 @@ def test_a_path_plan_is_none_only_where_a_label_only_label_frame_can_say(tmp_pat
     assert plans[()].fixed == () and plans[()].length == 1
 
 
-@pytest.mark.parametrize("game", ["creatures", "lfg", "labyrinth", "foehunters", "mirkwood"])
+@pytest.mark.parametrize("game", sorted(tablekit.games()))
 def test_the_path_read_through_plans_is_the_path_read_frame_by_frame(game):
     """At every record of seeded games (effects, events and response windows on the
     stack included), the path read through the top node's plan and the cache of

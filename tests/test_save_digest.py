@@ -19,7 +19,7 @@ def _save(game_id: str = "creatures") -> tuple[tablekit.Game, str]:
     return g, g.save()
 
 
-@pytest.mark.parametrize("game_id", ["creatures", "lfg", "labyrinth", "foehunters", "mirkwood"])
+@pytest.mark.parametrize("game_id", sorted(tablekit.games()))
 def test_a_save_survives_an_inner_rename_of_the_engine_state(monkeypatch, game_id):
     g, text = _save(game_id)
     before = g._engine_digest()

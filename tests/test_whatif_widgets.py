@@ -122,7 +122,7 @@ def test_close_the_branches():
     assert s.branches is None and s.children == (s.board,)
 
 
-@pytest.mark.parametrize("game_id", ["creatures", "lfg", "labyrinth", "foehunters", "mirkwood"])
+@pytest.mark.parametrize("game_id", sorted(tablekit.games()))
 def test_every_game_branches_and_plays_on(game_id):
     g = at_a_decision(game_id, seed=1)
     b = branched(g).branches

@@ -335,7 +335,7 @@ def test_a_game_without_ruling_variants_shows_no_readings():
     assert refused and "has no ruling with two readings" in refused
 
 
-@pytest.mark.parametrize("game", ["creatures", "lfg", "labyrinth", "foehunters", "mirkwood"])
+@pytest.mark.parametrize("game", sorted(tablekit.games()))
 def test_step_with_bots_answers_as_run_does(game):
     """The sandbox's Step gives each bot seat the answer `Game.run` gives at that
     record (`bots.record_answer`): the heuristic's seat view seeded the same way."""
