@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, NamedTuple
 
 from .cards import CardDef, data_path, load_cards
 from .cardstate import CORE_CARD_STATE_SCHEMA
@@ -609,6 +609,14 @@ class GameDef:
             state.append(f"on {ctx.name(cs['attached_to'])}")
         face = ctx.face(uid)
         return (face.name if face is not None else self.card_name(d)), words, state
+
+    def hidden_pool(self, ctx: Ctx, uid: str) -> Hashable:
+        """The pool of a card hidden from someone: what they can tell of it without seeing
+        it (its back, whose deck it is in). A seat's view (`seatview.seat_state`, the
+        bots', the coach's) draws each hidden card's identity from its own pool's cards
+        only. By default every hidden card is of one pool (one deck feeds every hidden
+        place); a game whose hidden cards come from separate decks names each."""
+        return None
 
     def redact_extra(self, extra: dict, viewer: str | None) -> dict:
         """Remove from the game's extra state what `viewer` may not see."""

@@ -2,20 +2,30 @@
 rules code can read.
 
 `seat_state(ctx, seat, rnd)` copies the state and shuffles the *identity* of
-every card hidden from `seat` among the hidden places: each hidden card
+every card hidden from `seat` among the places it could be: each hidden card
 instance keeps its uid, zone, position and state, but the definition behind
-it is drawn at random from the definitions of all the hidden cards. The seat
-can tell which cards are hidden somewhere (the deck list is public), never
-which is where. The RNG is replaced, so the next shuffle cannot be foreseen,
-and the game's `redact_extra` trims the extra state. A heuristic bot is
-handed a `Ctx` over this state: what it decides cannot depend on a hidden
-card, and the generic test suite checks that by asking it twice, over two
-different shuffles.
+it is drawn at random from the definitions of the hidden cards of its
+**pool**. A pool is what the seat can tell of a hidden card, like its back:
+`GameDef.hidden_pool(ctx, uid)` names it (by default every hidden card is of
+one pool; Mirkwood keeps the encounter cards, the quest cards and each
+player's own cards apart, so an encounter card is never dealt into a
+player's deck). The seat can tell which cards are hidden somewhere (the deck
+list is public), never which is where.
+
+The draw does not depend on where the hidden cards lie: each pool's
+definitions are put in order (sorted) before the seeded shuffle, so two
+positions that differ only by hidden cards exchanged within a pool give the
+same resampled state for the same seed. The RNG is replaced, so the next
+shuffle cannot be foreseen, and the game's `redact_extra` trims the extra
+state. A heuristic bot (and the coach) is handed a `Ctx` over this state:
+what it decides cannot depend on a hidden card, and the generic test suite
+checks that by asking it twice, over two different shuffles.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Hashable
 
 from .context import Ctx
 from .state import HIDDEN, OWNER, State
@@ -38,14 +48,27 @@ def hidden_from(st: State, seat: str | None) -> list[str]:
     return out
 
 
+def hidden_pools(ctx: Ctx, seat: str | None) -> dict[Hashable, list[str]]:
+    """The cards hidden from `seat` by pool (`GameDef.hidden_pool`), each in zone order;
+    the pools in the order of their names' `repr`."""
+    pool_of = ctx.game.hidden_pool
+    pools: dict[Hashable, list[str]] = {}
+    for u in hidden_from(ctx.state, seat):
+        pools.setdefault(pool_of(ctx, u), []).append(u)
+    return {k: pools[k] for k in sorted(pools, key=repr)}
+
+
 def seat_state(ctx: Ctx, seat: str, rnd: random.Random) -> State:
-    st = ctx.state
-    out = st.copy()
-    hidden = hidden_from(st, seat)
-    defs = [out.cards[u]["card"] for u in hidden]
-    rnd.shuffle(defs)
-    for u, d in zip(hidden, defs):
-        out.cards[u]["card"] = d
+    """A copy of the state as `seat` may know it: each hidden card's definition drawn
+    anew from its pool's (see the module's words), the RNG replaced, the extra state
+    trimmed."""
+    out = ctx.state.copy()
+    cards = out.cards
+    for uids in hidden_pools(ctx, seat).values():
+        defs = sorted(cards[u]["card"] for u in uids)
+        rnd.shuffle(defs)
+        for u, d in zip(uids, defs):
+            cards[u]["card"] = d
     out.rng = rnd.getrandbits(63) | 1
     out.extra = ctx.game.redact_extra(out.extra, seat)
     return out

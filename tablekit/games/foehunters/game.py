@@ -202,6 +202,11 @@ class FoeHuntersGame(GameDef):
         return Say(f"{who} chooses to resolve {decision.option(ids[0]).label} first (ruling FH-TRIGGER-ORDER).",
                    rule="FH-TRIGGER-ORDER")
 
+    def hidden_pool(self, ctx: Ctx, uid: str) -> str:
+        # a hero's deck and hand hold that hero's own cards; the city deck and the foe deck
+        # are each a deck of their own
+        return ctx.owner_of(uid) or ctx.zone_of(uid)
+
     def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
         return heuristic(ctx, decision)
 

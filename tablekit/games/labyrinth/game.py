@@ -226,6 +226,11 @@ class LabyrinthGame(GameDef):
     def response_passed(self, ctx: Ctx, window: str, player: str) -> Say:
         return chain.passed(ctx, player)
 
+    def hidden_pool(self, ctx: Ctx, uid: str) -> str:
+        # a hidden card is an influence card (the deck, a rival's hand) or a hero card (the
+        # hero deck): their backs differ, and neither deck feeds the other
+        return ctx.kind(uid)
+
     def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
         return heuristic(ctx, decision)
 

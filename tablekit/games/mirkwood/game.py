@@ -230,6 +230,16 @@ class MirkwoodGame(GameDef):
     def check_state(self, ctx: Ctx, event: dict) -> None:
         check_state(ctx, event)
 
+    def hidden_pool(self, ctx: Ctx, uid: str) -> str:
+        # encounter cards (the encounter deck, shadow cards), the quest cards set aside, and
+        # each player's own cards (deck, hand) never stand in for one another
+        kind = ctx.kind(uid)
+        if kind == "quest":
+            return "quest"
+        if kind in ("enemy", "location", "treachery"):
+            return "encounter"
+        return ctx.owner_of(uid) or ctx.zone_of(uid)
+
     def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
         return heuristic(ctx, decision)
 
