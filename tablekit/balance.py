@@ -25,7 +25,7 @@ from typing import Any
 
 import pandas as pd
 
-from .core.bots import KINDS, seat_kinds
+from .core.bots import KIND_WORDS, kind_budget, seat_kinds
 from .core.engine import make_game
 from .core.errors import TablekitError
 from .core.registry import get_game
@@ -94,13 +94,13 @@ def _bots_by_count(bots: str | Sequence[str] | Mapping[str, str], counts: list[i
     if isinstance(bots, Sequence) and not isinstance(bots, bytes):
         kinds = list(bots)
         for kind in kinds:
-            if kind not in KINDS:
-                raise TablekitError(f"bots: every seat's bot is one of {', '.join(KINDS)}, not {kind!r}")
+            if kind_budget(kind) is None:
+                raise TablekitError(f"bots: every seat's bot is {KIND_WORDS}, not {kind!r}")
         if len(kinds) != top:
             raise TablekitError(f"bots: {len(kinds)} kinds given by seat position, but the games seat "
                                 f"up to {top} players: give one kind per seat, or one kind (not a list) for all")
         return {n: tuple(kinds[:n]) for n in counts}
-    raise TablekitError(f"bots must be one of {', '.join(KINDS)}, a sequence of them by seat position, "
+    raise TablekitError(f"bots must be {KIND_WORDS}, a sequence of them by seat position, "
                         f"or a mapping of seats to them, not {bots!r}")
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from . import games, new_game
+from .core.bots import KIND_WORDS, kind_budget
 from .core.errors import TablekitError
 from .core.fields import SEED
 from .core.registry import get_game, registry
@@ -440,13 +441,13 @@ def html_file(value: str) -> str:
     return value
 
 
-BOTS = ("random", "heuristic")
+BOTS = ("random", "heuristic", "coach")
 
 
 @_typed("bots")
 def bots_arg(value: str) -> str:
-    if value not in BOTS:
-        raise argparse.ArgumentTypeError(f"the bots are {' or '.join(BOTS)}, not {_show(value)}")
+    if kind_budget(value) is None:
+        raise argparse.ArgumentTypeError(f"the bots are {KIND_WORDS}, not {_show(value)}")
     return value
 
 
@@ -527,9 +528,9 @@ def player_counts_arg(value: str) -> list[int]:
 def seat_bots_arg(value: str) -> str | list[str]:
     """One bot for every seat, or one per seat position separated by commas."""
     kinds = value.split(",")
-    if not all(k in BOTS for k in kinds) or len(kinds) > PLAYERS_MAX:
-        raise argparse.ArgumentTypeError(f"the bots are {' or '.join(BOTS)}, or one per seat separated "
-                                         f"by commas (random,heuristic,random), not {_show(value)}")
+    if not all(kind_budget(k) is not None for k in kinds) or len(kinds) > PLAYERS_MAX:
+        raise argparse.ArgumentTypeError(f"the bots are {KIND_WORDS}, or one per seat separated "
+                                         f"by commas (random,heuristic,coach:32), not {_show(value)}")
     return kinds[0] if len(kinds) == 1 else kinds
 
 
@@ -592,7 +593,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=seed_arg, default=1, help=f"a whole number from 0 to {SEED_MAX}")
     _game_setup_arguments(p)
     p.add_argument("--bots", type=bots_arg, default="random", metavar="{" + ",".join(BOTS) + "}",
-                   help="the bot that plays every seat")
+                   help="the bot that plays every seat (coach:N: the coach with N playouts of each answer)")
     p.add_argument("--json", action="store_true", help="print the history as JSON lines")
     p.set_defaults(fn=_cmd_play)
     c = sub.add_parser("check", help="run scenario files and report each expectation")
@@ -655,7 +656,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a player count, or counts cycled over the games, such as 2,3,4 (default: the "
                         "game's own default count)")
     m.add_argument("--bots", type=seat_bots_arg, default="random", metavar="BOTS",
-                   help="random or heuristic for every seat, or one per seat position: random,heuristic")
+                   help="random, heuristic or coach (coach:N: N playouts of each answer) for every seat, or "
+                        "one per seat position: random,heuristic,coach")
     _game_setup_arguments(m)
     m.add_argument("--seed", type=seed_arg, default=0, help="the first game's seed (default 0)")
     m.add_argument("--workers", type=workers_arg, default=None,

@@ -9,7 +9,7 @@ import pytest
 from token_toy import TokenToy, token_toy
 
 import tablekit
-from tablekit.core import Ask, Decision, Option, Sequence, bots, rng
+from tablekit.core import Ask, Decision, Option, Sequence, bots, randomanswer, rng
 from tablekit.core.engine import make_game
 from tablekit.core.errors import IllegalChoice
 
@@ -74,7 +74,7 @@ def test_a_multi_pick_answer_is_the_first_draw_unless_a_validate_refuses_it():
     legal = [o.id for o in opts if o.legal]
     plain = Decision("P1", "Pick one to three", opts, min=1, max=3)
     for i in range(40):
-        assert bots.random_answer(plain, bots.record_random(6, i)) == bots._some(
+        assert bots.random_answer(plain, bots.record_random(6, i)) == randomanswer._some(
             bots.record_random(6, i), legal, 1, 3)
     fussy = Decision("P1", "Pick one to three", opts, min=1, max=3,
                      validate=lambda ids: "not a" if "a" in ids else None)
@@ -83,7 +83,7 @@ def test_a_multi_pick_answer_is_the_first_draw_unless_a_validate_refuses_it():
         ids = bots.random_answer(fussy, bots.record_random(6, i))
         fussy.check(ids)
         assert "a" not in ids
-        redrawn += "a" in bots._some(bots.record_random(6, i), legal, 1, 3)
+        redrawn += "a" in randomanswer._some(bots.record_random(6, i), legal, 1, 3)
     assert redrawn  # some first draws were refused and drawn again
 
 
@@ -115,7 +115,7 @@ def test_a_multi_pick_answer_is_what_randint_then_sample_pick(make):
             for i in range(25):
                 rnd = make(i)
                 want = rnd.sample(legal, rnd.randint(lo, hi))
-                assert bots._some(make(i), legal, lo, hi) == want
+                assert randomanswer._some(make(i), legal, lo, hi) == want
 
 
 def test_reseed_is_seed_state_of_the_record():

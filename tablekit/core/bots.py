@@ -1,4 +1,4 @@
-"""Seats played by bots: random-legal for every game, and each game's heuristic."""
+"""Seats played by bots: random-legal for every game, each game's heuristic, and the coach."""
 
 from __future__ import annotations
 
@@ -6,16 +6,37 @@ import random
 from typing import TYPE_CHECKING, Mapping
 
 from . import rng as _rng
+from .coach import best_answer
 from .decision import Decision
-from .errors import IllegalChoice, TablekitError
+from .errors import TablekitError
+from .randomanswer import random_answer
 from .seatview import seat_ctx
 
 if TYPE_CHECKING:  # pragma: no cover
     from .context import Ctx
     from .gamedef import GameDef
 
-KINDS = ("random", "heuristic")
+KINDS = ("random", "heuristic", "coach")
+COACH_PLAYOUTS = 16  # the coach bot's playouts of each answer, unless its kind says ("coach:64")
 SEAT_VIEW = True  # heuristic bots decide from what their seat may see (seatview.py)
+
+
+def kind_budget(kind: object) -> tuple[str, int | None] | None:
+    """A bot kind and its budget: ("coach", 64) for "coach:64", ("coach", COACH_PLAYOUTS)
+    for "coach", (kind, None) for "random" and "heuristic"; None for what is no kind."""
+    if not isinstance(kind, str):
+        return None
+    if kind in ("random", "heuristic"):
+        return kind, None
+    if kind == "coach":
+        return kind, COACH_PLAYOUTS
+    name, _, budget = kind.partition(":")
+    if name == "coach" and budget.isdigit() and budget.isascii() and 1 <= int(budget) <= 100_000:
+        return name, int(budget)
+    return None
+
+
+KIND_WORDS = "random, heuristic or coach (coach:N for N playouts of each answer)"
 
 
 def seat_kinds(bots: str | Mapping[str, str] | None, players: list[str]) -> dict[str, str]:
@@ -23,16 +44,15 @@ def seat_kinds(bots: str | Mapping[str, str] | None, players: list[str]) -> dict
     if bots is None:
         return {}
     if isinstance(bots, str):
-        if bots not in KINDS:
-            raise TablekitError(f"bots must be one of {', '.join(KINDS)} (or a mapping "
-                                f"of seats to those), not {bots!r}")
+        if kind_budget(bots) is None:
+            raise TablekitError(f"bots must be {KIND_WORDS} (or a mapping of seats to those), not {bots!r}")
         return {p: bots for p in players}
     out = {}
     for name, kind in dict(bots).items():
         if name not in players:
             raise TablekitError(f"bots: no player named {name!r}; the players are {', '.join(players)}")
-        if kind not in KINDS:
-            raise TablekitError(f"bots: {name!r} must be played by one of {', '.join(KINDS)}, not {kind!r}")
+        if kind_budget(kind) is None:
+            raise TablekitError(f"bots: {name!r} must be played by {KIND_WORDS}, not {kind!r}")
         out[name] = kind
     return out
 
@@ -131,67 +151,17 @@ def record_answer(kind: str, gamedef: GameDef, ctx: Ctx, d: Decision, seed: int,
     return answer(kind, gamedef, ctx, d, rnd, view_seed=f"{seed}:{i}")
 
 
-def random_answer(d: Decision, rnd: random.Random) -> list[str]:
-    """A random legal answer (a uniformly random number of picks between min and max)."""
-    options = d.options
-    if d.max == 1 and d.min == 1:
-        for o in options:
-            if not o.legal:
-                break
-        else:  # every option is legal (the common case): the legal ids are the options' ids
-            if options:
-                return [options[rnd._randbelow(len(options))].id]  # what rnd.choice(legal) picks
-        legal = [o.id for o in options if o.legal]
-        if not legal:
-            raise TablekitError(f"no legal answer to {d!r}")
-        return [legal[rnd._randbelow(len(legal))]]
-    legal = [o.id for o in options if o.legal]
-    top = min(d.max, len(legal))
-    if d.validate is None and d.min <= top:
-        # distinct legal picks, between min and max of them: what d.check allows, without asking it
-        return _some(rnd, legal, d.min, top)
-    for _ in range(30):
-        ids = _some(rnd, legal, d.min, top)
-        try:
-            d.check(ids)
-            return ids
-        except IllegalChoice:
-            continue
-    for k in range(d.min, min(d.max, len(legal)) + 1):
-        for start in range(len(legal)):
-            ids = (legal[start:] + legal[:start])[:k]
-            try:
-                d.check(ids)
-                return ids
-            except IllegalChoice:
-                continue
-    raise TablekitError(f"no legal answer to {d!r}")
-
-
-def _some(rnd: random.Random, legal: list[str], lo: int, hi: int) -> list[str]:
-    """`rnd.sample(legal, rnd.randint(lo, hi))`, drawing the same numbers in
-    fewer calls where 0 <= lo <= hi <= len(legal) <= 21: the count, then a
-    partial Fisher-Yates of a copy, as `sample` does for such a population."""
-    n = len(legal)
-    if n > 21 or not 0 <= lo <= hi <= n:
-        return rnd.sample(legal, rnd.randint(lo, hi))
-    below = rnd._randbelow
-    k = lo + below(hi - lo + 1)
-    pool = list(legal)
-    out = []
-    for i in range(k):
-        j = below(n - i)
-        out.append(pool[j])
-        pool[j] = pool[n - i - 1]
-    return out
-
-
 def answer(kind: str, gamedef: GameDef, ctx: Ctx, d: Decision, rnd: random.Random,
            view_seed: int | str | None = None) -> list[str]:
     """A bot's answer. The heuristic decides from what its seat may see: it is
     handed a Ctx over `seat_state` (hidden cards shuffled among the hidden
     places, seeded by `view_seed`), never the full state; then it may take
-    the decision's suggested default; else the random bot answers."""
+    the decision's suggested default; else the random bot answers. The coach
+    bot takes the coach's best answer (coach.py: playouts over its seat's
+    view, seeded by `view_seed`) after its budget of playouts of each."""
+    if kind.startswith("coach"):
+        _, playouts = kind_budget(kind) or ("coach", COACH_PLAYOUTS)
+        return best_answer(gamedef, ctx, d, playouts or COACH_PLAYOUTS, seed=f"bot:{view_seed}")
     if kind == "heuristic":
         seen = seat_ctx(ctx, d.player, random.Random(f"view:{view_seed}")) if SEAT_VIEW else ctx
         ids = gamedef.heuristic(seen, d)

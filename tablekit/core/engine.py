@@ -60,6 +60,33 @@ class Game(Stepping, Timeline, Positions):
         # the start is laid again from the seed when needed (see _new_start), not pickled
         self._snaps: dict[int, bytes | None] = {0: None}
 
+    @classmethod
+    def over_state(cls, gamedef: GameDef, state: State) -> Game:
+        """A game that goes on from `state` as it stands, for search (the coach's playouts
+        over a seat's view, `seatview.seat_state`): nobody watches it (the fast path), it
+        starts with no records, and nothing goes back before its start (no undo past it,
+        no save). `state` becomes the game's own: pass a copy."""
+        g = cls.__new__(cls)
+        g.gamedef = gamedef
+        g.defs = gamedef.cards
+        g.nodes = gamedef.nodes
+        g.settles = gamedef.settle_plan
+        g._labels = gamedef.node_labels
+        g._plans = gamedef.path_plans
+        g._path_cache = gamedef.path_cache
+        g._start = (state.player_names, state.seed, state.variant, _copy(state.options))
+        g.state = state
+        g.ctx = Ctx(gamedef, g.defs, state)
+        g.watched = False
+        g.history = []
+        g._future = []
+        g._pending = None
+        g._open = None
+        g._base = None
+        g._snaps = {}
+        g._settle()
+        return g
+
     def _new_start(self) -> tuple[State, Ctx]:
         """The state before the first record, laid out as `create_table` lays it from
         the seed and the options the game was made with (the same every time), and a
@@ -255,3 +282,10 @@ def make_game(gamedef: GameDef, players: int | Iterable[str] | None = None, seed
 # The modules below the engine (the card trial, the scenario builder, the save loader)
 # make a game through its definition, `gamedef.make_game(...)`: this is that method.
 GameDef.make_game = make_game  # type: ignore[method-assign]
+
+
+def _game_over_state(gamedef: GameDef, state: State) -> Game:
+    return Game.over_state(gamedef, state)
+
+
+GameDef.game_over_state = _game_over_state  # type: ignore[method-assign]

@@ -25,6 +25,7 @@ from .trial import trial_problem
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
+    from .state import State
 
 # the extra state keys of the core a position (a scenario's setup, a save's base) may
 # set, with their types and meaning; a game adds its own in GameDef.settable_extra
@@ -107,6 +108,9 @@ class GameDef:
     # the seat count `new_game(id)` and `tablekit play` use when none is given
     # (Mirkwood plays solo by default)
     default_players: int = 2
+    # the players win or lose together (Foe Hunters, Mirkwood): a win is worth 1 to each of
+    # them; in a game where they compete a shared win is worth 1/k to each of the k winners
+    cooperative: bool = False
     variants: dict[str, str] = {}
     options: dict[str, OptionSpec] = {}
     # the game's card fields: name -> Field(type, required, choices, minimum, maximum, doc)
@@ -253,6 +257,11 @@ class GameDef:
         module, never the other way (docs/core.md, "Layers"): the modules below the engine
         that make a game (the card trial below, the scenario builder, the save loader) make
         it through the game's definition."""
+        raise TablekitError("tablekit.core.engine is not imported")  # pragma: no cover - it always is
+
+    def game_over_state(self, state: State) -> Game:
+        """A game of this definition that goes on from `state` as it stands, for search:
+        `engine.Game.over_state(self, state)`, put here by engine.py as `make_game` is."""
         raise TablekitError("tablekit.core.engine is not imported")  # pragma: no cover - it always is
 
     def cards_trial(self) -> str | None:
@@ -609,6 +618,13 @@ class GameDef:
             state.append(f"on {ctx.name(cs['attached_to'])}")
         face = ctx.face(uid)
         return (face.name if face is not None else self.card_name(d)), words, state
+
+    def evaluate(self, ctx: Ctx, seat: str) -> float | None:
+        """How well `seat` stands in this position, from 0 (a sure loss) to 1 (a sure
+        win; in a competitive game, all the win to itself): what the coach scores a
+        playout with when it stops at its horizon before the end. None (the default):
+        the game gives no such measure, and playouts go on to the end."""
+        return None
 
     def hidden_pool(self, ctx: Ctx, uid: str) -> Hashable:
         """The pool of a card hidden from someone: what they can tell of it without seeing

@@ -239,7 +239,10 @@ class Timeline:
 
     def _rewind(self, i: int) -> None:
         """Rebuild the state after record i from the nearest snapshot."""
-        j = max(k for k in self._snaps if k <= i)
+        j = max((k for k in self._snaps if k <= i), default=None)
+        if j is None:
+            raise TablekitError("this game was made to search from a position (Game.over_state): "
+                                "it keeps no way back to its start")
         self._restore(self._snaps[j])
         for rec in self.history[j:i]:
             self._replay_one(rec)

@@ -40,6 +40,7 @@ class FoeHuntersGame(GameDef):
             "players: a solo player runs two heroes, as two seats, so a table has 2 to 4 seats with one hero on "
             "each (ruling FH-PLAYERS).")
     min_players = 2  # solo is two seats (ruling FH-SOLO-SEATS); 5 and 6 refused (FH-PLAYERS)
+    cooperative = True
     max_players = 4
     min_people = 1  # one person plays two heroes on two seats (variant solo)
     people_note = "a solo player runs two heroes, as two seats, in the variant solo"

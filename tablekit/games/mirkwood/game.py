@@ -42,6 +42,7 @@ class MirkwoodGame(GameDef):
     min_players = 1
     max_players = 4  # the six heroes shared out at 3 and 4 players (ruling MK-HEROES-MP)
     default_players = 1
+    cooperative = True
     options = {
         "easy": OptionSpec(bool, False, "easy mode: the encounter deck of the easy quantities, and 1 resource on each "
                            "hero at setup (point 21, ruling MK-EASY)"),
