@@ -33,7 +33,8 @@ def test_a_board_is_one_widget_model_and_sends_the_seats_view(game_id):
     readings = controls.pop("readings")
     assert controls == {"seats": g.players, "kinds": ["person", "random", "heuristic"], "view": g.pending.player,
                         "bots": {}, "hot_seat": False, "show_empty": False, "branch": False, "rules": False,
-                        "diagram": False, "view_all": True} and handover is None and notice == ""
+                        "diagram": False, "view_all": True, "coach": False,
+                        "coach_offered": True} and handover is None and notice == ""
     assert [r["id"] for r in readings] == list(g.gamedef.ruling_variants)
     assert board.error == ""
     board.close()

@@ -127,14 +127,21 @@ class Search:
     It starts from a copy of the position, so the game may go on meanwhile."""
 
     def __init__(self, gamedef: GameDef, ctx: Ctx, decision: Decision, seed: Any = 0,
-                 horizon: int | None = None):
+                 horizon: int | None = None, answers: list[tuple[str, ...]] | None = None):
         self.gamedef = gamedef
         self.decision = decision
         self.seat = decision.player
         self.seed = seed
         self.horizon = horizon
         self._ctx = Ctx(gamedef, ctx.defs, ctx.state.copy())
-        self.answers = candidates(gamedef, self._ctx, decision, seed)
+        if answers is None:
+            self.answers = candidates(gamedef, self._ctx, decision, seed)
+        else:  # the answers to weigh, given (each checked: an illegal one is refused)
+            self.answers = []
+            for ids in answers:
+                decision.check(list(ids))
+                if tuple(ids) not in self.answers:
+                    self.answers.append(tuple(ids))
         if not self.answers:
             raise TablekitError(f"the coach finds no legal answer to {decision.prompt!r}")
         n = len(self.answers)
@@ -207,29 +214,41 @@ class Search:
         best = ranked[0]
         if best.playouts == 0:
             return "No playout has been played yet."
-        what = "wins" if self.gamedef.cooperative else "takes a share of the win in"
-        text = f"{best.label} {what} {round(100 * best.mean)}% of its {best.playouts} playouts"
+        n = best.playouts
+        if self.gamedef.cooperative:
+            text = f"{best.label} wins {pct(best.mean)} of its {n} playouts"
+        else:
+            text = f"{best.label} gets {pct(best.mean)} of a win on average over its {n} playouts"
         if len(ranked) == 1:
             return text + ": it is the only answer allowed."
         second = ranked[1]
-        gap = round(100 * (best.mean - second.mean))
-        text += f", {gap} points more than {second.label}"
-        ending, count = max(best.endings.items(), key=lambda kv: (kv[1], kv[0]))
-        if ending not in ("horizon", "unfinished"):
-            words = self.gamedef.ending_words(ending) or ending
-            other = second.endings.get(ending, 0)
-            text += (f"; its playouts end with {words} {round(100 * count / best.playouts)}% of the time, "
-                     f"against {round(100 * other / second.playouts)}% after {second.label}")
+        text += f", against {pct(second.mean)} for {second.label}"
+        if best.mean - second.mean <= max(best.spread, second.spread):
+            text += " (too close to call with these playouts)"
+        # the way of ending whose share differs most between the two, if by 10 points or more
+        shares = [(best.endings.get(e, 0) / n - second.endings.get(e, 0) / n, e)
+                  for e in set(best.endings) | set(second.endings) if e not in ("horizon", "unfinished")]
+        if shares:
+            diff, ending = max(shares, key=lambda t: (round(abs(t[0]), 6), t[0] > 0, t[1]))
+            if abs(diff) >= 0.10:
+                words = self.gamedef.ending_words(ending) or ending
+                a, b = best.endings.get(ending, 0) / n, second.endings.get(ending, 0) / n
+                text += (f"; with it the playouts end {'more' if diff > 0 else 'less'} often this way: "
+                         f"{words} ({pct(a)} against {pct(b)})")
         return text + "."
 
 
+def pct(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
 def advise(gamedef: GameDef, ctx: Ctx, decision: Decision, playouts: int = DEFAULT_PLAYOUTS, seed: Any = 0,
-           horizon: int | None = None) -> Advice:
+           horizon: int | None = None, answers: list[tuple[str, ...]] | None = None) -> Advice:
     """The coach's advice on `decision` (open in the position of `ctx`) after `playouts`
-    playouts of each candidate answer."""
+    playouts of each candidate answer (or of each of `answers`, when given)."""
     if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
         raise TablekitError(f"the coach's playouts must be a whole number of at least 1, not {playouts!r}")
-    search = Search(gamedef, ctx, decision, seed, horizon)
+    search = Search(gamedef, ctx, decision, seed, horizon, answers)
     search.more(playouts)
     return search.advice()
 

@@ -32,7 +32,7 @@ from .style import style_html
 
 MAX_GAMES_SERVED = 2_000    # games a run may play on a page served by Voilà (a class shares the machine)
 MAX_GAMES_LAB = 100_000     # games a run may play in JupyterLab
-BOT_KINDS = ("random", "heuristic")
+BOT_KINDS = ("random", "heuristic", "coach")  # the coach bot with its 16 playouts of each answer
 PER_SEAT = "per_seat"
 NO_VARIANT = "__none__"
 SEAT_COLUMNS = ("name", "bot", "score", "won")

@@ -477,6 +477,11 @@ function render({ model, el }) {
     const empty = h("label", { class: "tk-show-empty" },
       h("input", { type: "checkbox", checked: c.show_empty, onchange: (e) => send({ action: "show_empty", on: e.target.checked }) }),
       " Show empty zones");
+    // the coach: off unless a person turns it on; its odds show under the decision
+    const coach = c.coach_offered ? h("label", { class: "tk-coach-switch",
+      title: "Estimate each answer's odds by playing the game out many times from what the deciding seat knows" },
+      h("input", { type: "checkbox", checked: c.coach, onchange: (e) => send({ action: "coach", on: e.target.checked }) }),
+      " Coach") : null;
     const position = h("button", {
       class: "tk-save-position", type: "button", title: "Download this position as a scenario file (View as everything)",
       onclick: () => send({ action: "save_position" }),
@@ -489,7 +494,7 @@ function render({ model, el }) {
     return {
       // a save holds every card: not offered where the teacher locked the views
       files: [c.view_all === false ? null : position, c.view_all === false ? null : save, load, file, branch],
-      settings: h("div", { class: "tk-board-settings" }, h("label", {}, "View as ", viewAs), who, hot, empty,
+      settings: h("div", { class: "tk-board-settings" }, h("label", {}, "View as ", viewAs), who, hot, empty, coach,
         readings.length ? fold("readings", "tk-readings", `Readings (${readings.length})`, readings) : null,
         h("span", { class: "tk-board-title", text: `${view.game.title}${view.viewer ? " · seen by " + view.viewer : view.everything ? " · everything" : " · spectator"}` })),
     };
@@ -549,6 +554,8 @@ function render({ model, el }) {
         onclick: () => send({ action: "choose", ids: [...picked] }),
       }, `Confirm ${n} picked (${want})`));
     }
+    const odds = coachEl(view);
+    if (odds) parts.push(odds);
     const notNow = d.options.filter((o) => !o.legal);
     if (notNow.length) {
       parts.push(fold("not-now", "tk-folded", `Not possible now (${notNow.length}): why`,
@@ -556,6 +563,28 @@ function render({ model, el }) {
           o.rule && !o.reason.includes(o.rule) ? h("span", { class: "tk-rule", text: ` (ruling ${o.rule})` }) : null)))));
     }
     return h("div", { class: "tk-decision", role: "group", "aria-label": d.prompt }, parts);
+  }
+
+  // the coach's odds for the open decision (board.py sends them only to a view that sees the
+  // deciding seat's cards): each answer's estimate, the best first, and why; never a choice
+  function coachEl(view) {
+    const c = model.get("coach") || {};
+    if (!c.on) return null;
+    const fresh = c.record === view.record && c.rows && c.rows.length;
+    if (!fresh) {
+      const note = c.note || "The coach is playing the first games out…";
+      return h("div", { class: "tk-coach", role: "status", "aria-label": "Coach" }, h("div", { class: "tk-coach-note", text: note }));
+    }
+    const rows = c.rows.map((r) => h("li", { class: "tk-coach-row" + (r.best ? " tk-coach-best" : ""), dataset: { answer: r.ids.join(",") } },
+      h("span", { class: "tk-coach-label", text: (r.best ? "★ " : "") + r.label }),
+      h("span", { class: "tk-coach-odds", text: r.words }),
+      h("span", { class: "tk-coach-meter", "aria-hidden": "true" },
+        h("span", { class: "tk-coach-fill", style: `width: ${Math.round(Math.max(0, Math.min(1, r.mean)) * 100)}%` }))));
+    return h("div", { class: "tk-coach", role: "status", "aria-label": "Coach" },
+      h("div", { class: "tk-coach-head", text: `Coach: ${c.seat}'s odds with each answer${c.running ? " (still playing games out…)" : ""}` }),
+      h("ol", { class: "tk-coach-rows" }, rows),
+      h("div", { class: "tk-coach-why", text: c.why }),
+      h("div", { class: "tk-coach-fine", text: "Estimates from games played out by bots; the choice stays yours." }));
   }
 
   // a long hint shows its first part; the rest is one click away (so the options stay in sight)
@@ -825,6 +854,7 @@ function render({ model, el }) {
   model.on("change:error", draw);
   model.on("change:found", draw);
   model.on("change:diagram", draw);
+  model.on("change:coach", draw);
   draw();
   return () => { window.removeEventListener("resize", onResize); root.remove(); };
 }

@@ -16,7 +16,9 @@ What the table shows and who plays are set from the board too: View as (a seat,
 a spectator, or everything), Who plays (a person, a random or a heuristic bot,
 seat by seat), and Hot seat, where people share one screen: the table shows no
 hand until the person whose turn it is says it is them ("I am ..."), then that
-seat's view, until the turn passes to someone else.
+seat's view, until the turn passes to someone else. The Coach switch (off by
+default) shows each answer's odds from playouts run in the background
+(coachrun.py), to a view that sees the deciding seat's cards.
 
 With `on_edit`, the board edits a position instead of playing it (the scenario
 builder's): a card is picked with a click and put in a zone with "Put here" or
@@ -41,6 +43,7 @@ from ..core.flow import Node
 from ..core.search import count_rules, search_rules
 from .boardmodel import BOT_KINDS, EVERYTHING, BoardMessageError, board_model, bottom_seat, check_message
 from .cardwords import definition_view
+from .coachrun import CoachRunner
 from .files import game_from_upload, position_file
 from .search import hit_html, hit_label
 
@@ -75,13 +78,14 @@ class Board(anywidget.AnyWidget):
     found = traitlets.Dict().tag(sync=True)
     diagram = traitlets.Unicode("").tag(sync=True)
     glossary = traitlets.List().tag(sync=True)
+    coach = traitlets.Dict().tag(sync=True)
 
     def __init__(self, game: Game, seat: str | None = None, *, everything: bool = False,
                  bots: Mapping[str, str] | None = None, show_empty: bool = False, hot_seat: bool = False,
                  title: str | None = None, rules: bool = False,
                  on_branch: Callable[[], None] | None = None,
                  on_edit: Callable[[str, tuple[str, ...]], None] | None = None,
-                 view_all: bool | None = None, **kwargs: Any) -> None:
+                 view_all: bool | None = None, coach: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         if seat is not None and seat not in game.players:
             raise TablekitError(f"no player named {seat!r}; the players are {', '.join(game.players)}")
@@ -113,6 +117,8 @@ class Board(anywidget.AnyWidget):
         if rules:
             self.rules_tree = rules_tree(game.flow)
             self.glossary = [t.to_dict() for t in game.gamedef.glossary]  # sent once, like the outline
+        self.coach_on = coach  # the Coach switch (off unless asked): see _follow_coach
+        self._coach = CoachRunner(self._publish_coach)
         self.on_msg(self._on_message)
         self.refresh()
 
@@ -143,7 +149,8 @@ class Board(anywidget.AnyWidget):
                              "view": seat if self.hot_seat else EVERYTHING if self.everything else self.seat,
                              "bots": dict(self.bots), "hot_seat": self.hot_seat,
                              "show_empty": self.show_empty, "branch": self.on_branch is not None,
-                             "rules": self.rules, "diagram": self.diagram_open, "view_all": self.view_all}
+                             "rules": self.rules, "diagram": self.diagram_open, "view_all": self.view_all,
+                             "coach": self.coach_on, "coach_offered": self.on_edit is None}
         if self.title:
             model["game"]["title"] = self.title
         model["handover"] = handover
@@ -155,6 +162,7 @@ class Board(anywidget.AnyWidget):
         with self.hold_sync():
             self.view = model
             self._follow_diagram()
+            self._follow_coach(seat, everything)
         for listen in self.listeners:
             listen()
 
@@ -177,6 +185,46 @@ class Board(anywidget.AnyWidget):
         if at != self._diagram_at:
             self._diagram_at = at
             self.diagram = marked_svg(self.game.gamedef, at)
+
+    def _follow_coach(self, seat: str | None, everything: bool) -> None:
+        """With the Coach switch on, search the open decision in the background (once per
+        position) and show its advice; only to a view that sees the deciding seat's own
+        cards (that seat, or everything): the estimates come from what that seat knows."""
+        if not self.coach_on or self.on_edit is not None:
+            self._coach.stop()
+            if self.coach:
+                self.coach = {}
+            return
+        g, d = self.game, self.game.pending
+        note = ""
+        if g.is_over or d is None:
+            note = "The coach weighs the options of an open decision: none is open now."
+        elif d.player in self.bots:
+            note = f"A {self.bots[d.player]} bot decides for {d.player} here: the coach advises people only."
+        elif not everything and seat != d.player:
+            note = (f"The coach advises {d.player} from what {d.player} knows: choose {d.player} (or everything) "
+                    "under View as to see it.")
+        if note:
+            self._coach.stop()
+            self.coach = {"on": True, "note": note}
+            return
+        key = (id(g), len(g.history), d.player, d.prompt)
+        try:
+            started = self._coach.follow(g, d, key)
+        except TablekitError as exc:
+            self._coach.stop()
+            self.coach = {"on": True, "note": str(exc)}
+            return
+        if started:
+            self.coach = {"on": True, "seat": d.player, "record": len(g.history), "running": True, "rows": [],
+                          "note": "The coach is playing the first games out…"}
+
+    def _publish_coach(self, data: dict[str, Any]) -> None:
+        self.coach = data
+
+    def wait_coach(self, timeout: float = 60.0) -> None:
+        """Wait until the coach's search of this position rests (for tests and scripts)."""
+        self._coach.wait(timeout)
 
     def _search(self, query: str) -> None:
         g = self.game.gamedef
@@ -299,6 +347,8 @@ class Board(anywidget.AnyWidget):
             if not self.rules:
                 raise TablekitError("this board shows no rules diagram")
             self.diagram_open = ids[0] == "on"
+        elif action == "coach":
+            self.coach_on = ids[0] == "on"
         elif action == "load":
             name, text = ids
             self.replace_game(game_from_upload(name, text.encode("utf-8", "surrogatepass"), g.id))

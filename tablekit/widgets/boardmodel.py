@@ -29,7 +29,7 @@ LOG_LIMIT = 30  # the newest records the model carries
 CONTROLS = ("step", "run:phase", "run:round", "run:end", "undo", "redo", "restart")
 # what the table shows and who plays: they change no position, so they need no record
 SETTINGS = ("view", "bot", "hot_seat", "i_am", "save", "load", "reading", "show_empty",
-            "save_position", "branch", "search", "hit", "diagram")
+            "save_position", "branch", "search", "hit", "diagram", "coach")
 EVERYTHING = "*everything*"  # "view": the whole position, on purpose
 BOT_KINDS = ("person", "random", "heuristic")
 MESSAGE_KEYS = {"action", "ids", "record", "seat", "kind", "on", "name", "text", "ruling", "reading", "query",
@@ -256,11 +256,11 @@ def _setting(game: Game, action: str, message: dict) -> tuple[str, ...]:
     EVERYTHING), ("bot", seat, kind), ("hot_seat", "on" or "off"), ("i_am", seat),
     ("save",), ("load", file name, text), ("reading", ruling id, reading),
     ("show_empty", "on" or "off"), ("save_position",), ("branch",),
-    ("search", query), ("hit", index as text), ("diagram", "on" or "off")."""
+    ("search", query), ("hit", index as text), ("diagram", "on" or "off"), ("coach", "on" or "off")."""
     allowed = {"view": {"seat"}, "bot": {"seat", "kind"}, "hot_seat": {"on"}, "i_am": {"seat"},
                "save": set(), "load": {"name", "text"}, "reading": {"ruling", "reading"},
                "show_empty": {"on"}, "save_position": set(), "branch": set(), "search": {"query"},
-               "hit": {"index"}, "diagram": {"on"}}[action]
+               "hit": {"index"}, "diagram": {"on"}, "coach": {"on"}}[action]
     extra = sorted(set(message) - allowed - {"action", "record"}, key=str)
     if extra:
         raise BoardMessageError(f"{action!r} takes no {str(extra[0])[:40]!r}")
@@ -291,7 +291,7 @@ def _setting(game: Game, action: str, message: dict) -> tuple[str, ...]:
             raise BoardMessageError("Load game sends the file's name and its text")
         return name[:120], text
     seat = message.get("seat")
-    if action in ("hot_seat", "show_empty", "diagram"):
+    if action in ("hot_seat", "show_empty", "diagram", "coach"):
         on = message.get("on")
         if not isinstance(on, bool):
             raise BoardMessageError(f"{action!r} is turned on or off: 'on' is true or false")

@@ -34,12 +34,13 @@ class Sandbox(W.VBox):
     one seat is a person, a spectator's view when several are, everything
     when every seat is a bot. `hot_seat` starts with Hot seat on; `title`
     replaces the game's title on the board; `branching=False` leaves out
-    Branch here (a branch offers no branches of its own). `styled` is kept
-    for old callers: the board brings its own stylesheet."""
+    Branch here (a branch offers no branches of its own); `coach=True` starts
+    with the Coach switch on (docs/board.md). `styled` is kept for old callers:
+    the board brings its own stylesheet."""
 
     def __init__(self, game: Game, seat: str | None = None, bots: dict[str, str] | None = None,
                  hot_seat: bool = False, title: str | None = None, branching: bool = True,
-                 styled: bool = True):
+                 styled: bool = True, coach: bool = False):
         super().__init__()
         bots = dict(bots or {})
         if seat is None:
@@ -56,7 +57,7 @@ class Sandbox(W.VBox):
         self.branches: Any = None
         self.board = Board(game, seat if seat in game.players else None, everything=seat == SEAT_ALL,
                            bots=bots, hot_seat=hot_seat, title=title, rules=True,
-                           on_branch=self.on_branch if branching else None)
+                           on_branch=self.on_branch if branching else None, coach=coach)
         self.children = [self.board]
 
     # -- what tests and notebooks reach --------------------------------------
