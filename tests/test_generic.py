@@ -487,10 +487,14 @@ def test_heuristic_bots_do_not_read_hidden_cards(game_id):
             if d is None:
                 g.step()
                 continue
-            answers = {tuple(g.gamedef.heuristic(seat_ctx(g.ctx, d.player, random.Random(k)), d) or ())
-                       for k in (1, 2, 3)}
+            views = [seat_ctx(g.ctx, d.player, random.Random(k)) for k in (1, 2, 3)]
+            before = views[0].state.to_json()
+            answers = {tuple(g.gamedef.heuristic(view, d) or ()) for view in views}
             assert len(answers) == 1, (f"{game_id} seed {seed}, record {len(g.history)}: the heuristic's "
                                        f"answer to {d.prompt!r} depends on hidden cards: {answers}")
+            # a seat's view shares the state's parts (seatview.seat_view): a heuristic only reads it
+            assert views[0].state.to_json() == before, (f"{game_id} seed {seed}, record {len(g.history)}: the "
+                                                        f"heuristic changed its view answering {d.prompt!r}")
             asked += 1
             g.choose(*(next(iter(answers)) or random_answer(d, random.Random(seed))))
     assert asked > 50

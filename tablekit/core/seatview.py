@@ -58,23 +58,50 @@ def hidden_pools(ctx: Ctx, seat: str | None) -> dict[Hashable, list[str]]:
     return {k: pools[k] for k in sorted(pools, key=repr)}
 
 
-def seat_state(ctx: Ctx, seat: str, rnd: random.Random) -> State:
-    """A copy of the state as `seat` may know it: each hidden card's definition drawn
-    anew from its pool's (see the module's words), the RNG replaced, the extra state
-    trimmed."""
-    out = ctx.state.copy()
-    cards = out.cards
+def drawn(ctx: Ctx, seat: str, rnd: random.Random) -> dict[str, str]:
+    """The definition each card hidden from `seat` is given in its view: each pool's
+    definitions, put in order, shuffled with `rnd`, dealt back to the pool's places."""
+    cards = ctx.state.cards
+    out: dict[str, str] = {}
     for uids in hidden_pools(ctx, seat).values():
         defs = sorted(cards[u]["card"] for u in uids)
         rnd.shuffle(defs)
-        for u, d in zip(uids, defs):
-            cards[u]["card"] = d
+        out.update(zip(uids, defs))
+    return out
+
+
+def seat_state(ctx: Ctx, seat: str, rnd: random.Random) -> State:
+    """A copy of the state as `seat` may know it, to play on (the coach's playouts): each
+    hidden card's definition drawn anew from its pool's (see the module's words), the RNG
+    replaced, the extra state trimmed."""
+    out = ctx.state.copy()
+    cards = out.cards
+    for u, d in drawn(ctx, seat, rnd).items():
+        cards[u]["card"] = d
     out.rng = rnd.getrandbits(63) | 1
     out.extra = ctx.game.redact_extra(out.extra, seat)
     return out
 
 
+def seat_view(ctx: Ctx, seat: str, rnd: random.Random) -> State:
+    """The same view as `seat_state` for the same `rnd`, to read only (a heuristic bot's):
+    it shares every part of the state but the hidden cards' own entries, the RNG and the
+    extra state, so it costs what the hidden cards cost, not a copy of the whole state.
+    Nothing may change it (the generic suite checks that no heuristic does)."""
+    st = ctx.state
+    out = State.__new__(State)
+    for k in State.__slots__:
+        setattr(out, k, getattr(st, k))
+    cards = out.cards = dict(st.cards)
+    for u, d in drawn(ctx, seat, rnd).items():
+        card = dict(cards[u])
+        card["card"] = d
+        cards[u] = card
+    out.rng = rnd.getrandbits(63) | 1
+    out.extra = ctx.game.redact_extra(st.extra, seat)
+    return out
+
+
 def seat_ctx(ctx: Ctx, seat: str, rnd: random.Random) -> Ctx:
-    """A Ctx over `seat_state`: what a heuristic bot gets."""
-    view = Ctx(ctx.game, ctx.defs, seat_state(ctx, seat, rnd))
-    return view
+    """A Ctx over `seat_view`: what a heuristic bot reads."""
+    return Ctx(ctx.game, ctx.defs, seat_view(ctx, seat, rnd))
