@@ -631,7 +631,9 @@ class GameDef:
         it (its back, whose deck it is in). A seat's view (`seatview.seat_state`, the
         bots', the coach's) draws each hidden card's identity from its own pool's cards
         only. By default every hidden card is of one pool (one deck feeds every hidden
-        place); a game whose hidden cards come from separate decks names each."""
+        place); a game whose hidden cards come from separate decks names each. The pool
+        must follow from the card's definition and the zone it lies in alone: it is
+        asked once for each pair (seatview.hidden_pools)."""
         return None
 
     def redact_extra(self, extra: dict, viewer: str | None) -> dict:

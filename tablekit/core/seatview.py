@@ -25,7 +25,8 @@ checks that by asking it twice, over two different shuffles.
 from __future__ import annotations
 
 import random
-from typing import Hashable
+import weakref
+from typing import Any, Hashable
 
 from .context import Ctx
 from .state import HIDDEN, OWNER, State
@@ -48,13 +49,27 @@ def hidden_from(st: State, seat: str | None) -> list[str]:
     return out
 
 
+# each game definition's pools: (zone, card definition) -> pool
+_POOLS: weakref.WeakKeyDictionary[Any, dict[tuple[str, str], Hashable]] = weakref.WeakKeyDictionary()
+
+
 def hidden_pools(ctx: Ctx, seat: str | None) -> dict[Hashable, list[str]]:
     """The cards hidden from `seat` by pool (`GameDef.hidden_pool`), each in zone order;
-    the pools in the order of their names' `repr`."""
-    pool_of = ctx.game.hidden_pool
+    the pools in the order of their names' `repr`. A pool depends only on the card's
+    definition and its zone, so it is asked once for each (per game definition)."""
+    game = ctx.game
+    st = ctx.state
+    cards, card_zone = st.cards, st.card_zone
+    known = _POOLS.get(game)
+    if known is None:
+        known = _POOLS[game] = {}
     pools: dict[Hashable, list[str]] = {}
-    for u in hidden_from(ctx.state, seat):
-        pools.setdefault(pool_of(ctx, u), []).append(u)
+    for u in hidden_from(st, seat):
+        key = (card_zone[u], cards[u]["card"])
+        pool = known.get(key, known)
+        if pool is known:
+            pool = known[key] = game.hidden_pool(ctx, u)
+        pools.setdefault(pool, []).append(u)
     return {k: pools[k] for k in sorted(pools, key=repr)}
 
 
