@@ -26,6 +26,8 @@ import sys
 import time
 from typing import Any
 
+from mirkwood_wins import print_table  # the same table (this folder is on the path of a script run here)
+
 import tablekit
 from tablekit.balance import wilson
 
@@ -72,12 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     foe = args.foe or "chosen by the bots"
     print(f"Foe Hunters, {args.bots} bots, foe {foe}, seeds 1-{args.games}, {args.workers} worker(s)")
-    print("| players | games | wins | win rate | 95% Wilson | endings | median rounds | seconds | games/s |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for r in rows:
-        ends = ", ".join(f"{e} {k}" for e, k in r["endings"].items())
-        print(f"| {r['players']} | {r['games']} | {r['wins']} | {r['rate']:.1%} | {r['low']:.1%}-{r['high']:.1%} "
-              f"| {ends} | {r['median_rounds']:g} | {r['seconds']} | {r['games_per_s']} |")
+    print_table(rows)
     return 0
 
 

@@ -50,6 +50,16 @@ def missed(rows: list[dict[str, Any]]) -> list[str]:
             for r in rows if r["players"] in TARGETS and r["rate"] < TARGETS[r["players"]]]
 
 
+def print_table(rows: list[dict[str, Any]]) -> None:
+    """The rows of `measure` as a Markdown table (foehunters_wins.py prints its own with it)."""
+    print("| players | games | wins | win rate | 95% Wilson | endings | median rounds | seconds | games/s |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for r in rows:
+        ends = ", ".join(f"{e} {k}" for e, k in r["endings"].items())
+        print(f"| {r['players']} | {r['games']} | {r['wins']} | {r['rate']:.1%} | {r['low']:.1%}-{r['high']:.1%} "
+              f"| {ends} | {r['median_rounds']:g} | {r['seconds']} | {r['games_per_s']} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=400, help="games per player count, seeds 1..N (default 400)")
@@ -66,12 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"rows": rows, "missed": miss}))
         return 1 if miss else 0
     print(f"Passage Through Mirkwood, heuristic bots, starter decks, seeds 1-{args.games}, {args.workers} workers")
-    print("| players | games | wins | win rate | 95% Wilson | endings | median rounds | seconds | games/s |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for r in rows:
-        ends = ", ".join(f"{e} {k}" for e, k in r["endings"].items())
-        print(f"| {r['players']} | {r['games']} | {r['wins']} | {r['rate']:.1%} | {r['low']:.1%}-{r['high']:.1%} "
-              f"| {ends} | {r['median_rounds']:g} | {r['seconds']} | {r['games_per_s']} |")
+    print_table(rows)
     print("targets missed: " + ("; ".join(miss) if miss else "none"))
     return 1 if miss else 0
 

@@ -20,26 +20,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 import tablekit
+from tablekit.balance import wilson
 from tablekit.core import bots
 from tablekit.core.coach import advise
 
 TAKE = 0.25  # the share of the suggested decisions taken, so a game's sample is spread over it
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - r), min(1.0, c + r)
 
 
 def sample(game_id: str, decisions: int, playouts: int, per_game: int, seed0: int, max_games: int) -> dict:

@@ -42,6 +42,15 @@ class Game(Stepping, Timeline, Positions):
 
     def __init__(self, gamedef: GameDef, players: list[str], seed: int,
                  variant: str | None, options: dict[str, Any]):
+        self._bind(gamedef)
+        self._start = (list(players), seed, variant, _copy(options))
+        self.state, self.ctx = self._new_start()
+        self._settle()
+        # the start is laid again from the seed when needed (see _new_start), not pickled
+        self._snaps: dict[int, bytes | None] = {0: None}
+
+    def _bind(self, gamedef: GameDef) -> None:
+        """What a new game takes from its definition, and its empty timeline."""
         self.gamedef = gamedef
         self.defs = gamedef.cards
         self.nodes = gamedef.nodes
@@ -49,16 +58,11 @@ class Game(Stepping, Timeline, Positions):
         self._labels = gamedef.node_labels
         self._plans = gamedef.path_plans
         self._path_cache = gamedef.path_cache
-        self._start = (list(players), seed, variant, _copy(options))
-        self.state, self.ctx = self._new_start()
         self.history: list[StepRecord] = []
         self._future: list[StepRecord] = []  # undone records, the next to redo last
         self._pending: Decision | None = None
         self._open: tuple | None = None
         self._base: dict | None = None  # a hand-built start (see start_at), for saves
-        self._settle()
-        # the start is laid again from the seed when needed (see _new_start), not pickled
-        self._snaps: dict[int, bytes | None] = {0: None}
 
     @classmethod
     def over_state(cls, gamedef: GameDef, state: State) -> Game:
@@ -67,22 +71,11 @@ class Game(Stepping, Timeline, Positions):
         starts with no records, and nothing goes back before its start (no undo past it,
         no save). `state` becomes the game's own: pass a copy."""
         g = cls.__new__(cls)
-        g.gamedef = gamedef
-        g.defs = gamedef.cards
-        g.nodes = gamedef.nodes
-        g.settles = gamedef.settle_plan
-        g._labels = gamedef.node_labels
-        g._plans = gamedef.path_plans
-        g._path_cache = gamedef.path_cache
+        g._bind(gamedef)
         g._start = (state.player_names, state.seed, state.variant, _copy(state.options))
         g.state = state
         g.ctx = Ctx(gamedef, g.defs, state)
         g.watched = False
-        g.history = []
-        g._future = []
-        g._pending = None
-        g._open = None
-        g._base = None
         g._snaps = {}
         g._settle()
         return g
