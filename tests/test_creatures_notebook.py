@@ -126,7 +126,7 @@ def test_4_stronger_followers_lose_six_points_ana_chooses_who_and_the_monster_co
     g = P.strike()
     rec = g.step()
     assert rec.rule == "CC-ABSORB" and g.pending.kind == "absorb" and g.pending.player == "Ana"
-    assert ids(g) == ["lose:2H", "part:8H"] and g.pending.default == "lose:2H"   # only a suggestion
+    assert ids(g) == ["lose:2H", "part:8H"] and g.pending.default == "part:8H"   # only a suggestion
     g.choose("lose:2H")
     g.step()
     g.step()

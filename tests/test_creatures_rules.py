@@ -497,7 +497,7 @@ def test_step5_followers_outlast_the_player_chooses_who_is_lost_CC_ABSORB():
     start(g, "Counterattack")
     rec = g.step()
     assert rec.rule == "CC-ABSORB" and "keeps 6 points of followers and loses 10" in rec.text
-    assert "only suggests the weakest first" in rec.text
+    assert "only suggests an answer: the strongest follower covered" in rec.text
     # nothing is lost before Ana chooses: every follower is an option, the weakest the default
     assert zone(g, "Ana/followers") == ["9H", "2H", "5H"]
     d = g.pending
@@ -520,26 +520,28 @@ def test_step5_followers_outlast_the_player_chooses_who_is_lost_CC_ABSORB():
     assert zone(g, "Ana/followers") == ["2H", "5H", "4C"] and zone(g, "Ana/hand") == ["2D"]
 
 
-def test_step5_followers_outlast_defaults_weakest_lost_highest_covers_CC_ABSORB():
+def test_step5_followers_outlast_defaults_strongest_covered_else_weakest_lost_highest_covers_CC_ABSORB():
     g = table()
     put(g, "Ana/monsters", "4C", "6C")
     put(g, "Ana/followers", "9H", "2H", "5H")
     put(g, "Ana/hand", "2D")
     start(g, "Counterattack")
     g.step()
-    recs = take_defaults(g)  # 2♥ and 5♥ go; 9♥ is the only one left: it takes the rest by itself
-    assert "2♥" in recs[0].text and "5♥" in recs[1].text
-    assert g.pending is None
-    rec = g.step()
-    assert rec.node[-1] == "Choose a follower" and "take the last 3 monster points" in rec.text
+    # 10 points: no follower can take them all, so the weakest is suggested first
+    assert g.pending.default == "lose:2H" and "losing the weakest follower first" in g.pending.hint
+    rec = g.choose("lose:2H")
+    assert "2♥" in rec.text
+    # 8 points left: the 9♥ can take them all, covered, and the 5♥ stays whole
+    d = g.pending
+    assert [o.id for o in d.options] == ["part:9H", "lose:5H"] and d.default == "part:9H"
+    assert "most health left take every point" in d.hint
+    g.choose("part:9H")
     rec = g.choose(g.pending.default)
-    assert g.state.cards["9H"]["damage"] == 3
-    assert where(g, "6C") == "Ana/followers"  # the highest monster card covers
-    assert g.state.cards["6C"]["attached_to"] == "9H"
+    assert g.state.cards["9H"]["damage"] == 8
+    assert g.state.cards["6C"]["attached_to"] == "9H"  # the highest monster card covers
     rec = g.step()
     assert rec.node[-1] == "Discard the monsters"
-    assert where(g, "4C") == "discard"
-    assert zone(g, "Ana/followers") == ["9H", "6C"]
+    assert where(g, "4C") == "discard" and where(g, "5H") == "Ana/followers"
 
 
 def test_step5_heuristic_takes_the_absorb_and_cover_defaults_CC_ABSORB():
@@ -558,8 +560,9 @@ def test_step5_followers_outlast_exactly_no_cover_needed_CC_ABSORB():
     put(g, "Ana/followers", "2H", "3H", "8H")
     start(g, "Counterattack")
     rec = g.step()
-    assert rec.rule == "CC-ABSORB"
-    take_defaults(g)
+    assert rec.rule == "CC-ABSORB" and g.pending.default == "part:8H"   # the 8♥ could take all 5, covered
+    g.choose("lose:2H")
+    g.choose("lose:3H")
     assert where(g, "2H") == "discard" and where(g, "3H") == "discard"
     assert "damage" not in g.state.cards["8H"]
     assert zone(g, "Ana/followers") == ["8H"]
@@ -630,9 +633,10 @@ def test_step5_covered_follower_defends_with_uncovered_health_only_CC_COVER():
     start(g, "Counterattack")
     rec = g.step()
     assert "9♥ (3 left) + 5♥ = 8" in rec.text
-    # 4 points: the covered 9♥ (3 left) is the weakest, the default, and goes with its cover
-    assert g.pending.default == "lose:9H"
-    take_defaults(g)
+    # 4 points: the 5♥ could take them all, covered (the suggestion); Ana loses the covered 9♥
+    # (3 left), which goes with its cover
+    assert g.pending.default == "part:5H"
+    g.choose("lose:9H")
     assert where(g, "9H") == "discard" and where(g, "6C") == "discard"
     assert "damage" not in g.state.cards["9H"]
     g.step()  # the 5♥ takes the last point; the single monster covers it

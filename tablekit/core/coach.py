@@ -255,9 +255,21 @@ def advise(gamedef: GameDef, ctx: Ctx, decision: Decision, playouts: int = DEFAU
 
 def best_answer(gamedef: GameDef, ctx: Ctx, decision: Decision, playouts: int = DEFAULT_PLAYOUTS,
                 seed: Any = 0, horizon: int | None = None) -> list[str]:
-    """The coach bot's answer: the best estimate's (the only answer, without playouts)."""
+    """The coach bot's answer: the heuristic's own answer (from the seat's view; else the
+    suggested option), unless the best estimate beats it by more than the wider of their
+    two intervals' half widths: with few playouts, the best of several estimates is often
+    best by chance, and the heuristic is kept until the playouts show otherwise. The
+    only answer is taken without playouts."""
     search = Search(gamedef, ctx, decision, seed, horizon)
     if len(search.answers) == 1:
         return list(search.answers[0])
+    own = gamedef.heuristic(seat_ctx(ctx, decision.player, random.Random(f"coach-view:{seed}")), decision)
+    if own is None and decision.default is not None and decision.min <= 1 <= decision.max:
+        own = [decision.default]
     search.more(playouts)
-    return list(search.advice().best.answer)
+    ranked = search.advice().estimates
+    best = ranked[0]
+    mine = next((e for e in ranked if own is not None and e.answer == tuple(own)), None)
+    if mine is None or best.mean - mine.mean > max(best.spread, mine.spread):
+        return list(best.answer)
+    return list(mine.answer)

@@ -197,7 +197,8 @@ def _absorb_words(ctx: Ctx, p: str, ms: Healths, fs: Healths, M: int, F: int) ->
             f"{T.plural(F - M, 'point')} of followers and loses {M}, choosing which followers "
             "take the blows and which monster card covers a follower that is only partly struck "
             "(\"keep that many points of follower cards and discard the rest\"; ruling CC-ABSORB "
-            "only suggests the weakest first).")
+            "only suggests an answer: the strongest follower covered where one can take every point, "
+            "else the weakest first).")
 
 
 def _monsters_gone_words(ctx: Ctx, p: str, ms: Healths) -> str:
@@ -462,12 +463,20 @@ def ask_absorb(ctx: Ctx) -> Decision | None:
             opts.append(Option(f"part:{f}", (_part_words, ctx, f, r, left)))
     if not opts:
         return None
-    weakest = min(fs, key=lambda u: (T.remaining(ctx, u), u))
-    default = next(o.id for o in opts if o.id.endswith(f":{weakest}"))
+    # the suggestion (CC-ABSORB): the strongest follower that can take every point left, covered,
+    # else the weakest, lost first
+    whole = [o.id.split(":", 1)[1] for o in opts if o.id.startswith("part:")]
+    if whole:
+        pick = max(whole, key=lambda u: (T.remaining(ctx, u), u))
+        default, hint = f"part:{pick}", ("Ruling CC-ABSORB suggests letting the follower with the most health "
+                                         "left take every point, covered: every other follower stays whole.")
+    else:
+        weakest = min(fs, key=lambda u: (T.remaining(ctx, u), u))
+        default = next(o.id for o in opts if o.id.endswith(f":{weakest}"))
+        hint = ("Ruling CC-ABSORB suggests losing the weakest follower first: no follower can take every "
+                "point, and the small ones keep the most health on the fewest cards.")
     return Decision(p, f"Counterattack: {T.plural(left, 'monster point')} still to absorb. Which "
-                    "follower takes them next?", opts, kind="absorb", default=default,
-                    hint="Ruling CC-ABSORB suggests the weakest follower: losing the small ones "
-                         "keeps the most health on the fewest cards.")
+                    "follower takes them next?", opts, kind="absorb", default=default, hint=hint)
 
 
 def resolve_absorb(ctx: Ctx, ids) -> Say:
