@@ -91,3 +91,12 @@ def test_a_stopped_runner_publishes_nothing():
     n = len(seen)
     runner.wait(1)
     assert len(seen) == n and runner.key is None
+
+
+def test_closing_the_board_stops_its_search():
+    g = at_decision()
+    b = Board(g, g.pending.player, coach=True)
+    b.close()
+    shown = dict(b.coach)
+    b.wait_coach(120)
+    assert b._coach.key is None and b.coach == shown   # nothing was published after the close

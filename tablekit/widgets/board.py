@@ -222,6 +222,11 @@ class Board(anywidget.AnyWidget):
     def _publish_coach(self, data: dict[str, Any]) -> None:
         self.coach = data
 
+    def close(self) -> None:
+        """Close the widget; the coach's search stops at its next playout."""
+        self._coach.stop()
+        super().close()
+
     def wait_coach(self, timeout: float = 60.0) -> None:
         """Wait until the coach's search of this position rests (for tests and scripts)."""
         self._coach.wait(timeout)
