@@ -6,17 +6,17 @@ import random
 import re
 
 import pytest
+from token_toy import TokenToy
 
 import tablekit
-from tablekit.core import Ask, Ctx, Decision, GameDef, Option, Result, Sequence, bots
-from tablekit.core.cards import load_cards
+from tablekit.core import Ask, Ctx, Decision, Option, Sequence, bots
 from tablekit.core.coach import Search, advise, best_answer, candidates, result_value
 from tablekit.core.engine import Game, make_game
 from tablekit.core.errors import TablekitError
 from tablekit.core.seatview import hidden_pools
 
 
-class Gamble(GameDef):
+class Gamble(TokenToy):
     """One seat, a face-down pile of 2 gold and 8 lead, and one question: *safe* wins when
     a roll of 0-9 is below 7 (70%); *dig* wins when the pile's top card is gold (20%, the
     seat cannot see it); *pass* loses."""
@@ -26,13 +26,6 @@ class Gamble(GameDef):
     min_players = 1
     default_players = 1
     cooperative = True
-
-    def __init__(self, card_file):
-        self.card_file = card_file
-
-    @property
-    def cards(self):
-        return load_cards(self.card_file, self.id, {}, frozenset())
 
     def create_table(self, ctx: Ctx) -> None:
         ctx.state.add_zone("pile", None, "hidden")
@@ -59,9 +52,6 @@ class Gamble(GameDef):
         return Sequence("Gamble", children=[Ask("Bet", ask, resolve, "T")])
 
     endings = {"won": "the bet came good", "lost": "the bet failed"}
-
-    def result(self, ctx: Ctx) -> Result:
-        return Result([], {}, "nobody won", "lost")
 
 
 @pytest.fixture

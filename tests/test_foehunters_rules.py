@@ -1479,13 +1479,15 @@ def test_the_heuristic_bot_answers_every_decision_itself(monkeypatch):
         answer = real(ctx, d)
         assert answer is not None, f"no heuristic answer for a {d.kind!r} decision"
         assert all(d.option(a).legal for a in answer), (d.kind, answer)
+        assert d.min <= len(answer) <= d.max, (d.kind, answer)
         seen[d.kind] = seen.get(d.kind, 0) + 1
         return answer
 
     monkeypatch.setattr(bots, "heuristic", spy)
     monkeypatch.setattr(fh_game, "heuristic", spy)
-    for seed, foe in ((1, "cult"), (2, "keraxis"), (3, "dragonspawn"), (4, None)):
-        g = tablekit.new_game("foehunters", players=["Ana", "Bo", "Cy"], seed=seed,
+    for seed, foe, players in ((1, "cult", 3), (2, "keraxis", 3), (3, "dragonspawn", 3), (4, None, 3),
+                               (1, None, 2), (2, None, 3)):
+        g = tablekit.new_game("foehunters", players=["Ana", "Bo", "Cy"][:players], seed=seed,
                               options={"foe": foe} if foe else {})
         g.run(until="end", bots="heuristic", max_records=50_000)
         assert g.is_over and g.result.ending in ("foe_defeated", "party_defeated")
