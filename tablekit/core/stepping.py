@@ -14,7 +14,7 @@ what it pushed): then they wait until it is done.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from . import bots as _bots
 from .decision import Decision, Option
@@ -149,10 +149,11 @@ class Stepping:
         return rec
 
     def run(self, until: str = "end", bots: str | Mapping[str, str] | None = None,
-            max_records: int = 1_000_000) -> list[StepRecord]:
+            max_records: int = 1_000_000, stop: Callable[[], bool] | None = None) -> list[StepRecord]:
         """Step (and let bots choose) until the game ends, or until the phase or
         round ends (`until="phase"` / `"round"`), or until the next decision
-        (`until="decision"`). Stops early at a decision no bot answers."""
+        (`until="decision"`). Stops early at a decision no bot answers, and after
+        any record at which `stop()` is true (a guided game's next lesson)."""
         if until not in UNTIL:
             raise TablekitError(f"until must be one of {', '.join(UNTIL)}, not {until!r}")
         seats = _bots.seat_kinds(bots, self.players)
@@ -191,6 +192,8 @@ class Stepping:
                     history.append(rec)
                 out.append(rec)
             if level and self._level_key(level) != start_key:
+                break
+            if stop is not None and stop():
                 break
         return out
 
