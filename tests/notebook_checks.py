@@ -16,10 +16,29 @@ from tablekit.notebook_pictures import problems
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# the page's first offer, after its imports: its guided first game (docs/guides.md)
+LEARN = re.compile(r'LazySection\("Start the guided first game", lambda: learn_to_play\("(\w+)"\)\)')
+LEARN_HEADING = "## Learn to play"
+
+
 def cells(notebook: Path, kind: str) -> list[str]:
-    """The source of each cell of `kind` ("code" or "markdown")."""
+    """The source of each cell of `kind` ("code" or "markdown"), but for the Learn to play
+    section (its heading and its cell: `assert_offers_learn_to_play` checks them)."""
     nb = json.loads(notebook.read_text())
-    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == kind]
+    out = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == kind]
+    return [c for c in out if not LEARN.fullmatch(c.strip()) and not c.startswith(LEARN_HEADING)]
+
+
+def assert_offers_learn_to_play(notebook: Path, game: str) -> None:
+    """The page's first section, right after its imports, is its guided first game."""
+    nb = json.loads(notebook.read_text())
+    text = ["".join(c["source"]) for c in nb["cells"]]
+    kinds = [c["cell_type"] for c in nb["cells"]]
+    assert kinds[:4] == ["markdown", "code", "markdown", "code"], kinds[:4]
+    assert text[2].startswith(LEARN_HEADING + "\n"), text[2][:40]
+    m = LEARN.fullmatch(text[3].strip())
+    assert m and m.group(1) == game, text[3]
+    assert "learn_to_play" in text[1]
 
 
 def assert_runs_only_what_it_shows(notebook: Path, min_tables: int, eager_tables: int = 0) -> None:

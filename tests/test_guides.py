@@ -208,3 +208,10 @@ def test_a_wrong_turn_is_noticed_undone_or_kept(tmp_path):
     assert run.off_path and run.index == index + 1 and run.wrong is None
     run.restart(g)
     assert len(g.history) == 0 and run.index == 0 and not run.off_path
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_games_page_offers_learn_to_play_first(game_id):
+    import notebook_checks as NC
+
+    NC.assert_offers_learn_to_play(ROOT / "notebooks" / f"{game_id}.ipynb", game_id)

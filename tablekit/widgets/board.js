@@ -287,7 +287,7 @@ function render({ model, el }) {
     if (changed.has(uid)) cls.push("tk-changed");
     const state = cardState(c);
     const card = h("div", {
-      class: cls.join(" "), dataset: { uid }, tabindex: "0",
+      class: cls.join(" "), dataset: opt && !target ? { uid, option: opt.id } : { uid }, tabindex: "0",
       role: opt || first ? "button" : "group",
       "aria-label": `${changed.has(uid) ? "just changed: " : ""}${opt && opt.legal ? opt.label + ": " : ""}${c.name}. ${c.words}${state.length ? ". " + state.join(", ") : ""}`,
       title: opt ? (opt.legal ? opt.label : `${opt.label}: ${opt.reason}`) : c.text,
@@ -587,6 +587,106 @@ function render({ model, el }) {
       h("div", { class: "tk-coach-fine", text: "Estimates from games played out by bots; the choice stays yours." }));
   }
 
+  // a guided first game (widgets/guide.py, docs/guides.md): one bubble, laid over the board
+  // beside what the lesson points at (to its right, else its left, else under it), always
+  // inside the board's width; a new lesson is scrolled into sight
+  const guideBox = h("div", { class: "tk-guide", role: "dialog", "aria-label": "Learn to play", hidden: true });
+  let guideShown = null;
+  function guideTarget(t) {
+    if (!t) return null;
+    const q = t.card ? `.tk-card[data-uid="${CSS.escape(t.card)}"]`
+      : t.zone ? `.tk-zone[data-zone="${CSS.escape(t.zone)}"]`
+      : t.seat ? `.tk-seat[data-seat="${CSS.escape(t.seat)}"]`
+      : t.control ? `.tk-board-bar button[data-action="${CSS.escape(t.control)}"]`
+      : t.option ? `.tk-decision button[data-option="${CSS.escape(t.option)}"]`
+      : t.log ? ".tk-board-log" : ".tk-decision";
+    return root.querySelector(q) || root.querySelector(".tk-decision");
+  }
+  const GUIDE_BUTTONS = { next: "Next", undo: "Undo my answer", go_on: "Go on from here", restart: "Restart the guide" };
+  function guideParts(gd) {
+    const press = (what) => model.send({ action: "guide", do: what, lesson: gd.index });
+    const head = gd.state === "done" ? `${gd.title}: the end`
+      : `${gd.title} · lesson ${Math.min(gd.index + 1, gd.total)} of ${gd.total}`;
+    const parts = [h("div", { class: "tk-guide-head", text: head })];
+    if (gd.intro) parts.push(h("p", { class: "tk-guide-intro", text: gd.intro }));
+    if (gd.state === "wrong") parts.push(h("div", { class: "tk-guide-wrong", text: "Not what this lesson asked." }));
+    parts.push(h("p", { class: "tk-guide-say", text: gd.say }));
+    if (gd.todo) parts.push(h("p", { class: "tk-guide-todo", text: gd.todo }));
+    if (gd.why) parts.push(h("p", { class: "tk-guide-why", text: `Why: ${gd.why}` }));
+    if (gd.teaches && gd.teaches.length) parts.push(h("div", { class: "tk-guide-rule", text: `Teaches: ${gd.teaches.join(", ")}` }));
+    if (gd.state === "done") {
+      parts.push(h("div", { class: "tk-guide-sub", text: "What you learned" }),
+        h("ul", { class: "tk-guide-summary" }, (gd.summary || []).map((t) => h("li", { text: t }))));
+      if ((gd.sections || []).length) {
+        parts.push(h("div", { class: "tk-guide-sub", text: "Read more on this page" }),
+          h("ul", { class: "tk-guide-sections" }, gd.sections.map((x) => h("li", {}, h("a", { href: x.href, text: x.title })))));
+      }
+      if ((gd.left || []).length) {
+        parts.push(h("div", { class: "tk-guide-sub", text: "Decisions this game did not reach: each has a scenario" }),
+          h("ul", { class: "tk-guide-left" }, gd.left.map((x) => h("li", {}, h("b", { text: x.kind }), `: ${x.say} (`,
+            h("a", { href: x.href, text: x.scenario, title: "Open the ruling lab and pick this scenario" }), ")"))));
+      }
+    }
+    const buttons = (gd.buttons || []).map((b) => h("button", {
+      class: "tk-guide-button" + (b === "next" || b === "undo" ? " tk-guide-main" : ""), type: "button",
+      dataset: { guide: b }, onclick: () => press(b) }, GUIDE_BUTTONS[b] || b));
+    if (buttons.length) parts.push(h("div", { class: "tk-guide-buttons" }, buttons));
+    return parts;
+  }
+  function placeGuide() {
+    const gd = model.get("guide") || {};
+    for (const el of root.querySelectorAll(".tk-guide-target")) el.classList.remove("tk-guide-target");
+    if (!gd.on) { guideBox.hidden = true; guideShown = null; root.style.minHeight = ""; return; }
+    guideBox.replaceChildren(...guideParts(gd));
+    guideBox.hidden = false;
+    guideBox.dataset.state = gd.state;
+    guideBox.classList.toggle("tk-guide-wide", gd.state === "done");
+    guideBox.dataset.lesson = gd.lesson || "";
+    if (guideBox.parentNode !== root) root.append(guideBox);
+    const target = gd.target ? guideTarget(gd.target) : null;
+    if (target) target.classList.add("tk-guide-target");
+    guideBox.dataset.answer = JSON.stringify(gd.answer || []);
+    guideBox.dataset.pair = JSON.stringify(gd.pair || []);
+    const r = root.getBoundingClientRect();
+    const w = guideBox.offsetWidth;
+    const tall = guideBox.offsetHeight;
+    // the places beside the target (right, left, below, above), each kept inside the board;
+    // the one that covers least of the target, the decision and the controls is taken
+    const clear = [target, root.querySelector(".tk-decision"), root.querySelector(".tk-board-bar"),
+      root.querySelector(".tk-board-settings")]
+      .filter(Boolean).map((el) => el.getBoundingClientRect());
+    const overlap = (x, y) => clear.reduce((sum, c) => sum
+      + Math.max(0, Math.min(r.left + x + w, c.right) - Math.max(r.left + x, c.left))
+      * Math.max(0, Math.min(r.top + y + tall, c.bottom) - Math.max(r.top + y, c.top)), 0);
+    const fit = ([x, y]) => [Math.max(0, Math.min(x, r.width - w)), Math.max(0, y)];
+    let places = [[r.width - w - 8, 40]];
+    if (target) {
+      const c = target.getBoundingClientRect();
+      const x = c.left - r.left, y = c.top - r.top;
+      places = [[c.right - r.left + 14, y], [x - 14 - w, y], [x, c.bottom - r.top + 10], [x, y - tall - 10]];
+    }
+    const [left, top] = places.map(fit).reduce((best, p) => (overlap(...p) < overlap(...best) ? p : best));
+    guideBox.style.left = `${left}px`;
+    guideBox.style.top = `${top}px`;
+    // a bubble reaching below the board makes the board taller, so nothing round it clips the bubble
+    // (measured from the board's own parts: setting the height back first would shrink the page
+    // for a moment, and the page would lose its scroll)
+    const natural = Math.max(0, ...[...root.children].filter((c) => c !== guideBox && c !== zoomBox)
+      .map((c) => c.getBoundingClientRect().bottom - r.top)) + 8;
+    root.style.minHeight = top + tall + 8 > natural ? `${top + tall + 8}px` : "";
+  }
+  // once the board is drawn for good (after any fold to fit), a new lesson is scrolled into sight
+  function showGuide() {
+    const gd = model.get("guide") || {};
+    if (!gd.on || guideBox.hidden) return;
+    const key = `${gd.index}:${gd.state}:${gd.lesson || ""}`;
+    if (key === guideShown) return;
+    guideShown = key;
+    const target = root.querySelector(".tk-guide-target");
+    if (target) target.scrollIntoView({ block: "nearest", inline: "nearest" });
+    guideBox.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+
   // a long hint shows its first part; the rest is one click away (so the options stay in sight)
   function hintEl(hint) {
     const cut = hint.indexOf(";");
@@ -599,7 +699,7 @@ function render({ model, el }) {
   function focusOf(el) {
     if (!el || !root.contains(el)) return null;
     if (el === searchBox) return { box: true, start: el.selectionStart, end: el.selectionEnd };
-    for (const key of ["action", "option", "uid", "seat", "ruling", "hit"]) {
+    for (const key of ["action", "uid", "option", "seat", "ruling", "hit", "guide"]) {
       if (el.dataset && el.dataset[key] !== undefined) return { selector: `${el.tagName.toLowerCase()}[data-${key}="${CSS.escape(el.dataset[key])}"]` };
     }
     const cls = [...el.classList].find((c) => c.startsWith("tk-"));
@@ -608,12 +708,12 @@ function render({ model, el }) {
   function refocus(focus) {
     if (!focus) return;
     if (focus.box) {
-      searchBox.focus();
+      searchBox.focus({ preventScroll: true });
       try { searchBox.setSelectionRange(focus.start, focus.end); } catch (e) { /* a search box may refuse */ }
       return;
     }
     const el = root.querySelector(focus.selector);
-    if (el && !el.disabled) el.focus();
+    if (el && !el.disabled) el.focus({ preventScroll: true });  // a redraw never scrolls the page
   }
 
   // the board is drawn in full; if then the seat at the bottom or the decision ends below
@@ -625,6 +725,7 @@ function render({ model, el }) {
     paint(false);
     if (tooTall()) paint(true);
     if (moving) slide(moving);
+    showGuide();
   }
 
   // motion: what changed since the last record the board drew (a card that came into
@@ -805,6 +906,7 @@ function render({ model, el }) {
     hideZoom(null);
     root.replaceChildren(...[bar, settings, banner, notice, body, zoomBox].filter(Boolean));
     diagram.settle(root);
+    placeGuide();
     refocus(focus);
   }
 
@@ -855,6 +957,7 @@ function render({ model, el }) {
   model.on("change:found", draw);
   model.on("change:diagram", draw);
   model.on("change:coach", draw);
+  model.on("change:guide", draw);
   draw();
   return () => { window.removeEventListener("resize", onResize); root.remove(); };
 }

@@ -40,11 +40,13 @@ from ..core.bots import record_answer
 from ..core.engine import Game
 from ..core.errors import TablekitError
 from ..core.flow import Node
+from ..core.guide import GuideRun
 from ..core.search import count_rules, search_rules
 from .boardmodel import BOT_KINDS, EVERYTHING, BoardMessageError, board_model, bottom_seat, check_message
 from .cardwords import definition_view
 from .coachrun import CoachRunner
 from .files import game_from_upload, position_file
+from .guide import bubble
 from .search import hit_html, hit_label
 
 HERE = Path(__file__).resolve().parent
@@ -79,13 +81,15 @@ class Board(anywidget.AnyWidget):
     diagram = traitlets.Unicode("").tag(sync=True)
     glossary = traitlets.List().tag(sync=True)
     coach = traitlets.Dict().tag(sync=True)
+    guide = traitlets.Dict().tag(sync=True)
 
     def __init__(self, game: Game, seat: str | None = None, *, everything: bool = False,
                  bots: Mapping[str, str] | None = None, show_empty: bool = False, hot_seat: bool = False,
                  title: str | None = None, rules: bool = False,
                  on_branch: Callable[[], None] | None = None,
                  on_edit: Callable[[str, tuple[str, ...]], None] | None = None,
-                 view_all: bool | None = None, coach: bool = False, **kwargs: Any) -> None:
+                 view_all: bool | None = None, coach: bool = False, guide: GuideRun | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         if seat is not None and seat not in game.players:
             raise TablekitError(f"no player named {seat!r}; the players are {', '.join(game.players)}")
@@ -118,6 +122,7 @@ class Board(anywidget.AnyWidget):
             self.rules_tree = rules_tree(game.flow)
             self.glossary = [t.to_dict() for t in game.gamedef.glossary]  # sent once, like the outline
         self.coach_on = coach  # the Coach switch (off unless asked): see _follow_coach
+        self.guide_run = guide  # a guided first game (widgets/guide.py), or None
         self._coach = CoachRunner(self._publish_coach)
         self.on_msg(self._on_message)
         self.refresh()
@@ -163,6 +168,7 @@ class Board(anywidget.AnyWidget):
             self.view = model
             self._follow_diagram()
             self._follow_coach(seat, everything)
+            self.guide = bubble(self.guide_run, self.game, model, seat, everything) if self.guide_run else {}
         for listen in self.listeners:
             listen()
 
@@ -357,6 +363,7 @@ class Board(anywidget.AnyWidget):
         elif action == "load":
             name, text = ids
             self.replace_game(game_from_upload(name, text.encode("utf-8", "surrogatepass"), g.id))
+            self.guide_run = None  # another game: the guide's lessons are for its own deal
         elif action == "reading":
             rid, reading = ids
             chosen = g.state.options.get("rulings") or {}
@@ -366,9 +373,41 @@ class Board(anywidget.AnyWidget):
                 where = (f"it parts from the other reading at {note}" if note
                          else f"every one of its {len(game.history)} records replayed the same choices")
                 self.notice = f"Replayed under {rid}: {reading}; {where}."
+        elif action == "guide":
+            self._guide(ids)
         elif action == "choose":
+            run = self.guide_run
+            if run and run.wrong is not None:  # answering again after a wrong turn goes on from it
+                run.go_on(g)
+            before, asked = len(g.history), run.before_answer(g) if run else None
             g.choose(*ids)
-        elif action == "step":
+            if run:
+                run.answered(g, ids, before, asked)
+        elif action == "step" or action.startswith("run:"):
+            self._move(action)
+        elif action == "undo":
+            g.undo()
+        elif action == "redo":
+            g.redo()
+        elif action == "restart":
+            g.goto(0)
+        if self.guide_run and action in ("undo", "redo", "restart", "reading"):
+            self.guide_run.follow(self.game)
+
+    def _move(self, action: str) -> None:
+        """Step, or End of phase, of round, of game; on a guided game a lesson of words is
+        passed by moving on, and End of ... stops where the next lesson shows."""
+        g, run = self.game, self.guide_run
+        stepping = False
+        if run is not None and run.wrong is not None:  # moving on after a wrong turn goes on from it
+            run.go_on(g)
+        elif run is not None:
+            lesson = run.lesson()
+            if lesson is not None and lesson.do == "next" and run.ready(g):
+                run.next(g)
+            else:
+                stepping = lesson is not None and lesson.do == "step" and run.ready(g)
+        if action == "step":
             d = g.pending
             if d is None:
                 g.step()
@@ -376,11 +415,25 @@ class Board(anywidget.AnyWidget):
                 g.choose(*record_answer(self.bots[d.player], g.gamedef, g.ctx, d, g.state.seed, len(g.history)))
             else:
                 raise TablekitError(f"{d.player} must choose first.")
-        elif action.startswith("run:"):
-            g.run(until=action.split(":", 1)[1], bots=self.bots)
-        elif action == "undo":
-            g.undo()
-        elif action == "redo":
-            g.redo()
-        elif action == "restart":
-            g.goto(0)
+        else:
+            stop = (lambda: stepping or run.ready(g)) if run is not None and not run.finished else None
+            g.run(until=action.split(":", 1)[1], bots=self.bots, stop=stop)
+        if run is not None:
+            run.moved(g, stepping)
+
+    def _guide(self, ids: tuple[str, ...]) -> None:
+        """A button of the guide's bubble: Next, Undo my answer, Go on, Restart the guide."""
+        run, g = self.guide_run, self.game
+        if run is None:
+            raise TablekitError("this table has no guide")
+        do, lesson = ids
+        if do != "restart" and int(lesson) != run.index:
+            raise TablekitError("the guide has moved on: that button was for another lesson, so nothing was done")
+        if do == "next":
+            run.next(g)
+        elif do == "undo":
+            run.undo_wrong(g)
+        elif do == "go_on":
+            run.go_on(g)
+        else:
+            run.restart(g)

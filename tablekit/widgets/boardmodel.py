@@ -29,16 +29,18 @@ LOG_LIMIT = 30  # the newest records the model carries
 CONTROLS = ("step", "run:phase", "run:round", "run:end", "undo", "redo", "restart")
 # what the table shows and who plays: they change no position, so they need no record
 SETTINGS = ("view", "bot", "hot_seat", "i_am", "save", "load", "reading", "show_empty",
-            "save_position", "branch", "search", "hit", "diagram", "coach")
+            "save_position", "branch", "search", "hit", "diagram", "coach", "guide")
 EVERYTHING = "*everything*"  # "view": the whole position, on purpose
 BOT_KINDS = ("person", "random", "heuristic")
 MESSAGE_KEYS = {"action", "ids", "record", "seat", "kind", "on", "name", "text", "ruling", "reading", "query",
-                "index", "uid", "zone", "key", "value"}
+                "index", "uid", "zone", "key", "value", "do", "lesson"}
 # what a board that edits a position (the scenario builder's) is sent: pick a card, move
 # it to a zone (at a place), or type a counter's number; each names its card, zone or
 # counter by id, and the number is checked against the counter's declared domain
 EDITS = ("pick", "move", "counter")
 MAX_QUERY = 200  # characters of a rules search
+GUIDE_BUTTONS = ("next", "undo", "go_on", "restart")  # the buttons of a guided game's bubble
+MAX_LESSON = 1000
 MAX_IDS = 64
 
 
@@ -256,16 +258,24 @@ def _setting(game: Game, action: str, message: dict) -> tuple[str, ...]:
     EVERYTHING), ("bot", seat, kind), ("hot_seat", "on" or "off"), ("i_am", seat),
     ("save",), ("load", file name, text), ("reading", ruling id, reading),
     ("show_empty", "on" or "off"), ("save_position",), ("branch",),
-    ("search", query), ("hit", index as text), ("diagram", "on" or "off"), ("coach", "on" or "off")."""
+    ("search", query), ("hit", index as text), ("diagram", "on" or "off"), ("coach", "on" or "off"),
+    ("guide", what, the lesson's number as text): what is next, undo, go_on or restart."""
     allowed = {"view": {"seat"}, "bot": {"seat", "kind"}, "hot_seat": {"on"}, "i_am": {"seat"},
                "save": set(), "load": {"name", "text"}, "reading": {"ruling", "reading"},
                "show_empty": {"on"}, "save_position": set(), "branch": set(), "search": {"query"},
-               "hit": {"index"}, "diagram": {"on"}, "coach": {"on"}}[action]
+               "hit": {"index"}, "diagram": {"on"}, "coach": {"on"}, "guide": {"do", "lesson"}}[action]
     extra = sorted(set(message) - allowed - {"action", "record"}, key=str)
     if extra:
         raise BoardMessageError(f"{action!r} takes no {str(extra[0])[:40]!r}")
     if action in ("save", "save_position", "branch"):
         return ()
+    if action == "guide":
+        do, lesson = message.get("do"), message.get("lesson")
+        if do not in GUIDE_BUTTONS:
+            raise BoardMessageError(f"a guide's button is {', '.join(GUIDE_BUTTONS)}, not {str(do)[:40]!r}")
+        if isinstance(lesson, bool) or not isinstance(lesson, int) or not 0 <= lesson <= MAX_LESSON:
+            raise BoardMessageError("a guide's button says which lesson it was pressed at (its number from 0)")
+        return do, str(lesson)
     if action == "search":
         query = message.get("query")
         if not isinstance(query, str) or len(query) > MAX_QUERY:

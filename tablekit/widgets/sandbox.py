@@ -35,12 +35,14 @@ class Sandbox(W.VBox):
     when every seat is a bot. `hot_seat` starts with Hot seat on; `title`
     replaces the game's title on the board; `branching=False` leaves out
     Branch here (a branch offers no branches of its own); `coach=True` starts
-    with the Coach switch on (docs/board.md). `styled` is kept for old callers:
+    with the Coach switch on (docs/board.md); `guide`, a `core.guide.GuideRun`,
+    puts a guided first game's lessons on the board (`widgets.guide.learn_to_play`,
+    docs/guides.md). `styled` is kept for old callers:
     the board brings its own stylesheet."""
 
     def __init__(self, game: Game, seat: str | None = None, bots: dict[str, str] | None = None,
                  hot_seat: bool = False, title: str | None = None, branching: bool = True,
-                 styled: bool = True, coach: bool = False):
+                 styled: bool = True, coach: bool = False, guide: Any = None):
         super().__init__()
         bots = dict(bots or {})
         if seat is None:
@@ -57,7 +59,7 @@ class Sandbox(W.VBox):
         self.branches: Any = None
         self.board = Board(game, seat if seat in game.players else None, everything=seat == SEAT_ALL,
                            bots=bots, hot_seat=hot_seat, title=title, rules=True,
-                           on_branch=self.on_branch if branching else None, coach=coach)
+                           on_branch=self.on_branch if branching else None, coach=coach, guide=guide)
         self.children = [self.board]
 
     # -- what tests and notebooks reach --------------------------------------
