@@ -12,8 +12,6 @@ import pytest
 
 from tablekit.core.engine import make_game
 from tablekit.core.guide import (
-    MAX_LESSONS,
-    MIN_LESSONS,
     GuideError,
     GuideRun,
     advance,
@@ -22,6 +20,7 @@ from tablekit.core.guide import (
     read_guide,
     walk,
 )
+from tablekit.core.guideschema import MAX_LESSONS, MIN_LESSONS
 from tablekit.core.registry import get_game, registry
 from tablekit.core.scenario import read as read_scenario
 from tablekit.core.scenario.playing import run as run_scenario

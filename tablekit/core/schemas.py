@@ -388,8 +388,11 @@ def dotted(path: list, top: str = "", inner: bool = False) -> str:
 # -- the files in schemas/ -------------------------------------------------------------------
 
 def all_schemas() -> dict[str, dict]:
+    from .guideschema import guide_schema
+
     games = dict(registry())
-    out = {"scenario.schema.json": scenario_schema(games), "save.schema.json": save_schema(games)}
+    out = {"scenario.schema.json": scenario_schema(games), "save.schema.json": save_schema(games),
+           "guide.schema.json": guide_schema()}
     for gid, g in sorted(games.items()):
         out[f"cards-{gid}.schema.json"] = game_cards_schema(g)
     return out

@@ -648,6 +648,10 @@ function render({ model, el }) {
     guideBox.dataset.answer = JSON.stringify(gd.answer || []);
     guideBox.dataset.pair = JSON.stringify(gd.pair || []);
     const r = root.getBoundingClientRect();
+    if (!root.isConnected || r.width === 0) {  // not laid out yet (a board being shown): once it is
+      requestAnimationFrame(() => { if (root.isConnected) { placeGuide(); showGuide(); } });
+      return;
+    }
     const w = guideBox.offsetWidth;
     const tall = guideBox.offsetHeight;
     // the places beside the target (right, left, below, above), each kept inside the board;
@@ -655,15 +659,19 @@ function render({ model, el }) {
     const clear = [target, root.querySelector(".tk-decision"), root.querySelector(".tk-board-bar"),
       root.querySelector(".tk-board-settings")]
       .filter(Boolean).map((el) => el.getBoundingClientRect());
-    const overlap = (x, y) => clear.reduce((sum, c) => sum
-      + Math.max(0, Math.min(r.left + x + w, c.right) - Math.max(r.left + x, c.left))
+    // (covering the target itself counts four times)
+    const overlap = (x, y) => clear.reduce((sum, c, i) => sum + (i === 0 && target ? 4 : 1)
+      * Math.max(0, Math.min(r.left + x + w, c.right) - Math.max(r.left + x, c.left))
       * Math.max(0, Math.min(r.top + y + tall, c.bottom) - Math.max(r.top + y, c.top)), 0);
     const fit = ([x, y]) => [Math.max(0, Math.min(x, r.width - w)), Math.max(0, y)];
     let places = [[r.width - w - 8, 40]];
     if (target) {
       const c = target.getBoundingClientRect();
       const x = c.left - r.left, y = c.top - r.top;
-      places = [[c.right - r.left + 14, y], [x - 14 - w, y], [x, c.bottom - r.top + 10], [x, y - tall - 10]];
+      // and, for a target among the controls, under the controls and the settings
+      const under = Math.max(...clear.map((b) => b.bottom)) - r.top + 10;
+      places = [[c.right - r.left + 14, y], [x - 14 - w, y], [x, c.bottom - r.top + 10], [x, y - tall - 10],
+        [x, under]];
     }
     const [left, top] = places.map(fit).reduce((best, p) => (overlap(...p) < overlap(...best) ? p : best));
     guideBox.style.left = `${left}px`;
