@@ -57,9 +57,19 @@ def option_el(board, oid: str):
 def answer(page, board, ids: list[str], pair: list[str]) -> None:
     """Give the answer `ids` as a person would: its button or card (a pair: its first card,
     then the target); several: tick each (the suggested one starts ticked), then Confirm."""
-    if pair:
-        board.locator(f'.tk-card[data-uid="{pair[0]}"]').first.click()
-        board.locator(f'.tk-card.tk-target[data-uid="{pair[1]}"]').first.click()
+    button = board.locator(f'.tk-decision button.tk-option[data-option="{ids[0]}"]')
+    if pair and not button.count():
+        first = board.locator(f'.tk-card.tk-pair-first[data-uid="{pair[0]}"]').first
+        target = board.locator(f'.tk-card.tk-target[data-uid="{pair[1]}"]').first
+        for _ in range(3):  # the first card picked lights its targets (a redraw may come between)
+            if not target.count():
+                first.click()
+            try:
+                target.wait_for(timeout=5_000)
+                break
+            except Exception:  # noqa: BLE001 - picked again below
+                continue
+        target.click()
         return
     confirm = board.locator(".tk-decision button.tk-confirm")
     if not confirm.count():
@@ -192,3 +202,21 @@ def test_the_first_lessons_fit_the_other_screens(guide_server, browser, output_d
                               shots={5: output_dir / f"guide-creatures-{w}x{h}.png"})
         assert shown == set(range(6))
         assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+
+
+def test_the_index_leads_to_a_games_learn_to_play_section(browser, voila_url):
+    with local_page(browser, voila_url, {"width": 1366, "height": 768}) as page:
+        page.goto(f"{voila_url}/voila/render/index.ipynb", wait_until="load", timeout=120_000)
+        link = page.locator("a.tk-learn-link", has_text="Creatures and Cards")
+        link.wait_for(timeout=60_000)
+        link.click()
+        heading = page.locator("[id='Learn-to-play']")
+        heading.wait_for(timeout=120_000)
+        assert "creatures.ipynb" in page.url and heading.inner_text().startswith("Learn to play")
+        start = page.get_by_text("Start the guided first game").first
+        start.wait_for(timeout=120_000)
+        start.click()
+        bubble = page.locator(".tk-app.tk-board .tk-guide")
+        bubble.wait_for(timeout=120_000)
+        assert "lesson 1 of" in bubble.inner_text()
+        assert page.foreign == [], f"the page asked another host for {page.foreign[:3]}"

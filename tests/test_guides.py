@@ -214,3 +214,13 @@ def test_the_games_page_offers_learn_to_play_first(game_id):
     import notebook_checks as NC
 
     NC.assert_offers_learn_to_play(ROOT / "notebooks" / f"{game_id}.ipynb", game_id)
+
+
+def test_the_index_offers_each_games_learn_to_play_first():
+    from tablekit.widgets.index import GameIndex, learn_links
+
+    links = learn_links(ROOT / "notebooks")
+    for game_id in GAMES:
+        assert f"href='{game_id}.ipynb#Learn-to-play'" in links
+    page = GameIndex(ROOT / "notebooks").value
+    assert page.index("tk-learn-link") < page.index("tk-tile")
