@@ -139,7 +139,12 @@ def click_through(page, board, w: int, h: int, lessons: int | None = None, shots
         if state == "lesson" and now["next"]:
             guide.locator("button[data-guide='next']").click()
         elif state in ("lesson", "waiting") and now["offered"]:
-            answer(page, board, ids, pair) if ids else answer_as_suggested(page, board)
+            try:
+                answer(page, board, ids, pair) if ids else answer_as_suggested(page, board)
+            except Exception as exc:
+                page.screenshot(path="/tmp/guide-answer-failed.png")
+                raise AssertionError(f"{state} {head!r}: answering {ids} (pair {pair}) failed; errors in the "
+                                     f"page: {page.errors}; {str(exc)[:600]}") from None
         else:
             # waiting for the next lesson: End of phase runs to it (or to the phase's end)
             step = board.locator("button[data-action='step']" if state == "lesson" else "button[data-action='run:phase']")
@@ -152,21 +157,28 @@ def click_through(page, board, w: int, h: int, lessons: int | None = None, shots
             page.wait_for_function("(before) => window.__tkSig() !== before", arg=before, timeout=30_000)
         except Exception:
             page.screenshot(path="/tmp/guide-stuck.png")
-            raise AssertionError(f"nothing moved after {state} {head!r} (answer {ids}, pair {pair})") from None
+            raise AssertionError(f"nothing moved after {state} {head!r} (answer {ids}, pair {pair}); "
+                                 f"errors in the page: {page.errors}") from None
+        assert not page.errors, page.errors
         assert page.locator(".tk-banner").count() == 0, page.locator(".tk-banner").inner_text()
     raise AssertionError("the guide did not end")
 
 
+# what the kernel last sent: the bubble and the newest record (what the page draws on its own, a
+# card picked or an option ticked, changes neither, so a wait for the kernel's answer is not
+# ended by the page's own redraw)
 SIG = """window.__tkSig = () => {
   const g = document.querySelector('.tk-guide');
   const newest = document.querySelector('.tk-board-log .tk-entry-path');
-  const log = newest ? newest.textContent : '';
-  const d = document.querySelector('.tk-decision');
-  return JSON.stringify([g && !g.hidden ? g.textContent : '', log, d ? d.textContent : '']);
+  const banner = document.querySelector('.tk-banner');
+  return JSON.stringify([g && !g.hidden ? g.textContent : '', newest ? newest.textContent : '',
+                         banner ? banner.textContent : '']);
 };"""
 
 
 def open_guide(page, server: str, game: str):
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     page.goto(f"{server}/voila/render/learn-{game}.ipynb", wait_until="load", timeout=120_000)
     board = page.locator(".tk-app.tk-board")
     board.wait_for(timeout=120_000)
