@@ -163,6 +163,10 @@ def answer(kind: str, gamedef: GameDef, ctx: Ctx, d: Decision, rnd: random.Rando
         _, playouts = kind_budget(kind) or ("coach", COACH_PLAYOUTS)
         return best_answer(gamedef, ctx, d, playouts or COACH_PLAYOUTS, seed=f"bot:{view_seed}")
     if kind == "heuristic":
+        if d.min == d.max == 1:  # one legal answer: the heuristic could only give that one
+            only = [o.id for o in d.options if o.legal]
+            if len(only) == 1:
+                return only
         seen = seat_ctx(ctx, d.player, random.Random(f"view:{view_seed}")) if SEAT_VIEW else ctx
         ids = gamedef.heuristic(seen, d)
         if ids is not None:
