@@ -130,3 +130,21 @@ def test_a_board_without_a_guide_refuses_its_buttons():
     sb = Sandbox(tablekit.new_game("creatures", players=2, seed=1))
     assert sb.board.guide == {}
     assert "no guide" in sb.press("guide", do="next", lesson=0)
+
+
+def test_the_end_opens_each_scenario_it_lists_and_comes_back_to_the_guided_game():
+    sb = learn_to_play("creatures")
+    follow(sb)
+    board, guide = sb.board, sb.board.guide_run.guide
+    guided, end = sb.game, board.guide["index"]
+    assert guide.left, "the Creatures guide leaves kinds to scenarios"
+    for i, left in enumerate(guide.left):
+        assert sb.press("guide", do="scenario", lesson=end, index=i) is None, board.error
+        assert sb.game is not guided and left.scenario in board.view["notice"]
+        assert board.guide["state"] == "scenario" and board.guide["buttons"] == ["back"]
+        # the scenario's table plays as any table; the guide's other buttons wait for Back
+        assert "press Back" in sb.press("guide", do="restart", lesson=end)
+        assert sb.press("guide", do="back", lesson=end) is None
+        assert sb.game is guided and board.guide["state"] == "done"
+    assert "no such scenario" in sb.press("guide", do="scenario", lesson=end, index=len(guide.left))
+    assert "its place in the list" in sb.board.handle({"action": "guide", "do": "scenario", "lesson": end, "index": -1})

@@ -602,9 +602,10 @@ function render({ model, el }) {
       : t.log ? ".tk-board-log" : ".tk-decision";
     return root.querySelector(q) || root.querySelector(".tk-decision");
   }
-  const GUIDE_BUTTONS = { next: "Next", undo: "Undo my answer", go_on: "Go on from here", restart: "Restart the guide" };
+  const GUIDE_BUTTONS = { next: "Next", undo: "Undo my answer", go_on: "Go on from here", restart: "Restart the guide",
+    back: "Back to the guided game" };
   function guideParts(gd) {
-    const press = (what) => model.send({ action: "guide", do: what, lesson: gd.index });
+    const press = (what, index = 0) => model.send({ action: "guide", do: what, lesson: gd.index, index });
     const head = gd.state === "done" ? `${gd.title}: the end`
       : `${gd.title} · lesson ${Math.min(gd.index + 1, gd.total)} of ${gd.total}`;
     const parts = [h("div", { class: "tk-guide-head", text: head })];
@@ -623,8 +624,10 @@ function render({ model, el }) {
       }
       if ((gd.left || []).length) {
         parts.push(h("div", { class: "tk-guide-sub", text: "Decisions this game did not reach: each has a scenario" }),
-          h("ul", { class: "tk-guide-left" }, gd.left.map((x) => h("li", {}, h("b", { text: x.kind }), `: ${x.say} (`,
-            h("a", { href: x.href, text: x.scenario, title: "Open the ruling lab and pick this scenario" }), ")"))));
+          h("ul", { class: "tk-guide-left" }, gd.left.map((x, i) => h("li", {}, h("b", { text: x.kind }), `: ${x.say} (`,
+            h("a", { href: x.href, text: x.scenario, title: "Open the ruling lab and pick this scenario" }), ") ",
+            h("button", { class: "tk-guide-button", type: "button", dataset: { guide: `scenario:${i}` },
+              onclick: () => press("scenario", i) }, "Open it here")))));
       }
     }
     const buttons = (gd.buttons || []).map((b) => h("button", {

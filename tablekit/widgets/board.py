@@ -123,6 +123,7 @@ class Board(anywidget.AnyWidget):
             self.glossary = [t.to_dict() for t in game.gamedef.glossary]  # sent once, like the outline
         self.coach_on = coach  # the Coach switch (off unless asked): see _follow_coach
         self.guide_run = guide  # a guided first game (widgets/guide.py), or None
+        self.guided_game: Game | None = None  # the guided game, while a scenario its end offers is shown
         self._coach = CoachRunner(self._publish_coach)
         self.on_msg(self._on_message)
         self.refresh()
@@ -168,7 +169,8 @@ class Board(anywidget.AnyWidget):
             self.view = model
             self._follow_diagram()
             self._follow_coach(seat, everything)
-            self.guide = bubble(self.guide_run, self.game, model, seat, everything) if self.guide_run else {}
+            self.guide = (bubble(self.guide_run, self.guided_game or self.game, model, seat, everything,
+                                 scenario=self.guided_game is not None) if self.guide_run else {})
         for listen in self.listeners:
             listen()
 
@@ -391,7 +393,7 @@ class Board(anywidget.AnyWidget):
             g.redo()
         elif action == "restart":
             g.goto(0)
-        if self.guide_run and action in ("undo", "redo", "restart", "reading"):
+        if self.guide_run and self.guided_game is None and action in ("undo", "redo", "restart", "reading"):
             self.guide_run.follow(self.game)
 
     def _move(self, action: str) -> None:
@@ -421,15 +423,40 @@ class Board(anywidget.AnyWidget):
         if run is not None:
             run.moved(g, stepping)
 
+    def _open_scenario(self, index: int) -> None:
+        """The guide's end: a decision kind its deal never reached, shown on this table by the
+        scenario file the guide names for it (the guided game waits for Back)."""
+        from ..core.scenario import load_scenario
+        from .lab import scenarios_dir
+
+        run = self.guide_run
+        if not run.finished or index >= len(run.guide.left):
+            raise TablekitError("the guide offers no such scenario now")
+        left = run.guide.left[index]
+        game = load_scenario(scenarios_dir() / run.guide.game / left.scenario)
+        self.guided_game = self.game
+        self.replace_game(game)
+        self.notice = (f"The scenario {left.scenario} is on the table: {left.say}. Step on to its "
+                       f"{left.kind!r} decision; Back to the guided game returns to your game.")
+
     def _guide(self, ids: tuple[str, ...]) -> None:
         """A button of the guide's bubble: Next, Undo my answer, Go on, Restart the guide."""
         run, g = self.guide_run, self.game
         if run is None:
             raise TablekitError("this table has no guide")
-        do, lesson = ids
-        if do != "restart" and int(lesson) != run.index:
+        do, lesson, index = ids
+        if self.guided_game is not None and do != "back":
+            raise TablekitError("a scenario is on the table: press Back to the guided game first")
+        if do not in ("restart", "back") and int(lesson) != run.index:
             raise TablekitError("the guide has moved on: that button was for another lesson, so nothing was done")
-        if do == "next":
+        if do == "scenario":
+            self._open_scenario(int(index))
+        elif do == "back":
+            if self.guided_game is None:
+                raise TablekitError("the guided game is on the table already")
+            self.replace_game(self.guided_game)
+            self.guided_game = None
+        elif do == "next":
             run.next(g)
         elif do == "undo":
             run.undo_wrong(g)

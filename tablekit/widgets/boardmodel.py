@@ -39,7 +39,9 @@ MESSAGE_KEYS = {"action", "ids", "record", "seat", "kind", "on", "name", "text",
 # counter by id, and the number is checked against the counter's declared domain
 EDITS = ("pick", "move", "counter")
 MAX_QUERY = 200  # characters of a rules search
-GUIDE_BUTTONS = ("next", "undo", "go_on", "restart")  # the buttons of a guided game's bubble
+# the buttons of a guided game's bubble; "scenario" (with `index`, the place of a kind left to a
+# scenario in the guide's list) opens that scenario on the table, "back" comes back to the guide
+GUIDE_BUTTONS = ("next", "undo", "go_on", "restart", "scenario", "back")
 MAX_LESSON = 1000
 MAX_IDS = 64
 
@@ -259,11 +261,12 @@ def _setting(game: Game, action: str, message: dict) -> tuple[str, ...]:
     ("save",), ("load", file name, text), ("reading", ruling id, reading),
     ("show_empty", "on" or "off"), ("save_position",), ("branch",),
     ("search", query), ("hit", index as text), ("diagram", "on" or "off"), ("coach", "on" or "off"),
-    ("guide", what, the lesson's number as text): what is next, undo, go_on or restart."""
+    ("guide", what, the lesson's number, a scenario's place, as text): what is next, undo, go_on,
+    restart, scenario or back."""
     allowed = {"view": {"seat"}, "bot": {"seat", "kind"}, "hot_seat": {"on"}, "i_am": {"seat"},
                "save": set(), "load": {"name", "text"}, "reading": {"ruling", "reading"},
                "show_empty": {"on"}, "save_position": set(), "branch": set(), "search": {"query"},
-               "hit": {"index"}, "diagram": {"on"}, "coach": {"on"}, "guide": {"do", "lesson"}}[action]
+               "hit": {"index"}, "diagram": {"on"}, "coach": {"on"}, "guide": {"do", "lesson", "index"}}[action]
     extra = sorted(set(message) - allowed - {"action", "record"}, key=str)
     if extra:
         raise BoardMessageError(f"{action!r} takes no {str(extra[0])[:40]!r}")
@@ -275,7 +278,10 @@ def _setting(game: Game, action: str, message: dict) -> tuple[str, ...]:
             raise BoardMessageError(f"a guide's button is {', '.join(GUIDE_BUTTONS)}, not {str(do)[:40]!r}")
         if isinstance(lesson, bool) or not isinstance(lesson, int) or not 0 <= lesson <= MAX_LESSON:
             raise BoardMessageError("a guide's button says which lesson it was pressed at (its number from 0)")
-        return do, str(lesson)
+        index = message.get("index", 0)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= MAX_LESSON:
+            raise BoardMessageError("a scenario of the guide is named by its place in the list (0 for the first)")
+        return do, str(lesson), str(index)
     if action == "search":
         query = message.get("query")
         if not isinstance(query, str) or len(query) > MAX_QUERY:

@@ -69,10 +69,16 @@ def _pair_of(model: Mapping[str, Any], answer: list[str]) -> list[str]:
 
 
 def bubble(run: GuideRun, game: Any, model: Mapping[str, Any], seat: str | None,
-           everything: bool) -> dict[str, Any]:
-    """The guide's bubble for the position `model` shows (plain data for the board)."""
+           everything: bool, scenario: bool = False) -> dict[str, Any]:
+    """The guide's bubble for the position `model` shows (plain data for the board); with
+    `scenario`, the table shows a scenario the guide's end offers, and `game` is the guided
+    game waiting for Back."""
     g = run.guide
     head = {"on": True, "title": g.title, "index": run.index, "total": len(g.lessons), "seat": g.seat}
+    if scenario:
+        return {**head, "state": "scenario", "target": None, "buttons": ["back"],
+                "say": "A scenario from the end of the guide is on the table (the notice above says which). "
+                       "Back to the guided game puts your game back."}
     if not everything and seat != g.seat:
         return {**head, "state": "note", "target": None,
                 "say": f"The guide speaks to {g.seat}, the learner's seat: choose {g.seat} under View as to "
