@@ -146,5 +146,19 @@ def test_the_end_opens_each_scenario_it_lists_and_comes_back_to_the_guided_game(
         assert "press Back" in sb.press("guide", do="restart", lesson=end)
         assert sb.press("guide", do="back", lesson=end) is None
         assert sb.game is guided and board.guide["state"] == "done"
+        assert board.seat == guide.seat and board.bots == dict(guide.bots), "the guided table as it was"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_scenario_the_end_offers_opens_and_the_guided_table_comes_back(game_id):
+    sb = learn_to_play(game_id)
+    follow(sb)
+    board, guide = sb.board, sb.board.guide_run.guide
+    end = board.guide["index"]
+    for i, _ in enumerate(guide.left):
+        assert sb.press("guide", do="scenario", lesson=end, index=i) is None, board.error
+        assert board.seat in sb.game.players or board.everything
+        assert sb.press("guide", do="back", lesson=end) is None
+        assert board.guide["state"] == "done" and board.seat == guide.seat and board.bots == dict(guide.bots)
     assert "no such scenario" in sb.press("guide", do="scenario", lesson=end, index=len(guide.left))
-    assert "its place in the list" in sb.board.handle({"action": "guide", "do": "scenario", "lesson": end, "index": -1})
+    assert "its place in the list" in board.handle({"action": "guide", "do": "scenario", "lesson": end, "index": -1})

@@ -124,6 +124,7 @@ class Board(anywidget.AnyWidget):
         self.coach_on = coach  # the Coach switch (off unless asked): see _follow_coach
         self.guide_run = guide  # a guided first game (widgets/guide.py), or None
         self.guided_game: Game | None = None  # the guided game, while a scenario its end offers is shown
+        self._guided_table: tuple[str | None, bool, dict[str, str]] = (seat, everything, dict(self.bots))
         self._coach = CoachRunner(self._publish_coach)
         self.on_msg(self._on_message)
         self.refresh()
@@ -435,7 +436,10 @@ class Board(anywidget.AnyWidget):
         left = run.guide.left[index]
         game = load_scenario(scenarios_dir() / run.guide.game / left.scenario)
         self.guided_game = self.game
+        self._guided_table = (self.seat, self.everything, dict(self.bots))  # Back puts them back too
         self.replace_game(game)
+        if self.seat is None and not self.everything:  # the learner's seat is not in the scenario
+            self.seat = game.players[0]
         self.notice = (f"The scenario {left.scenario} is on the table: {left.say}. Step on to its "
                        f"{left.kind!r} decision; Back to the guided game returns to your game.")
 
@@ -455,6 +459,7 @@ class Board(anywidget.AnyWidget):
             if self.guided_game is None:
                 raise TablekitError("the guided game is on the table already")
             self.replace_game(self.guided_game)
+            self.seat, self.everything, self.bots = self._guided_table
             self.guided_game = None
         elif do == "next":
             run.next(g)
