@@ -473,6 +473,21 @@ class ActionWindow(Node):
                                   f"{eff.label(ctx, use)}{price}", why is None, why or ""))
         return out
 
+    def any_legal(self, ctx: Ctx, player: str) -> bool:
+        """Whether `player` has a legal option here (what `auto_pass` asks): the
+        game's actions, then each action ability's `ctx.usable`, without writing
+        any option's words."""
+        if self.actions is not None and any(o.legal for o in self.actions(ctx, player)):
+            return True
+        if self.abilities:
+            return any(ctx.usable(use) is None for use in ctx.actions(self.abilities, player))
+        return False
+
+    def decision(self, player: str, options: list) -> Decision:
+        """The window's question to `player`: `options` (see `options`) or pass."""
+        from .decision import Decision, Option
+        return Decision(player, self.prompt, options + [Option("pass", "Pass")], kind="window")
+
     def settle(self, ctx, frame):
         if "o" not in frame:
             frame["o"] = list(self.players(ctx))
@@ -482,7 +497,7 @@ class ActionWindow(Node):
         while order and frame["passes"] < len(order):
             p = order[frame["i"]]
             out = ctx.game.is_eliminated(ctx, p)
-            if not out and not (self.auto_pass and not any(o.legal for o in self.options(ctx, p))):
+            if not out and not (self.auto_pass and not self.any_legal(ctx, p)):
                 return OPENED
             frame["passes"] += 1
             frame["i"] = (frame["i"] + 1) % len(order)

@@ -188,7 +188,7 @@ class State:
     def copy(self) -> State:
         """A deep copy: what `State.from_dict(self.to_dict())` gives, copied once
         (`from_dict` copies every field it is handed)."""
-        return State.from_dict({k: getattr(self, k) for k in self.__slots__ if k != "card_zone"})
+        return State.from_dict({k: getattr(self, k) for k in State.__slots__ if k != "card_zone"})
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True)

@@ -321,8 +321,7 @@ class Stepping:
                 return node.ask(ctx)
             assert isinstance(node, ActionWindow)
             player = frame["o"][frame["i"]]
-            options = node.options(ctx, player) + [Option("pass", "Pass")]
-            return Decision(player, node.prompt, options, kind="window")
+            return node.decision(player, node.options(ctx, player))
         frame = opened[1]
         if what == "fx":
             eff = self.gamedef.effect(frame["fx"])

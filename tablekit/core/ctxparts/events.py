@@ -330,8 +330,7 @@ class EventsPart(CtxAttrs):
         for uid in sorted(self.state.cards):
             d = self.defs[self.state.cards[uid]["card"]]
             for ab in d.abilities:
-                key = ab.stat if ab.type == "modifier" else ab.window if ab.type == "action" else ab.on
-                index.setdefault((ab.type, key), []).append((uid, ab))
+                index.setdefault(index_key(ab), []).append((uid, ab))
         self._plain_moves = (("replacement", "move") not in index and ("trigger", "move") not in index
                              and self.game.procedure("move") is core_move and not self._checks)
         return index
@@ -356,6 +355,13 @@ class EventsPart(CtxAttrs):
             if have != want and not (type(have) is list and type(want) is not list and want in have):
                 return False
         return True
+
+def index_key(ab: Ability) -> tuple[str, str]:
+    """An ability's key in the index: its type, and the stat it changes, the window it
+    is used in or the event it answers."""
+    key = ab.stat if ab.type == "modifier" else ab.window if ab.type == "action" else ab.on
+    return ab.type, key
+
 
 def core_move(ctx: Ctx, ev: dict) -> None:
     st = ctx.state

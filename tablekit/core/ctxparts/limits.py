@@ -58,9 +58,15 @@ class LimitsPart(CtxAttrs):
         event's `card` is `card` unless the event names another, so `if:
         {card.traits: Dwarf}` reads the card whose number this is; `per`
         multiplies its `add`; `floor` is the least the result may be."""
+        key = ("modifier", name)
+        index = self._index
+        if index is None:
+            index = self._index = self._build_index()
+        if key not in index and not self.state.lasting:  # no card changes it: the common case
+            return floor if floor is not None and base < floor else base
         total = base
         seen: dict | None = None  # the event an `if` reads, built at the first modifier that has one
-        for uid, ab in self._active(("modifier", name)):
+        for uid, ab in self._active(key):
             if ab.scope == "all":
                 pass
             elif ab.scope == "self":
