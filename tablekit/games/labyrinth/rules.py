@@ -199,8 +199,7 @@ def ask_action(ctx: Ctx) -> Decision | None:
                                "(rulings LAB-COUNTER-WHO, LAB-COUNTER-WHAT).", rule="LAB-COUNTER-WHAT"))
         else:
             opts.append(Option(f"play:{cid}", label))
-    for r in T.BOARD_ORDER:
-        use, why = T.gather_plan(ctx, p, r)
+    for r, use, why in T.gather_plans(ctx, p):
         opts.append(Option(f"gather:{r}", f"Gather the {T.retinue_name(r)}", use is not None, why,
                            rule=T.cited_rule(why)))
     if data["taken"] == 0:

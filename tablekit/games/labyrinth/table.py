@@ -119,7 +119,9 @@ RULING_CITED = re.compile(r"\bLAB-[A-Z]+(?:-[A-Z]+)*\b")
 def cited_rule(reason: str | None) -> str | None:
     """The ruling an illegal option's reason cites (the last one named), for the
     option's `rule`; None when the reason is the rulebook's or the card's."""
-    found = RULING_CITED.findall(reason or "")
+    if not reason:
+        return None
+    found = RULING_CITED.findall(reason)
     return found[-1] if found else None
 
 
@@ -262,10 +264,26 @@ def gather_plan(ctx: Ctx, p: str, retinue: str) -> tuple[list[str] | None, str]:
     """Whether p can gather a retinue: the heroes suggested for it (the default of the
     choice, ruling LAB-GATHER-PICK: heroes of the retinue's own kind first, Mentalmancers
     last), or None and the reason in words. `gather_choices` lists every other way."""
+    return _plan(ctx, p, retinue, *_heroes_facts(ctx, p))
+
+
+def gather_plans(ctx: Ctx, p: str) -> list[tuple[str, list[str] | None, str]]:
+    """`gather_plan` of every retinue, in board order: (retinue, heroes or None, reason),
+    reading p's heroes once."""
+    mine = _heroes_facts(ctx, p)
+    return [(r, *_plan(ctx, p, r, *mine)) for r in BOARD_ORDER]
+
+
+def _heroes_facts(ctx: Ctx, p: str) -> tuple[list[tuple[str, tuple]], list[str]]:
+    """p's heroes with their facts (see `_facts`), and p's Mentalmancers."""
     facts = _facts(ctx)
     cards = ctx.state.cards
     mine = [(u, facts[cards[u]["card"]]) for u in ctx.zone(heroes(p))]
-    mm = [u for u, f in mine if f[0] == "mentalmancer"]
+    return mine, [u for u, f in mine if f[0] == "mentalmancer"]
+
+
+def _plan(ctx: Ctx, p: str, retinue: str, mine: list[tuple[str, tuple]],
+          mm: list[str]) -> tuple[list[str] | None, str]:
     if retinue == LEGENDARY:
         if LEGENDARY in gathered(ctx, p):
             return None, "Each lord may gather only one Legendary Retinue in the whole game."
