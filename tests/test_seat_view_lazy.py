@@ -51,6 +51,7 @@ def test_the_view_read_whole_is_seat_states_view(game_id):
         eager = seat_state(g.ctx, d.player, random.Random(11))
         assert view.to_json() == eager.to_json()      # reads every card and the RNG: draws
         assert view.drawn_yet
+        assert list(view.cards) == list(eager.cards)  # in the game's order
         checked += 1
     assert checked > 5
 

@@ -196,11 +196,13 @@ class SeatView(State):
         self._real = None
         cards = self.cards
         own = real.state.cards
-        put = dict.__setitem__
-        for u, d in drawn(real, self._seat, self._rnd, list(self.hidden)).items():
-            card = dict(own[u])
+        dealt = drawn(real, self._seat, self._rnd, list(self.hidden))
+        for u, d in dealt.items():
+            card = dealt[u] = dict(own[u])
             card["card"] = d
-            put(cards, u, card)
+        seen = dict(dict.items(cards))
+        dict.clear(cards)  # put back in the game's order, the hidden ones in their places
+        dict.update(cards, ((u, seen[u] if u in seen else dealt[u]) for u in own))
         cards._view = None
         State.rng.__set__(self, self._rnd.getrandbits(63) | 1)  # type: ignore[attr-defined]
 

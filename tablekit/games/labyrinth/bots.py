@@ -34,8 +34,17 @@ SPARE = 1  # a hero of a kind its lord holds at most this many of is spare
 
 # -- what a lord's heroes are worth ---------------------------------------------------------------
 
+_KINDS: dict[str, Counter] = {}
+"""Each lord's heroes by kind, counted once for the decision being made (`heuristic`
+forgets them first: the bot reads its view, never changes it, while it decides)."""
+
+
 def _kinds(ctx: Ctx, p: str) -> Counter:
-    return Counter(T.hero_kind(ctx, u) for u in ctx.zone(T.heroes(p)))
+    """p's heroes by kind (read only: the count is kept for the decision)."""
+    have = _KINDS.get(p)
+    if have is None:
+        have = _KINDS[p] = Counter(T.hero_kind(ctx, u) for u in ctx.zone(T.heroes(p)))
+    return have
 
 
 def _legends(ctx: Ctx, p: str) -> int:
@@ -248,6 +257,7 @@ def _pick(ctx: Ctx, d: Decision, legal: list[str]) -> list[str] | None:
 
 
 def heuristic(ctx: Ctx, d: Decision) -> list[str] | None:
+    _KINDS.clear()
     legal = [o.id for o in d.legal]
     if d.kind == "action":
         return _action(ctx, d, legal)
