@@ -1347,3 +1347,21 @@ def test_p042_a_third_restricted_attachment_makes_its_player_discard_one():
     rec = g.choose("pick:citadel-plate#1")
     assert rec.rule == "MK-RESTRICTED" and g.state.zones["P1/discard"] == ["citadel-plate#1"]
     assert sorted(g.state.zones["P1/attachments"]) == ["blade-of-gondolin#1", "dwarven-axe#1"]
+
+
+def test_point_96_an_undamaged_character_whose_hit_points_are_taken_away_is_destroyed():
+    """The state check skips undamaged cards only while nothing may lower hit points
+    (checks.hit_points_can_fall): no card of the file does, but a lasting effect may."""
+    from tablekit.games.mirkwood import checks
+    from tablekit.games.mirkwood import table as T
+    g = tablekit.new_game("mirkwood", seed=1)
+    g.run(until="decision")
+    ctx = g.ctx
+    assert not checks.hit_points_can_fall(ctx)
+    hero = T.heroes(ctx, "P1")[0]
+    assert not ctx.card(hero).get("damage")
+    printed = T.stat(ctx, hero, "hit_points")
+    ctx.add_lasting("modifier", "game", "a test's curse", targets=[hero], stat="hit_points", add=-printed)
+    assert checks.hit_points_can_fall(ctx) and T.hp_left(ctx, hero) == 0
+    assert checks.destroyed_character(ctx, {"type": "test"})
+    assert hero in ctx.zone(T.discard("P1"))

@@ -99,9 +99,26 @@ def loose_attachment(ctx: Ctx, event: dict) -> bool:
     return False
 
 
+def hit_points_can_fall(ctx: Ctx) -> bool:
+    """Whether anything may lower a card's hit points: a modifier in the card file that
+    takes some away, or a lasting effect on hit points. While nothing may, a card with no
+    damage keeps its printed hit points (1 or more) and is never destroyed (point 96)."""
+    if ctx.from_cards("mirkwood: hit points lowered", _lowers_hit_points):
+        return True
+    return any(e["kind"] == "modifier" and e["stat"] == "hit_points" for e in ctx.state.lasting)
+
+
+def _lowers_hit_points(defs) -> bool:
+    return any(ab.type == "modifier" and ab.stat == "hit_points" and ab.add < 0
+               for d in defs.values() for ab in d.abilities)
+
+
 def destroyed_character(ctx: Ctx, event: dict) -> bool:
+    every = hit_points_can_fall(ctx)
     for p in ctx.players:
         for u in T.characters(ctx, p):
+            if not every and not ctx.card(u).get("damage"):
+                continue
             if T.hp_left(ctx, u) <= 0:
                 for w in C.webs_on(ctx, u):
                     ctx.move(w, T.ENC_DISCARD, attached_to=None)
@@ -113,8 +130,9 @@ def destroyed_character(ctx: Ctx, event: dict) -> bool:
 
 
 def destroyed_enemy(ctx: Ctx, event: dict) -> bool:
+    every = hit_points_can_fall(ctx)
     for u in T.enemies_in_play(ctx) + [x for x in ctx.zone(T.REVEALED) if ctx.kind(x) == "enemy"]:
-        if T.hp_left(ctx, u) > 0:
+        if (not every and not ctx.card(u).get("damage")) or T.hp_left(ctx, u) > 0:
             continue
         C.discard_shadows(ctx, u)
         to = T.VICTORY if int(ctx.defn(u).fields.get("victory", 0)) else T.ENC_DISCARD
