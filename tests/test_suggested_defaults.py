@@ -208,3 +208,31 @@ def test_no_decision_suggests_a_fixed_pass(game):
                 kinds[d.kind] += 1
             g.choose(*record_answer("random", g.gamedef, g.ctx, d, g.state.seed, len(g.history)))
     assert set(kinds) <= {"absorb", "cover", "fight", "gather"}, kinds
+
+
+def test_foehunters_martyr_suggests_taking_the_blow_when_the_paladin_is_much_sturdier():
+    """The martyr's suggestion (issue 44) is the Paladin taking the damage when his hit
+    points and ready armor exceed the hero's hit points by MARTYR_MARGIN, else letting it
+    land; the hint says which and why. Both are met in seeded heuristic games."""
+    from tablekit.core.bots import record_answer
+    from tablekit.games.foehunters import damage as D
+    from tablekit.games.foehunters import table as T
+    seen = set()
+    for seed in range(60):
+        g = tablekit.new_game("foehunters", players=3, seed=seed)
+        while not g.is_over and len(g.history) < 3000:
+            d = g.pending
+            if d is None:
+                g.step()
+                continue
+            if d.kind == "martyr":
+                t = next(o.id.split(":", 1)[1] for o in d.options if o.id.startswith("martyr:"))
+                sturdier = (g.ctx.counter(d.player, "hp") + T.armor_ready(g.ctx, d.player)
+                            >= g.ctx.counter(t, "hp") + D.MARTYR_MARGIN)
+                assert d.default == (f"martyr:{t}" if sturdier else "decline")
+                assert d.hint.startswith("Suggested: take it" if sturdier else f"Suggested: let {t} take it")
+                seen.add(sturdier)
+            g.choose(*record_answer("heuristic", g.gamedef, g.ctx, d, g.state.seed, len(g.history)))
+        if seen == {True, False}:
+            return
+    pytest.fail(f"met only {seen}")

@@ -21,6 +21,7 @@ from typing import Any
 from tablekit.core import Ctx, Decision
 
 from . import bot_threat as threat
+from . import damage as D
 from . import table as T
 
 # The party a bot builds when it picks heroes: a tank first, then damage and support.
@@ -337,8 +338,7 @@ def martyr(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
     dorin, t = d.player, next((i.split(":", 1)[1] for i in legal if i.startswith("martyr:")), None)
     if t is None:
         return ["decline"]
-    mine = ctx.counter(dorin, "hp") + T.armor_ready(ctx, dorin)
-    return [f"martyr:{t}"] if mine >= ctx.counter(t, "hp") + 4 else ["decline"]
+    return [f"martyr:{t}"] if D.martyr_pays(ctx, dorin, t) else ["decline"]
 
 
 def redirect(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:

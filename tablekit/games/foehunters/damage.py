@@ -234,6 +234,17 @@ def deal(ctx: Ctx, instances: list[dict], controller: str | None, say: str) -> A
     return ctx.start("hit", controller=controller, data={"todo": instances, "said": [say]})
 
 
+MARTYR_MARGIN = 4
+"""How much sturdier (hit points and ready armor) the Paladin must be than the hero he
+would stand in for, for the martyr to be suggested."""
+
+
+def martyr_pays(ctx: Ctx, dorin: str, target: str) -> bool:
+    """Whether the Paladin taking the damage for `target` is suggested: his hit points and
+    ready armor are at least `MARTYR_MARGIN` above the target's hit points (all public)."""
+    return ctx.counter(dorin, "hp") + T.armor_ready(ctx, dorin) >= ctx.counter(target, "hp") + MARTYR_MARGIN
+
+
 def martyr_of(ctx: Ctx, target: str) -> str | None:
     """The Paladin who may take this hero's damage instead (ruling FH-PALADIN)."""
     for e in ctx.lasting("restriction"):
@@ -303,9 +314,14 @@ class Hit(Effect):
         t = inst["target"]
         opts = [Option(f"martyr:{t}", f"{dorin} takes {T.damage_words(inst['amount'], inst['dtype'])} "
                        f"for {t}"), Option("decline", f"Let {t} take it")]
+        take = martyr_pays(ctx, dorin, t)
+        hint = (f"Suggested: take it, since {dorin} has at least {MARTYR_MARGIN} more hit points and ready "
+                f"armor than {t} has hit points." if take else
+                f"Suggested: let {t} take it, since {dorin} is not much sturdier than {t}, and the martyr "
+                "stays ready for a harder blow.")
         return Decision(dorin, f"Martyr: {t} is about to be dealt {T.damage_words(inst['amount'], inst['dtype'])}. "
                         f"Take it instead (once for {t} until your next turn, ruling FH-PALADIN)?",
-                        opts, kind="martyr", default="decline")
+                        opts, kind="martyr", default=f"martyr:{t}" if take else "decline", hint=hint)
 
     @staticmethod
     def martyr_note(dorin: str, t: str) -> str:
