@@ -10,7 +10,7 @@ each game it runs, under `valgrind --tool=callgrind`, one process that plays `--
 seeded games (seeds 0..n-1, the game's default player count, `Game.watched` off, as
 `tablekit.simulate` plays them) and one that plays none, and prints the difference
 divided by `--n`: the instructions of one game, imports and startup left out. The
-count is the same from run to run (within 0.1%); it is not time (a cache miss costs
+count is the same from run to run (within 0.2%); it is not time (a cache miss costs
 more than an add), so report it beside a timed benchmark, never instead of one.
 Needs `valgrind` (Debian: `apt-get install valgrind`); runs about 50 times slower
 than the games themselves."""
