@@ -1497,9 +1497,11 @@ def test_the_heuristic_bot_answers_every_decision_itself(monkeypatch):
 
 def test_the_turn_suggests_a_play_then_a_purchase_then_a_feat_and_ending_only_when_none_is_open():
     """A learner who follows the suggestions plays and purchases cards (issue 44): on every
-    turn decision of seeded random-bot games, the suggestion is a legal card play if there is
-    one, else the dearest purchase the hero can pay, else a feat, else "end"; with its reason."""
+    turn decision of seeded random-bot games, the suggestion is a legal card play that does
+    something if there is one, else the dearest purchase the hero can pay, else a feat, else
+    a card that would hit nothing (no enemy target), else "end"; with its reason."""
     from tablekit.core.bots import record_answer
+    from tablekit.games.foehunters.rules import hits_nothing
 
     seen = Counter()
     for seed in (1, 2, 3):
@@ -1512,12 +1514,18 @@ def test_the_turn_suggests_a_play_then_a_purchase_then_a_feat_and_ending_only_wh
             if d.kind == "action":
                 legal = [o.id for o in d.options if o.legal]
                 by = {k: [i for i in legal if i.startswith(k + ":")] for k in ("play", "buy", "feat")}
-                first = next((k for k in ("play", "buy", "feat") if by[k]), "end")
-                assert d.default in legal and d.default.split(":")[0] == first, (d.default, legal)
+                idle = [i for i in by["play"] if hits_nothing(g.ctx, i[len("play:"):])]
+                by["play"] = [i for i in by["play"] if i not in idle]
+                first = next((k for k in ("play", "buy", "feat") if by[k]), "idle" if idle else "end")
+                assert d.default in legal and d.default.split(":")[0] == first.replace("idle", "play"), \
+                    (d.default, legal)
+                if idle:
+                    seen["idle passed over" if first != "idle" else "idle"] += 1
+                    assert (d.default in idle) == (first == "idle")
                 if first == "buy":
                     costs = {i: T.city_cost(g.ctx, d.player, i[4:]) for i in by["buy"]}
                     assert costs[d.default] == max(costs.values())
                 assert d.hint.startswith("Suggested: ") and (first != "end" or "forfeits nothing" in d.hint)
                 seen[first] += 1
             g.choose(*record_answer("random", g.gamedef, g.ctx, d, g.state.seed, len(g.history)))
-    assert seen["play"] and seen["end"], seen
+    assert seen["play"] and seen["end"] and seen["idle passed over"], seen

@@ -328,14 +328,27 @@ def suggested_action(ctx: Ctx, p: str, opts: list[Option]) -> tuple[str, str]:
     the dearest card the hero can purchase, else a feat; "end" only once none is open.
     Every option stays the player's choice."""
     legal = [o for o in opts if o.legal]
+    idle = [o for o in legal if o.id.startswith("play:") and hits_nothing(ctx, o.id[len("play:"):])]
     for prefix, why in SUGGESTED_FIRST:
-        hits = [o for o in legal if o.id.startswith(prefix)]
+        hits = [o for o in legal if o.id.startswith(prefix) and o not in idle]
         if prefix == "buy:":
             hits.sort(key=lambda o: -T.city_cost(ctx, p, o.id[len(prefix):]))
         if hits:
             return hits[0].id, f"Suggested: {hits[0].label}, since {why}."
+    if idle:
+        return idle[0].id, (f"Suggested: {idle[0].label}. It has no enemy target now, so it deals no damage, "
+                            "but nothing else is open, and played it leaves the hand for the discard pile.")
     return "end", ("Suggested: end the turn, since nothing is left to play, purchase or use: ending it "
                    "forfeits nothing.")
+
+
+def hits_nothing(ctx: Ctx, uid: str) -> bool:
+    """Whether a card played now would do nothing: all it does when played is deal damage,
+    and no enemy may be targeted (the Cult in phase 1 with no vassal, ruling FH-CULT-P1)."""
+    plays = [ab for ab in ctx.defn(uid).abilities if ab.type == "action" and ab.window == "play"]
+    if not plays or ctx.defn(uid).kind != "ability" or any(ab.effect != "deal" for ab in plays):
+        return False
+    return not any(T.enemy_targets(ctx, foe=(ab.args or {}).get("target") != "non_foe") for ab in plays)
 
 
 def play_refusal(ctx: Ctx, p: str, u: str, data: dict, focus_in_play: list[str]) -> tuple[str, str]:
