@@ -238,6 +238,10 @@ def _active_kinds(ctx: Ctx) -> frozenset[str]:
     return known[1]
 
 
+SHARED_SLOTS = tuple(k for k in State.__slots__ if k not in ("rng", "cards"))
+"""The parts of the state a seat view shares with the game's as they are."""
+
+
 def seat_view(ctx: Ctx, seat: str, rnd: random.Random) -> SeatView:
     """The same view as `seat_state` for the same `rnd`, to read only (a heuristic bot's):
     it shares every part of the state but the hidden cards' own entries, the RNG and the
@@ -247,9 +251,8 @@ def seat_view(ctx: Ctx, seat: str, rnd: random.Random) -> SeatView:
     generic suite checks that no heuristic does)."""
     st = ctx.state
     out = SeatView.__new__(SeatView)
-    for k in State.__slots__:
-        if k != "rng" and k != "cards":
-            setattr(out, k, getattr(st, k))
+    for k in SHARED_SLOTS:
+        setattr(out, k, getattr(st, k))
     hidden = hidden_from(st, seat)
     cards = out.cards = ViewCards(st.cards)
     out.hidden = dict.fromkeys(hidden)  # in zone order (the order `drawn` deals them in)
