@@ -247,8 +247,10 @@ def seat_view(ctx: Ctx, seat: str, rnd: random.Random) -> SeatView:
     it shares every part of the state but the hidden cards' own entries, the RNG and the
     extra state, so it costs what the hidden cards cost, not a copy of the whole state.
     The hidden cards are drawn only when something reads one of them (or the RNG, or
-    all the cards): most decisions are made without. Nothing may change the view (the
-    generic suite checks that no heuristic does)."""
+    all the cards): most decisions are made without. The draw reads the game's state
+    then, so a view is read while its position stands (a bot's decision), never kept
+    for later. Nothing may change the view (the generic suite checks that no
+    heuristic does)."""
     st = ctx.state
     out = SeatView.__new__(SeatView)
     for k in SHARED_SLOTS:
