@@ -196,10 +196,7 @@ class SeatView(State):
         self._real = None
         cards = self.cards
         own = real.state.cards
-        dealt = drawn(real, self._seat, self._rnd, list(self.hidden))
-        for u, d in dealt.items():
-            card = dealt[u] = dict(own[u])
-            card["card"] = d
+        dealt = {u: {**own[u], "card": d} for u, d in drawn(real, self._seat, self._rnd, list(self.hidden)).items()}
         seen = dict(dict.items(cards))
         dict.clear(cards)  # put back in the game's order, the hidden ones in their places
         dict.update(cards, ((u, seen[u] if u in seen else dealt[u]) for u in own))
