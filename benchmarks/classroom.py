@@ -270,29 +270,69 @@ class Student:
     opened_lazy: bool = False
     step_ms: list[float] = field(default_factory=list)  # from the press to the repaint
     step_call_ms: list[float] = field(default_factory=list)  # from the harness's call (Playwright's checks too)
+    # each Step click's wait in parts (WIRE_TAP): press to sent, sent to the first message
+    # back, to the last message before the repaint, to the repaint
+    step_parts_ms: list[list[float] | None] = field(default_factory=list)  # None: a part was not seen
+    step_at: list[float] = field(default_factory=list)  # each Step click's seconds into the class
     choice_ms: list[float] = field(default_factory=list)
     timeouts: int = 0
     stuck: int = 0  # clicks skipped: neither Step nor an option could be pressed
     error: str | None = None
+    lost_page: str | None = None  # a lost page: its address and the start of its words
 
 
+# Where a click's wait goes: each page notes when it last sent on its kernel's websocket
+# and when messages came back, so a click splits into the browser's handling of the press
+# (press -> sent), the server and kernel waking (sent -> first message back), the kernel's
+# work and the server's forwarding (-> the last message before the repaint) and the
+# browser's drawing (-> the repaint).
+WIRE_TAP = """(() => {
+    const Native = window.WebSocket;
+    const send = Native.prototype.send;
+    Native.prototype.send = function (data) {
+        if (window.__tk_sent === null) window.__tk_sent = performance.now();
+        return send.call(this, data);
+    };
+    window.WebSocket = class extends Native {
+        constructor(...args) {
+            super(...args);
+            this.addEventListener('message', () => {
+                if (window.__tk_sent == null) return;
+                const t = performance.now();
+                if (window.__tk_heard === null) window.__tk_heard = t;
+                window.__tk_last = t;
+            });
+        }
+    };
+})();"""
 ARM = """() => {
     // the board redraws its children on every change the kernel sends
     const log = document.querySelector('.tk-app.tk-board') || document.querySelector('.tk-app');
     window.__tk_changed = new Promise(resolve => {
-        const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now()); });
+        const obs = new MutationObserver(() => {
+            obs.disconnect();
+            // the wire as it stood at the repaint (messages after it are not this click's wait)
+            window.__tk_wire = [window.__tk_sent, window.__tk_heard, window.__tk_last];
+            resolve(performance.now());
+        });
         obs.observe(log, {childList: true, subtree: true, characterData: true});
     });
     // a student's wait starts when the button is pressed, not when the harness starts
     // Playwright's checks (scrolling, waiting for the button to stand still)
     window.__tk_pressed = null;
+    window.__tk_sent = null; window.__tk_heard = null; window.__tk_last = null;
     document.addEventListener('pointerdown', e => { window.__tk_pressed = e.timeStamp; },
                               {capture: true, once: true});
     window.__tk_t0 = performance.now();
 }"""
 WAIT = """async ms => {
     const t = await Promise.race([window.__tk_changed, new Promise(r => setTimeout(() => r(null), ms))]);
-    return t === null ? null : [t - (window.__tk_pressed ?? window.__tk_t0), t - window.__tk_t0];
+    if (t === null) return null;
+    const pressed = window.__tk_pressed ?? window.__tk_t0;
+    const [sent, heard, last] = window.__tk_wire;
+    const parts = sent === null || heard === null ? null
+        : [sent - pressed, heard - sent, last - heard, t - last];
+    return [t - pressed, t - window.__tk_t0, parts];
 }"""
 # the first sandbox answers: its Step button is shown and enabled (or, when it opens on a
 # decision, one of the decision's options is)
@@ -342,18 +382,21 @@ async def become_interactive(page, url: str, s: Student, timeout: float = TTI_TI
         await asyncio.sleep(0.1)
     end = await page.evaluate(SERVER_TTI)
     s.server_tti = end / 1000 if end else None
+    if s.tti is None:
+        words = await page.evaluate("() => document.body ? document.body.innerText : ''")
+        s.lost_page = f"{page.url}: {' '.join(words.split())[:300]!r}"
     if s.kernel is None:  # no websocket yet: the page config names the kernel
         m = PAGE_KERNEL.search(await page.content())
         s.kernel = m.group(1) if m else None
 
 
-async def timed_click(page, button) -> tuple[float, float] | None:
-    """Milliseconds from the press to the sandbox's repainting, and from the harness's call
-    to it (None: not within CLICK_TIMEOUT)."""
+async def timed_click(page, button) -> tuple[float, float, list[float] | None] | None:
+    """Milliseconds from the press to the sandbox's repainting, from the harness's call to
+    it, and the press's wait in WIRE_TAP's parts (None: not within CLICK_TIMEOUT)."""
     await page.evaluate(ARM)
     await button.click(timeout=CLICK_TIMEOUT * 1000)
     found = await page.evaluate(WAIT, CLICK_TIMEOUT * 1000)
-    return None if found is None else (found[0], found[1])
+    return None if found is None else (found[0], found[1], found[2])
 
 
 async def one_click(page, s: Student) -> None:
@@ -383,6 +426,7 @@ async def one_click(page, s: Student) -> None:
     elif kind == "step":
         s.step_ms.append(ms[0])
         s.step_call_ms.append(ms[1])
+        s.step_parts_ms.append(ms[2])
     else:
         s.choice_ms.append(ms[0])
 
@@ -392,6 +436,7 @@ async def attend(browser, url: str, s: Student, class_start: float, class_end: f
     """One student's class: arrive, become interactive, click until the class ends."""
     await asyncio.sleep(max(0.0, class_start + s.arrive - time.monotonic()))
     ctx = await browser.new_context(viewport={"width": 1400, "height": 1000})
+    await ctx.add_init_script(WIRE_TAP)
     contexts.append(ctx)
     page = await ctx.new_page()
 
@@ -406,7 +451,9 @@ async def attend(browser, url: str, s: Student, class_start: float, class_end: f
             await asyncio.sleep(gaps.uniform(1, 3))
             if time.monotonic() >= class_end:
                 break
+            clicked, at = len(s.step_ms), time.monotonic() - class_start
             await one_click(page, s)
+            s.step_at += [round(at, 1)] * (len(s.step_ms) - clicked)
     except Exception as exc:  # noqa: BLE001 - recorded: one student's failure ends only their class
         s.error = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
 
@@ -518,6 +565,20 @@ def last_student_kernel_gone(students: list[Student], census: Census) -> float |
     return None
 
 
+STEP_PARTS = ("press_to_sent", "sent_to_first_reply", "first_reply_to_update", "update_to_repaint")
+
+
+def step_parts(students: list[Student]) -> dict:
+    """Each part of the Step clicks' wait: its median and p95 over every click, and its
+    mean over the slowest 5% of clicks (where the tail's time goes)."""
+    clicks = [p for s in students for p in s.step_parts_ms if p is not None]
+    slow = sorted(clicks, key=sum)[-max(1, len(clicks) // 20):] if clicks else []
+    return {name: {"median": nearest_rank([c[i] for c in clicks], 50),
+                   "p95": nearest_rank([c[i] for c in clicks], 95),
+                   "slowest_5pc_mean": round(sum(c[i] for c in slow) / len(slow), 1) if slow else None}
+            for i, name in enumerate(STEP_PARTS)} | {"clicks": len(clicks)}
+
+
 def summarize(args: argparse.Namespace, students: list[Student], census: Census, wall: float,
               browser_cpu: float, server_cpu: float, machine_cpu: float | None = None) -> dict:
     """Every figure of one class (machine_cpu: the whole machine's busy CPU-seconds over it)."""
@@ -537,6 +598,7 @@ def summarize(args: argparse.Namespace, students: list[Student], census: Census,
         "server_tti": {"median": nearest_rank(servers, 50), "p95": nearest_rank(servers, 95)},
         "step_ms": {"median": nearest_rank(steps, 50), "p95": nearest_rank(steps, 95), "clicks": len(steps)},
         "step_call_ms": {"median": nearest_rank(calls, 50), "p95": nearest_rank(calls, 95)},
+        "step_parts_ms": step_parts(students),
         "choice_ms": {"p95": nearest_rank([ms for s in students for ms in s.choice_ms], 95),
                       "clicks": sum(len(s.choice_ms) for s in students)},
         "click_timeouts": sum(s.timeouts for s in students), "stuck": sum(s.stuck for s in students),
@@ -604,7 +666,14 @@ def details(r: dict, ready: float) -> list[str]:
         + (f"the last went {gone} s after" if gone is not None else f"some still alive after {AFTER_SECONDS} s"),
         f"other kernels (the pool) alive {AFTER_SECONDS} s after: {k['pool_after']}",
     ]
+    parts = r["step_parts_ms"]
+    if parts["clicks"]:
+        lines.append("a Step click's wait in parts, median / p95 / mean of the slowest 5%: " + "; ".join(
+            f"{name.replace('_', ' ')} {parts[name]['median']:,.0f} / {parts[name]['p95']:,.0f} / "
+            f"{parts[name]['slowest_5pc_mean']:,.0f} ms" for name in STEP_PARTS))
     lines += [f"student {s['index']}: {s['error']}" for s in r["per_student"] if s["error"]]
+    lines += [f"student {s['index']} lost, the page showed {s['lost_page']}" for s in r["per_student"]
+              if s["lost_page"]]
     return lines
 
 

@@ -96,6 +96,29 @@ def test_summary_and_its_table_row():
         "the whole machine was 60% busy (other work: 20%)" in detail
 
 
+def test_a_clicks_wait_in_parts_and_where_the_slowest_clicks_spend_it():
+    args = argparse.Namespace(pool=None, students=1, notebook="creatures.ipynb", serve_args=[],
+                              arrive=10.0, class_seconds=60.0, seed=1)
+    # 20 clicks: 19 spend 10 ms in each part, the slowest waits 400 ms for its repaint; one
+    # click's parts were not seen (None) and count in no part
+    parts = [[10.0, 10.0, 10.0, 10.0]] * 19 + [[5.0, 20.0, 1.0, 400.0], None]
+    s = bench.Student(0, 1.0, kernel="k1", tti=2.0, step_ms=[sum(p or [50.0]) for p in parts],
+                      step_parts_ms=parts, step_at=[float(i) for i in range(21)])
+    r = bench.summarize(args, [s], bench.Census(), 70.0, 1.0, 1.0)
+    got = r["step_parts_ms"]
+    assert got["clicks"] == 20
+    assert got["update_to_repaint"] == {"median": 10.0, "p95": 10.0, "slowest_5pc_mean": 400.0}
+    assert got["press_to_sent"]["slowest_5pc_mean"] == 5.0
+    assert got["sent_to_first_reply"]["p95"] == 10.0
+    detail = "\n".join(bench.details(r, ready=1.0))
+    assert "update to repaint 10 / 10 / 400 ms" in detail
+    # a page lost: what it showed is in the details
+    lost = bench.Student(1, 2.0, lost_page="http://h/voila/render/creatures.ipynb: 'Opening the table…'")
+    r = bench.summarize(args, [s, lost], bench.Census(), 70.0, 1.0, 1.0)
+    assert "student 1 lost, the page showed http://h/voila/render/creatures.ipynb: 'Opening the table…'" \
+        in "\n".join(bench.details(r, ready=1.0))
+
+
 def test_a_class_where_nobody_got_in():
     args = argparse.Namespace(pool=None, students=1, notebook="creatures.ipynb", serve_args=["--class", "1"],
                               arrive=10.0, class_seconds=60.0, seed=1)
