@@ -31,7 +31,10 @@
   page would otherwise wait for a kernel still starting (a blank page) gets a
   small page saying "the table is being prepared (n ahead of you)", reloaded
   every 2 s, while kernels are started one at a time for the students waiting;
-  each is let in, in the order they came, as soon as a kernel is ready.
+  each is let in, in the order they came, as soon as a kernel is ready. The page
+  let in gets a ready kernel (`ready_first`: Voilà hands out the pool's first
+  entry, which may still be starting), and a kernel that failed to start is
+  left out of the pool instead of handing its error to a student.
 * In class mode, the server's root, Voilà's tree and the index send a student
   to the class notebook (`class_redirects`).
 * The page loads nothing from the internet. The `tablekit` template is Voilà's
@@ -103,6 +106,17 @@ class Queue:
                 return True
             return False
         return not self.tickets and ready > 0
+
+
+def ready_first(pool: list) -> list:
+    """Put a pool's ready kernels first, keeping their order, and take out those that
+    failed to start or to run the notebook (returned): Voilà hands a page the pool's
+    first entry, and a page let in because one kernel is ready must not wait for another
+    still starting, nor get the error of one that failed."""
+    failed = [f for f in pool if f.done() and (f.cancelled() or f.exception() is not None)]
+    kept = [f for f in pool if f not in failed]
+    pool[:] = [f for f in kept if f.done()] + [f for f in kept if not f.done()]
+    return failed
 
 
 def waiting_page(url: str, ahead: int) -> str:
@@ -204,6 +218,15 @@ def class_pool(base: type, default_pool_size: int) -> type:
             self._refills[notebook_name] = (extra, kwargs)
             if self._refiller is None or self._refiller.done():
                 self._refiller = asyncio.get_event_loop().create_task(self._refill_when_quiet())
+
+        async def get_rendered_notebook(self, notebook_name: str, extra_kernel_env_variables: dict | None = None,
+                                        **kwargs):
+            if notebook_name == self.class_notebook:
+                for f in ready_first(self._pools.get(notebook_name, [])):
+                    why = "cancelled" if f.cancelled() else f.exception()
+                    self.log.warning("tablekit: a preheated kernel for %s failed and is left out: %s",
+                                     notebook_name, why)
+            return await super().get_rendered_notebook(notebook_name, extra_kernel_env_variables or {}, **kwargs)
 
         def ready(self, notebook_name: str) -> int:
             """Kernels of the pool that have run the notebook (a page takes one at once)."""

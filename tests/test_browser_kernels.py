@@ -78,6 +78,26 @@ def test_the_queue_lets_students_in_in_the_order_they_came():
     assert "you are next" in waiting_page("/", 0) and "<script" not in page and "http:" not in page
 
 
+def test_a_page_gets_a_ready_kernel_and_never_one_that_failed():
+    import asyncio
+
+    from tablekit._voila import ready_first
+
+    loop = asyncio.new_event_loop()  # futures only: nothing runs (Playwright's loop may be running here)
+    try:
+        starting, failed, ready, cancelled, ready2 = (loop.create_future() for _ in range(5))
+        failed.set_exception(RuntimeError("Kernel didn't respond in 60 seconds"))
+        ready.set_result({"kernel_id": "k1"})
+        cancelled.cancel()
+        ready2.set_result({"kernel_id": "k2"})
+        pool = [starting, failed, ready, cancelled, ready2]
+        assert ready_first(pool) == [failed, cancelled]
+        assert pool == [ready, ready2, starting]  # Voilà hands out pool[0]: a ready one
+        assert ready_first(pool) == [] and pool == [ready, ready2, starting]  # nothing more to do
+    finally:
+        loop.close()
+
+
 def test_a_class_larger_than_its_kernels_waits_in_line_and_every_student_gets_a_table(browser, tmp_path):
     contexts = []
     with class_voila("creatures.ipynb", tmp_path / "voila.log", class_size=1, class_quiet=600) as server:
