@@ -110,7 +110,7 @@ class Queue:
 
 def ready_first(pool: list) -> list:
     """Put a pool's ready kernels first, keeping their order, and take out those that
-    failed to start or to run the notebook (returned): Voilà hands a page the pool's
+    failed to start or were cancelled (returned): Voilà hands a page the pool's
     first entry, and a page let in because one kernel is ready must not wait for another
     still starting, nor get the error of one that failed."""
     failed = [f for f in pool if f.done() and (f.cancelled() or f.exception() is not None)]
@@ -230,7 +230,8 @@ def class_pool(base: type, default_pool_size: int) -> type:
 
         def ready(self, notebook_name: str) -> int:
             """Kernels of the pool that have run the notebook (a page takes one at once)."""
-            return sum(1 for f in self._pools.get(notebook_name, ()) if f.done() and not f.exception())
+            return sum(1 for f in self._pools.get(notebook_name, ())
+                       if f.done() and not f.cancelled() and f.exception() is None)
 
         def admit(self, ticket: str | None) -> bool:
             """Whether a page of the class notebook may take a kernel now (see Queue); when

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import time
+import types
 
 from conftest import class_voila
 
@@ -94,6 +95,18 @@ def test_a_page_gets_a_ready_kernel_and_never_one_that_failed():
         assert ready_first(pool) == [failed, cancelled]
         assert pool == [ready, ready2, starting]  # Voilà hands out pool[0]: a ready one
         assert ready_first(pool) == [] and pool == [ready, ready2, starting]  # nothing more to do
+        # the class's count of ready kernels counts neither a failed nor a cancelled one
+        from traitlets import Dict
+        from traitlets.config import LoggingConfigurable
+
+        from tablekit._voila import class_pool
+
+        class Base(LoggingConfigurable):  # the one trait of Voilà's manager the class pool reads
+            kernel_pools_config = Dict()
+
+        manager = class_pool(Base, 1)
+        pools = types.SimpleNamespace(_pools={"nb.ipynb": [starting, failed, ready, cancelled, ready2]})
+        assert manager.ready(pools, "nb.ipynb") == 2
     finally:
         loop.close()
 
