@@ -47,12 +47,12 @@ def judge(game, d, playouts: int, seed: int, points: float) -> dict | None:
     ranked = again.advice().estimates
     by = {e.answer: e for e in ranked}
     top, mine = ranked[0], by[best.answer]
+    gap = round(100 * (top.mean - mine.mean), 6)  # points; rounded so that 5.000000000000004 is 5
     return {"seed": seed, "record": len(game.history), "kind": d.kind, "answers": len(first.answers),
             "best": list(best.answer), "best_label": best.label, "best_at_budget": best.words(),
             "tenfold_best": list(top.answer), "tenfold_best_label": top.label,
             "tenfold_of_best": mine.words(), "tenfold_top": top.words(),
-            "gap_points": round(100 * (top.mean - mine.mean), 2),
-            "stable": top.mean - mine.mean <= points / 100}
+            "gap_points": gap, "stable": gap <= points}
 
 
 def sample(game_id: str, decisions: int, playouts: int, per_game: int, seed0: int, points: float,

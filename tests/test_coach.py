@@ -190,3 +190,28 @@ def test_the_coach_draws_its_views_from_the_seat_only(monkeypatch):
     g.run(until="decision")
     advise(g.gamedef, g.ctx, g.pending, playouts=2)
     assert seen == [g.pending.player] * 2
+
+
+def test_the_stability_benchmark_judges_a_decision_by_its_tenfold_re_estimate(gamble):
+    """benchmarks/coach_stability.py on the toy (safe 70%, dig 20%, pass 0%): the best
+    answer at 8 playouts is safe, which the tenfold re-estimate also puts first, so the
+    advice is stable; with a threshold no gap can meet it is not, and the report lists it."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "coach_stability.py"
+    spec = importlib.util.spec_from_file_location("coach_stability_bench", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    for seed in range(4):
+        g = make_game(gamble, ["Ana"], seed=seed)
+        row = bench.judge(g, g.pending, 8, seed, 5.0)
+        assert (row["answers"], row["best"], row["tenfold_best"]) == (3, ["safe"], ["safe"])
+        assert row["gap_points"] == 0 and row["stable"]
+        assert "80 playouts" in row["tenfold_top"]
+        strict = bench.judge(g, g.pending, 8, seed, -1.0)
+        assert strict["gap_points"] == 0 and not strict["stable"]
+    res = {"game": "gamble", "games": 1, "playouts": 8, "tenfold": 80, "cpu_s": 1.0, "rows": [row, strict]}
+    lines = bench.report(res)
+    assert lines[0].startswith("gamble      2 decisions from 1 games, 8 playouts then 80: stable in 1 (50.0%")
+    assert len(lines) == 2 and lines[1].startswith("    unstable: seed 3 record 0 ")
