@@ -19,17 +19,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from sampled_decisions import sample_decisions
+
 import tablekit
 from tablekit.balance import wilson
-from tablekit.core import bots
 from tablekit.core.coach import Search
 
-TAKE = 0.25  # the share of the decisions taken, so a game's sample is spread over it
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
@@ -58,26 +57,11 @@ def judge(game, d, playouts: int, seed: int, points: float) -> dict | None:
 def sample(game_id: str, decisions: int, playouts: int, per_game: int, seed0: int, points: float,
            max_games: int) -> dict:
     began = time.process_time()
-    rows: list[dict] = []
-    seed = seed0
-    while len(rows) < decisions and seed < seed0 + max_games:
-        g = tablekit.new_game(game_id, seed=seed)
-        pick = random.Random(f"stability-pick:{game_id}:{seed}")
-        n = 0
-        while not g.is_over and len(rows) < decisions:
-            g.run(until="decision")
-            if g.is_over:
-                break
-            d = g.pending
-            if n < per_game and len(d.legal) >= 2 and pick.random() < TAKE:
-                row = judge(g, d, playouts, seed, points)
-                if row is not None:
-                    rows.append(row)
-                    n += 1
-            g.choose(*bots.record_answer("heuristic", g.gamedef, g.ctx, d, seed, len(g.history)))
-        seed += 1
+    rows, games = sample_decisions(game_id, decisions, per_game, seed0, max_games, "stability-pick",
+                                   lambda d: len(d.legal) >= 2,
+                                   lambda g, d, seed, _pick: judge(g, d, playouts, seed, points))
     return {"game": game_id, "decisions": decisions, "playouts": playouts, "tenfold": 10 * playouts,
-            "points": points, "seed": seed0, "games": seed - seed0, "rows": rows,
+            "points": points, "seed": seed0, "games": games, "rows": rows,
             "cpu_s": round(time.process_time() - began, 1)}
 
 

@@ -24,44 +24,32 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from sampled_decisions import sample_decisions
+
 import tablekit
 from tablekit.balance import wilson
-from tablekit.core import bots
 from tablekit.core.coach import advise
-
-TAKE = 0.25  # the share of the suggested decisions taken, so a game's sample is spread over it
 
 
 def sample(game_id: str, decisions: int, playouts: int, per_game: int, seed0: int, max_games: int) -> dict:
     began = time.process_time()
-    rows: list[dict] = []
-    seed = seed0
-    while len(rows) < decisions and seed < seed0 + max_games:
-        g = tablekit.new_game(game_id, seed=seed)
-        pick = random.Random(f"pick:{game_id}:{seed}")
-        n = 0
-        while not g.is_over and len(rows) < decisions:
-            g.run(until="decision")
-            if g.is_over:
-                break
-            d = g.pending
-            others = [o.id for o in d.legal if o.id != d.default]
-            if (d.default is not None and d.min <= 1 <= d.max and others and n < per_game
-                    and pick.random() < TAKE):
-                n += 1
-                other = pick.choice(others)
-                a = advise(g.gamedef, g.ctx, d, playouts=playouts, seed=f"check:{seed}:{len(g.history)}",
-                           answers=[(d.default,), (other,)])
-                by = {e.answer: e for e in a.estimates}
-                s, r = by[(d.default,)], by[(other,)]
-                verdict = ("worse" if s.mean + s.spread < r.mean - r.spread else
-                           "better" if s.mean - s.spread > r.mean + r.spread else "close")
-                rows.append({"seed": seed, "record": len(g.history), "kind": d.kind, "suggested": d.default,
-                             "other": other, "suggested_est": s.words(), "other_est": r.words(),
-                             "verdict": verdict})
-            g.choose(*bots.record_answer("heuristic", g.gamedef, g.ctx, d, seed, len(g.history)))
-        seed += 1
-    return {"game": game_id, "rows": rows, "games": seed - seed0, "cpu_s": time.process_time() - began}
+
+    def wanted(d) -> bool:
+        return d.default is not None and d.min <= 1 <= d.max and any(o.id != d.default for o in d.legal)
+
+    def judge(g, d, seed: int, pick: random.Random) -> dict:
+        other = pick.choice([o.id for o in d.legal if o.id != d.default])
+        a = advise(g.gamedef, g.ctx, d, playouts=playouts, seed=f"check:{seed}:{len(g.history)}",
+                   answers=[(d.default,), (other,)])
+        by = {e.answer: e for e in a.estimates}
+        s, r = by[(d.default,)], by[(other,)]
+        verdict = ("worse" if s.mean + s.spread < r.mean - r.spread else
+                   "better" if s.mean - s.spread > r.mean + r.spread else "close")
+        return {"seed": seed, "record": len(g.history), "kind": d.kind, "suggested": d.default,
+                "other": other, "suggested_est": s.words(), "other_est": r.words(), "verdict": verdict}
+
+    rows, games = sample_decisions(game_id, decisions, per_game, seed0, max_games, "pick", wanted, judge)
+    return {"game": game_id, "rows": rows, "games": games, "cpu_s": time.process_time() - began}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -192,7 +192,7 @@ def test_the_coach_draws_its_views_from_the_seat_only(monkeypatch):
     assert seen == [g.pending.player] * 2
 
 
-def test_the_stability_benchmark_judges_a_decision_by_its_tenfold_re_estimate(gamble):
+def test_the_stability_benchmark_judges_a_decision_by_its_tenfold_re_estimate(gamble, monkeypatch):
     """benchmarks/coach_stability.py on the toy (safe 70%, dig 20%, pass 0%): the best
     answer at 8 playouts is safe, which the tenfold re-estimate also puts first, so the
     advice is stable; with a threshold no gap can meet it is not, and the report lists it."""
@@ -200,6 +200,7 @@ def test_the_stability_benchmark_judges_a_decision_by_its_tenfold_re_estimate(ga
     from pathlib import Path
 
     path = Path(__file__).resolve().parents[1] / "benchmarks" / "coach_stability.py"
+    monkeypatch.syspath_prepend(str(path.parent))  # its sampled_decisions.py beside it
     spec = importlib.util.spec_from_file_location("coach_stability_bench", path)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
