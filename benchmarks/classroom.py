@@ -276,6 +276,7 @@ class Student:
     step_at: list[float] = field(default_factory=list)  # each Step click's seconds into the class
     choice_ms: list[float] = field(default_factory=list)
     timeouts: int = 0
+    timeout_why: list[str] = field(default_factory=list)  # each timeout: what was pressed, what failed
     stuck: int = 0  # clicks skipped: neither Step nor an option could be pressed
     error: str | None = None
     lost_page: str | None = None  # a lost page: its address and the start of its words
@@ -418,11 +419,13 @@ async def one_click(page, s: Student) -> None:
         else:
             s.stuck += 1
             return
-    except Exception:  # noqa: BLE001 - a click Playwright could not make in time
+    except Exception as exc:  # noqa: BLE001 - a click Playwright could not make in time
         s.timeouts += 1
+        s.timeout_why.append(f"the press failed: {str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__}")
         return
     if ms is None:
         s.timeouts += 1
+        s.timeout_why.append(f"{kind}: pressed, no repaint within {CLICK_TIMEOUT:g} s")
     elif kind == "step":
         s.step_ms.append(ms[0])
         s.step_call_ms.append(ms[1])
@@ -674,6 +677,7 @@ def details(r: dict, ready: float) -> list[str]:
     lines += [f"student {s['index']}: {s['error']}" for s in r["per_student"] if s["error"]]
     lines += [f"student {s['index']} lost, the page showed {s['lost_page']}" for s in r["per_student"]
               if s["lost_page"]]
+    lines += [f"student {s['index']} click timeout: {why}" for s in r["per_student"] for why in s["timeout_why"]]
     return lines
 
 

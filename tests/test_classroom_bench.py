@@ -114,9 +114,11 @@ def test_a_clicks_wait_in_parts_and_where_the_slowest_clicks_spend_it():
     assert "update to repaint 10 / 10 / 400 ms" in detail
     # a page lost: what it showed is in the details
     lost = bench.Student(1, 2.0, lost_page="http://h/voila/render/creatures.ipynb: 'Opening the table…'")
-    r = bench.summarize(args, [s, lost], bench.Census(), 70.0, 1.0, 1.0)
-    assert "student 1 lost, the page showed http://h/voila/render/creatures.ipynb: 'Opening the table…'" \
-        in "\n".join(bench.details(r, ready=1.0))
+    slow = bench.Student(2, 3.0, tti=2.0, timeouts=1, timeout_why=["step: pressed, no repaint within 10 s"])
+    r = bench.summarize(args, [s, lost, slow], bench.Census(), 70.0, 1.0, 1.0)
+    detail = "\n".join(bench.details(r, ready=1.0))
+    assert "student 1 lost, the page showed http://h/voila/render/creatures.ipynb: 'Opening the table…'" in detail
+    assert "student 2 click timeout: step: pressed, no repaint within 10 s" in detail and r["click_timeouts"] == 1
 
 
 def test_a_class_where_nobody_got_in():
