@@ -9,9 +9,9 @@ is, by the tenfold re-estimate, within `--points` (5) points of the re-estimate'
     .venv/bin/python benchmarks/coach_stability.py --games creatures,lfg --decisions 50
 
 Each game's result is written to `benchmarks/results/coach_stability-<game>-<playouts>.json`
-as soon as it is done, and a game whose file is there (for the same decisions, playouts
-and seed) is read, not run again: a run stopped part-way resumes where it stopped. The
-games run in parallel, one worker each (`--workers`). Prints per game: decisions, stable
+as soon as it is done, and a game whose file is there (for the same settings: decisions,
+playouts, seed, points, per-game and max-games) is read, not run again: a run stopped
+part-way resumes where it stopped. The games run in parallel, one worker each (`--workers`). Prints per game: decisions, stable
 ones with the 95% Wilson interval of their share, CPU seconds, and the unstable ones
 (seed, record, kind, the two answers and their tenfold estimates)."""
 
@@ -61,7 +61,8 @@ def sample(game_id: str, decisions: int, playouts: int, per_game: int, seed0: in
                                    lambda d: len(d.legal) >= 2,
                                    lambda g, d, seed, _pick: judge(g, d, playouts, seed, points))
     return {"game": game_id, "decisions": decisions, "playouts": playouts, "tenfold": 10 * playouts,
-            "points": points, "seed": seed0, "games": games, "rows": rows,
+            "points": points, "seed": seed0, "per_game": per_game, "max_games": max_games,
+            "games": games, "rows": rows,
             "cpu_s": round(time.process_time() - began, 1)}
 
 
@@ -75,7 +76,8 @@ def stored(game_id: str, args: argparse.Namespace) -> dict | None:
     if not path.exists():
         return None
     res = json.loads(path.read_text(encoding="utf-8"))
-    same = (res.get("decisions"), res.get("seed"), res.get("points")) == (args.decisions, args.seed, args.points)
+    setting = ("decisions", "seed", "points", "per_game", "max_games")
+    same = all(res.get(k) == getattr(args, k) for k in setting)
     return res if same else None
 
 
