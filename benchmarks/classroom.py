@@ -269,7 +269,7 @@ class Student:
     server_tti: float | None = None  # seconds from navigation start to responseEnd
     opened_lazy: bool = False
     step_ms: list[float] = field(default_factory=list)  # from the press to the repaint
-    step_call_ms: list[float] = field(default_factory=list)  # from the harness's call (Playwright's checks too)
+    step_call_ms: list[float] = field(default_factory=list)  # from the harness's call (its trip to the page too)
     # each Step click's wait in parts (WIRE_TAP): press to sent, sent to the first message
     # back, to the last message before the repaint, to the repaint
     step_parts_ms: list[list[float] | None] = field(default_factory=list)  # None: a part was not seen
@@ -318,8 +318,7 @@ ARM = """() => {
         });
         obs.observe(log, {childList: true, subtree: true, characterData: true});
     });
-    // a student's wait starts when the button is pressed, not when the harness starts
-    // Playwright's checks (scrolling, waiting for the button to stand still)
+    // a student's wait starts when the button is pressed, not when the harness armed it
     window.__tk_pressed = null;
     window.__tk_sent = null; window.__tk_heard = null; window.__tk_last = null;
     document.addEventListener('pointerdown', e => { window.__tk_pressed = e.timeStamp; },
@@ -345,6 +344,33 @@ STEP_READY = """() => {
     const ready = b => b && !b.disabled && b.offsetParent !== null;
     return ready(step) || ready(option) ? performance.now() : null;
 }"""
+# The harness watches a student's page from inside it, so that watching costs the shared
+# machine next to nothing (a student's own browser does no such work): the page notes the
+# wall-clock time its first sandbox answered, looking at most every 20 ms after a change,
+# and the harness reads that and what else it needs with one call every POLL seconds.
+READY_WATCH = """(() => {
+    const ready = %s;
+    window.__tk_ready = null;
+    let queued = false;
+    const check = () => {
+        queued = false;
+        if (window.__tk_ready === null && ready() !== null) { window.__tk_ready = Date.now(); watch.disconnect(); }
+    };
+    const watch = new MutationObserver(() => { if (!queued) { queued = true; setTimeout(check, 20); } });
+    watch.observe(document, {childList: true, subtree: true, attributes: true,
+                             attributeFilter: ['disabled', 'class', 'style', 'hidden']});
+})();""" % STEP_READY
+# one look at a loading page: [when it answered (ms since the epoch) or null, whether it
+# shows the waiting message, whether it loaded, whether a lazy section's opener is the
+# only way to a sandbox (every widget rendered: Voilà removes each widget's script tag as
+# it renders it)]
+POLL = """() => {
+    const lazy = document.readyState === 'complete' && !document.querySelector('.tk-app')
+        && !document.querySelector('script[type="application/vnd.jupyter.widget-view+json"]')
+        && [...document.querySelectorAll('%s')].some(b => b.textContent.includes('Open'));
+    return [window.__tk_ready ?? null, !!document.querySelector('.tk-queue'), lazy];
+}""" % OPENER
+POLL_SECONDS = 0.2
 PENDING_WIDGETS = "() => !!document.querySelector('script[type=\"application/vnd.jupyter.widget-view+json\"]')"
 PAGE_KERNEL = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 SERVER_TTI = "() => { const n = performance.getEntriesByType('navigation')[0]; return n ? n.responseEnd : null; }"
@@ -366,21 +392,24 @@ async def _open_lazy_first(page) -> bool:
 async def become_interactive(page, url: str, s: Student, timeout: float = TTI_TIMEOUT) -> None:
     """Open the page; s.tti is when the first sandbox's Step answered (None: lost), from
     the moment the student opened it (a waiting page, reloaded until a kernel is ready,
-    counts in it; the server-side figure is the last page's)."""
-    opened = time.monotonic()
-    deadline = opened + timeout
+    counts in it; the server-side figure is the last page's). The page itself notes the
+    moment (READY_WATCH); the harness looks every POLL_SECONDS."""
+    opened = time.time()
+    deadline = time.monotonic() + timeout
+    await page.add_init_script(READY_WATCH)
     await page.goto(url, wait_until="commit", timeout=timeout * 1000)
     while time.monotonic() < deadline:
         try:
-            s.waited = s.waited or bool(await page.locator(".tk-queue").count())
-            if await page.evaluate(STEP_READY) is not None:
-                s.tti = time.monotonic() - opened
+            ready_at, waiting, lazy = await page.evaluate(POLL)
+            s.waited = s.waited or waiting
+            if ready_at is not None:
+                s.tti = max(0.0, ready_at / 1000 - opened)
                 break
-            if not s.opened_lazy and await page.evaluate("document.readyState") == "complete":
+            if lazy and not s.opened_lazy:
                 s.opened_lazy = await _open_lazy_first(page)
         except PlaywrightError:  # the page is still arriving (its document changed): look again
             pass
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(POLL_SECONDS)
     end = await page.evaluate(SERVER_TTI)
     s.server_tti = end / 1000 if end else None
     if s.tti is None:
@@ -391,35 +420,59 @@ async def become_interactive(page, url: str, s: Student, timeout: float = TTI_TI
         s.kernel = m.group(1) if m else None
 
 
-async def timed_click(page, button) -> tuple[float, float, list[float] | None] | None:
-    """Milliseconds from the press to the sandbox's repainting, from the harness's call to
-    it, and the press's wait in WIRE_TAP's parts (None: not within CLICK_TIMEOUT)."""
-    await page.evaluate(ARM)
-    await button.click(timeout=CLICK_TIMEOUT * 1000)
+# What a player would press now, found and pressed in one call: the first allowed option
+# of an open decision (of a multi-pick: its first box, then Confirm), else Step. The
+# button is scrolled into sight and must be what a press at its middle hits; the click is
+# then armed (ARM) and the harness presses there with the mouse. Playwright's own
+# locators and checks cost the shared machine several calls into the page per click.
+AIM = """() => {
+    const app = document.querySelector('.tk-app');
+    if (!app) return ['stuck', 'no sandbox on the page'];
+    const decision = app.querySelector('.tk-decision');
+    let kind = 'choice';
+    let target = decision && decision.querySelector('button.tk-option:enabled');
+    const box = !target && decision && decision.querySelector('.tk-option input:enabled');
+    if (box) target = box.checked ? decision.querySelector('button.tk-confirm') : box;
+    if (box && !box.checked) kind = 'box';
+    if (!target) { kind = 'step'; target = [...app.querySelectorAll('button')].find(b => b.textContent.trim() === 'Step'); }
+    if (!target || target.disabled) return ['stuck', `${kind}: nothing to press`];
+    const r0 = target.getBoundingClientRect();
+    if (r0.top < 0 || r0.bottom > window.innerHeight || r0.left < 0 || r0.right > window.innerWidth)
+        target.scrollIntoView({block: 'center', inline: 'nearest', behavior: 'instant'});
+    const r = target.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    if (r.width === 0 || !hit || !(hit === target || target.contains(hit) || (hit.control === target)))
+        return ['covered', `${kind}: ${target.textContent.trim().slice(0, 40) || target.tagName} is hidden or covered`];
+    if (kind !== 'box') (%s)();
+    return [kind, x, y];
+}""" % ARM
+
+
+async def timed_click(page, x: float, y: float) -> tuple[float, float, list[float] | None] | None:
+    """Press at (x, y), AIM having armed the click. Milliseconds from the press to the
+    sandbox's repainting, from the harness's call to it, and the press's wait in
+    WIRE_TAP's parts (None: not within CLICK_TIMEOUT)."""
+    await page.mouse.click(x, y)
     found = await page.evaluate(WAIT, CLICK_TIMEOUT * 1000)
     return None if found is None else (found[0], found[1], found[2])
 
 
 async def one_click(page, s: Student) -> None:
-    """Press what a player would press now: the first allowed option of an open
-    decision, else Step. Records its latency, a timeout, or a stuck page."""
-    app = page.locator(APP)
-    decision = app.locator(".tk-decision")
-    buttons = decision.locator("button.tk-option:enabled")
-    boxes = decision.locator(".tk-option input:enabled")
-    step = app.locator("button", has_text="Step").first
+    """Press what a player would press now (AIM). Records its latency, a timeout, or a
+    stuck page."""
     try:
-        if await buttons.count():
-            kind, ms = "choice", await timed_click(page, buttons.first)
-        elif await boxes.count():
-            await boxes.first.check(timeout=CLICK_TIMEOUT * 1000)
-            kind, ms = "choice", await timed_click(page, decision.locator("button.tk-confirm"))
-        elif await step.is_enabled():
-            kind, ms = "step", await timed_click(page, step)
-        else:
+        kind, *aim = await page.evaluate(AIM)
+        if kind == "box":  # a multi-pick: tick its first box, then Confirm is aimed at
+            await page.mouse.click(*aim)
+            kind, *aim = await page.evaluate(AIM)
+        if kind == "stuck":
             s.stuck += 1
             return
-    except Exception as exc:  # noqa: BLE001 - a click Playwright could not make in time
+        if kind == "covered":
+            raise RuntimeError(aim[0])
+        ms = await timed_click(page, *aim)
+    except Exception as exc:  # noqa: BLE001 - a click the harness could not make
         s.timeouts += 1
         s.timeout_why.append(f"the press failed: {str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__}")
         return
@@ -656,7 +709,7 @@ def details(r: dict, ready: float) -> list[str]:
     lines = [
         f"server ready {ready:.1f} s after start; serve args: {' '.join(r['serve_args']) or '(none)'}",
         f"class: {r['students']} students arriving within {r['arrive']:g} s, {r['wall_seconds']:g} s in all, "
-        f"{r['step_ms']['clicks']} Step clicks (from the harness's call, Playwright's checks included: "
+        f"{r['step_ms']['clicks']} Step clicks (from the harness's call, its trip to the page included: "
         f"p95 {r['step_call_ms']['p95'] or 0:,.0f} ms), {r['choice_ms']['clicks']} option clicks "
         f"(p95 {r['choice_ms']['p95'] or 0:,.0f} ms), {r['click_timeouts']} click timeouts, {r['stuck']} stuck; "
         f"{r['waited']} waited on \"the table is being prepared\" first; they opened {r['url'] or 'the page'}",
