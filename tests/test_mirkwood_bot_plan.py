@@ -11,7 +11,7 @@ import random
 
 import pytest
 from test_mirkwood_events import combat, until_kind
-from test_mirkwood_rules import COMMIT, TRAVEL, position
+from test_mirkwood_rules import COMMIT, ENGAGE, TRAVEL, bot, position
 
 import tablekit
 from tablekit.core.seatview import seat_ctx
@@ -251,3 +251,35 @@ def test_aragorn_readying_is_a_defender_or_an_attacker_not_both():
     assert "dol-guldur-beastmaster#1" not in g.state.zones["P1/engaged"]           # destroyed
     text = "\n".join(r.text for r in g.history)
     assert "Aragorn readies" in text and "P1 declares Théodred as the defender" in text
+
+
+# -- the optional engagement's suggestion (rules.engage_now) -------------------------------------------
+
+def engage_position(threat: int, allies=("gandalf#1",), engaged=(), staging=("dol-guldur-beastmaster#1",)):
+    return position(ENGAGE, zones={"staging": list(staging), "P1/engaged": list(engaged), "P1/allies": list(allies)},
+                    threat=threat)
+
+
+def test_an_enemy_coming_next_round_that_the_party_can_destroy_now_is_suggested_and_the_hint_says_why():
+    # the Beastmaster (engagement 35) engages at the next check once the refresh makes threat 34 into 35;
+    # Gandalf defends, Aragorn, Théodred and Legolas (3 + 2 + 3) reach its 5 hit points and 1 defense
+    g = engage_position(34)
+    d = g.pending
+    assert d.default == "engage:dol-guldur-beastmaster#1"
+    assert d.suggested.id == d.default
+    assert "will engage you in the next round's checks unless your threat falls (the refresh raises it to 35)" in d.hint
+    assert bot(g) == ["engage:dol-guldur-beastmaster#1"]
+
+
+@pytest.mark.parametrize("why, kw", [
+    ("it would not come next round (engagement 35, threat 30)", {"threat": 30}),
+    ("it engages in this round's check anyway (threat 35)", {"threat": 35}),
+    ("the heroes alone, Aragorn kept back to defend, do not reach 6", {"threat": 34, "allies": ()}),
+    ("another enemy is engaged already", {"threat": 34, "engaged": ("forest-spider#1",)}),
+    ("a Forest Spider (25) engages in this round's check as well",
+     {"threat": 34, "staging": ("dol-guldur-beastmaster#1", "forest-spider#1")}),
+])
+def test_otherwise_no_enemy_is_suggested(why, kw):
+    g = engage_position(**kw)
+    assert g.pending.default == "no_engage", why
+    assert bot(g) == ["no_engage"], why

@@ -294,10 +294,12 @@ def travel(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
 # -- engagement ---------------------------------------------------------------------------------------
 
 def engage(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:
-    """Optional engagement: none. An enemy in the staging area adds its threat to each
-    quest, but one engaged attacks every round, and the engagement checks bring the
-    cheap ones anyway; engaging the ones the party could destroy at once lost games."""
-    return ["no_engage"]
+    """Optional engagement: the suggestion (`rules.engage_now`): an enemy that comes next
+    round anyway and that the party can destroy now, else none. An enemy in the staging
+    area adds its threat to each quest, but one engaged attacks every round, and the
+    engagement checks bring the cheap ones anyway; engaging every enemy the party could
+    destroy at once lost games."""
+    return [d.default] if d.default in legal else ["no_engage"]
 
 
 def weakest_enemy(ctx: Ctx, d: Decision, legal: list[str]) -> list[str]:

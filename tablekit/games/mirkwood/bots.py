@@ -11,9 +11,11 @@ engages (an enemy left alive attacks every round after: keeping Legolas and
 Théodred home to kill the first Forest Spider at once is worth the failed quest);
 defend so that the combat costs least, kills included, and let a hero take a blow
 only when no ally can; travel to the locations whose threat weighs most, not to
-Enchanted Stream while it would stay (it blocks the party's draws); spend the
-resources at once, on resources and willpower first, then on the allies that block
-or kill; play an event when it saves a hero or makes a kill.
+Enchanted Stream while it would stay (it blocks the party's draws); engage at once
+only an enemy that comes next round anyway and that the party can destroy now (the
+suggestion, `rules.engage_now`); spend the resources at once, on resources and
+willpower first, then on the allies that block or kill; play an event when it saves
+a hero or makes a kill.
 
 Win rates and speed: `benchmarks/mirkwood_wins.py`."""
 

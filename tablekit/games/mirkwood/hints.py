@@ -152,6 +152,12 @@ def engage_hint(ctx: Ctx, d: Decision) -> str:
         if cost <= t:
             will = "will engage you" if solo else "can engage you in the checks"
             parts.append(f"{ctx.name(u)} ({cost}) {will} at threat {t}: engage it now, or keep a defender ready")
+        elif d.default == f"engage:{u}":
+            who = "you" if solo else "a player"
+            parts.append(f"{ctx.name(u)} ({cost}) will engage {who} in the next round's checks unless your threat "
+                         f"falls (the refresh raises it to {t + 1}), and your ready characters can destroy it this "
+                         "round with your best defender kept back: engaged now, it is fought while your party is "
+                         f"ready, and its threat {T.stat(ctx, u, 'threat')} stops counting against the next quest")
         else:
             parts.append(f"{ctx.name(u)} ({cost}) stays in the staging area at threat {t} unless you engage it, "
                          f"and its threat {T.stat(ctx, u, 'threat')} keeps counting against the quest")

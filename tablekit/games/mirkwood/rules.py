@@ -349,8 +349,37 @@ def ask_optional_engagement(ctx: Ctx) -> Decision | None:
     opts = [Option(f"engage:{u}", f"Engage {ctx.name(u)} (engagement {T.engagement(ctx, u)}, attack "
                    f"{T.stat(ctx, u, 'attack')})") for u in enemies]
     opts.append(Option("no_engage", "Engage no enemy"))
+    now = engage_now(ctx, p, enemies)
     return Decision(p, f"{p} (threat {T.threat(ctx, p)}): you may engage one enemy in the staging area, whatever "
-                    "its engagement cost (point 67).", opts, kind="engage", default="no_engage")
+                    "its engagement cost (point 67).", opts, kind="engage",
+                    default=f"engage:{now}" if now else "no_engage")
+
+
+def engage_now(ctx: Ctx, p: str, enemies: list[str]) -> str | None:
+    """The suggestion of the optional engagement (else none): an enemy that comes to `p`
+    next round anyway and that `p`'s party can destroy this round. It comes anyway when
+    its engagement cost is just above `p`'s threat, which the refresh raises by 1 (point
+    93) before the next engagement check; one at or below the threat engages in this
+    round's check in a moment. The party destroys it when the ready characters, the best
+    defender kept back for its attack, reach its hit points left plus its defense, and
+    no other enemy is engaged with `p` or engages `p` in this round's check (its cost at
+    or below the threat) to take them. Engaged now, it is fought while the
+    party is ready (and Gandalf, who leaves at the end of the round, can help), and its
+    threat no longer counts against the next quest. The one with the strongest attack
+    first."""
+    threat = T.threat(ctx, p)
+    coming = [u for u in enemies if T.engagement(ctx, u) == threat + 1]
+    if not coming or T.engaged_enemies(ctx, p) or any(T.engagement(ctx, u) <= threat for u in enemies):
+        return None  # another enemy is engaged, or engages in this round's check
+    ready = [c for c in T.characters(ctx, p) if T.is_ready(ctx, c)]
+    if not ready:
+        return None
+    keep = max(ready, key=lambda c: T.stat(ctx, c, "defense"))
+    power = sum(T.stat(ctx, c, "attack") for c in ready if c != keep)
+    for u in sorted(coming, key=lambda u: -T.stat(ctx, u, "attack")):
+        if power >= T.hp_left(ctx, u) + T.stat(ctx, u, "defense"):
+            return u
+    return None
 
 
 def resolve_optional_engagement(ctx: Ctx, ids: tuple[str, ...]) -> Say:
