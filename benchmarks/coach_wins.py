@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import tablekit
-from tablekit.balance import wilson
+from tablekit.balance import Z95, wilson
 
 RESULTS = Path(__file__).resolve().parent / "results"
 COOP = {("mirkwood", 1), ("mirkwood", 2), ("foehunters", 2), ("foehunters", 3), ("foehunters", 4)}
@@ -85,7 +85,7 @@ def normal_interval(values: list[float]) -> tuple[float, float]:
         return 0.0, 1.0
     mean = sum(values) / n
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.5
-    half = 1.96 * sd / math.sqrt(n)
+    half = Z95 * sd / math.sqrt(n)
     return max(0.0, mean - half), min(1.0, mean + half)
 
 
