@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import os
@@ -32,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -209,6 +211,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                     help="the students open the server's root address instead of the one it prints")
     ap.add_argument("--serve-args", type=_serve_args, default=[], metavar='"ARGS"',
                     help='more arguments for tablekit serve, passed unchanged (e.g. "--class 20")')
+    ap.add_argument("--browser-nice", type=_bounded(int, "the browsers' niceness", 0, 19), default=0,
+                    metavar="N", help="run the students' browsers at this niceness (0, the default: as the "
+                                      "server). In a real class they run on the students' own machines; "
+                                      "here they share the server's cores, and N > 0 lets the server and "
+                                      "kernels go first (see benchmarks/README.md)")
     args = ap.parse_args(argv)
     if args.class_seconds <= args.arrive:
         ap.error(f"--class-seconds ({args.class_seconds:g}) must be longer than --arrive ({args.arrive:g}): "
@@ -568,6 +575,22 @@ def note_tree(pid: int, seen: dict[int, str | None]) -> None:
     seen.update({k: v for k, v in descendants(pid).items() if k not in seen})
 
 
+@contextlib.contextmanager
+def niced_chromium(nice: int) -> Iterator[str]:
+    """The Chromium to launch: CHROMIUM itself (nice 0), or a script in a temporary folder
+    that runs it at niceness `nice`, so that every browser process and thread is born with
+    it (Linux's niceness is a thread's, inherited at fork: a later renice would miss the
+    renderers the zygote forks)."""
+    if not nice:
+        yield CHROMIUM
+        return
+    with tempfile.TemporaryDirectory(prefix="classroom-chromium-") as folder:
+        script = Path(folder) / "chromium"
+        script.write_text(f'#!/bin/sh\nexec nice -n {int(nice)} {shlex.quote(CHROMIUM)} "$@"\n')
+        script.chmod(0o700)
+        yield str(script)
+
+
 async def run_class(url: str, server_pid: int, args: argparse.Namespace, seen: dict[int, str | None]) -> dict:
     """The class: one browser, a context per student, the census and the CPU readings.
     Every browser process met is added to `seen`, to check that none outlives the run."""
@@ -577,29 +600,30 @@ async def run_class(url: str, server_pid: int, args: argparse.Namespace, seen: d
     students = [Student(i, t) for i, t in enumerate(arrival_times(args.students, args.arrive, args.seed))]
     census = Census(before=kernels(server_pid))
     contexts: list = []
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            roots = browser_roots(server_pid)
-            for r in roots:
-                note_tree(r, seen)
-            cpu0 = (sum(tree_cpu_seconds(r) for r in roots), tree_cpu_seconds(server_pid), machine_busy_seconds())
-            start = time.monotonic()
-            done = asyncio.Event()
-            sampler = asyncio.create_task(sample_while(server_pid, census, start, done))
-            await asyncio.gather(*(attend(browser, url, s, start, start + args.class_seconds, args.seed, contexts)
-                                   for s in students))
-            wall = time.monotonic() - start
-            cpu1 = (sum(tree_cpu_seconds(r) for r in roots), tree_cpu_seconds(server_pid), machine_busy_seconds())
-            done.set()
-            await sampler
-            for r in roots:
-                note_tree(r, seen)
-            for ctx in contexts:
-                await close_tabs(ctx)
-            await watch_after(server_pid, census)
-        finally:
-            await browser.close()
+    with niced_chromium(getattr(args, "browser_nice", 0)) as exe:
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=exe, headless=True, args=CHROMIUM_ARGS)
+            try:
+                roots = browser_roots(server_pid)
+                for r in roots:
+                    note_tree(r, seen)
+                cpu0 = (sum(tree_cpu_seconds(r) for r in roots), tree_cpu_seconds(server_pid), machine_busy_seconds())
+                start = time.monotonic()
+                done = asyncio.Event()
+                sampler = asyncio.create_task(sample_while(server_pid, census, start, done))
+                await asyncio.gather(*(attend(browser, url, s, start, start + args.class_seconds, args.seed, contexts)
+                                       for s in students))
+                wall = time.monotonic() - start
+                cpu1 = (sum(tree_cpu_seconds(r) for r in roots), tree_cpu_seconds(server_pid), machine_busy_seconds())
+                done.set()
+                await sampler
+                for r in roots:
+                    note_tree(r, seen)
+                for ctx in contexts:
+                    await close_tabs(ctx)
+                await watch_after(server_pid, census)
+            finally:
+                await browser.close()
     return summarize(args, students, census, wall, *(b - a for a, b in zip(cpu0, cpu1)))
 
 
@@ -635,6 +659,18 @@ def step_parts(students: list[Student]) -> dict:
             for i, name in enumerate(STEP_PARTS)} | {"clicks": len(clicks)}
 
 
+EARLY_SECONDS = 20  # the clicks of the class's first seconds, while pages are still loading
+
+
+def step_by_time(students: list[Student]) -> dict:
+    """The Step clicks pressed in the first EARLY_SECONDS of the class and after: their count and p95."""
+    timed = [(at, ms) for s in students for at, ms in zip(s.step_at, s.step_ms)]
+    early = [ms for at, ms in timed if at < EARLY_SECONDS]
+    later = [ms for at, ms in timed if at >= EARLY_SECONDS]
+    return {"early_seconds": EARLY_SECONDS, "early": {"clicks": len(early), "p95": nearest_rank(early, 95)},
+            "later": {"clicks": len(later), "p95": nearest_rank(later, 95)}}
+
+
 def summarize(args: argparse.Namespace, students: list[Student], census: Census, wall: float,
               browser_cpu: float, server_cpu: float, machine_cpu: float | None = None) -> dict:
     """Every figure of one class (machine_cpu: the whole machine's busy CPU-seconds over it)."""
@@ -649,11 +685,13 @@ def summarize(args: argparse.Namespace, students: list[Student], census: Census,
         "pool": args.pool if args.pool is not None else " ".join(args.serve_args) or "serve's default",
         "students": args.students, "notebook": args.notebook, "serve_args": args.serve_args,
         "arrive": args.arrive, "class_seconds": args.class_seconds, "seed": args.seed, "cores": cores,
+        "browser_nice": getattr(args, "browser_nice", 0),
         "wall_seconds": round(wall, 1),
         "tti": {"median": nearest_rank(ttis, 50), "p95": nearest_rank(ttis, 95)},
         "server_tti": {"median": nearest_rank(servers, 50), "p95": nearest_rank(servers, 95)},
         "step_ms": {"median": nearest_rank(steps, 50), "p95": nearest_rank(steps, 95), "clicks": len(steps)},
         "step_call_ms": {"median": nearest_rank(calls, 50), "p95": nearest_rank(calls, 95)},
+        "step_ms_by_time": step_by_time(students),
         "step_parts_ms": step_parts(students),
         "choice_ms": {"p95": nearest_rank([ms for s in students for ms in s.choice_ms], 95),
                       "clicks": sum(len(s.choice_ms) for s in students)},
@@ -714,7 +752,8 @@ def details(r: dict, ready: float) -> list[str]:
         f"(p95 {r['choice_ms']['p95'] or 0:,.0f} ms), {r['click_timeouts']} click timeouts, {r['stuck']} stuck; "
         f"{r['waited']} waited on \"the table is being prepared\" first; they opened {r['url'] or 'the page'}",
         f"CPU over the class on {r['cores']} cores: browser {cpu['browser_seconds']:g} s "
-        f"({cpu['browser_of_machine']:.0%} of the machine), server and kernels {cpu['server_seconds']:g} s "
+        + (f"(at niceness {r['browser_nice']}) " if r.get("browser_nice") else "")
+        + f"({cpu['browser_of_machine']:.0%} of the machine), server and kernels {cpu['server_seconds']:g} s "
         f"({cpu['server_of_machine']:.0%})"
         + ("" if cpu["machine_busy"] is None else f"; the whole machine was {cpu['machine_busy']:.0%} busy "
            f"(other work: {max(0.0, cpu['machine_busy'] - cpu['browser_of_machine'] - cpu['server_of_machine']):.0%})"),
@@ -722,6 +761,11 @@ def details(r: dict, ready: float) -> list[str]:
         + (f"the last went {gone} s after" if gone is not None else f"some still alive after {AFTER_SECONDS} s"),
         f"other kernels (the pool) alive {AFTER_SECONDS} s after: {k['pool_after']}",
     ]
+    by = r.get("step_ms_by_time")
+    if by:
+        lines.append(f"Step clicks pressed in the first {by['early_seconds']} s: {by['early']['clicks']}, p95 "
+                     f"{by['early']['p95'] or 0:,.0f} ms; later: {by['later']['clicks']}, p95 "
+                     f"{by['later']['p95'] or 0:,.0f} ms")
     parts = r["step_parts_ms"]
     if parts["clicks"]:
         lines.append("a Step click's wait in parts, median / p95 / mean of the slowest 5%: " + "; ".join(

@@ -702,11 +702,14 @@ def tab_to(page, selector: str, limit: int = 600) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
-def answer(page, board: Board) -> None:
-    """What the page sent goes to the board, and the board's new view back to the page."""
-    for msg in page.evaluate("() => window.sent.splice(0)"):
+def answer(page, board: Board) -> list[dict]:
+    """What the page sent goes to the board, and the board's new view back to the page;
+    returns what the page sent."""
+    sent = page.evaluate("() => window.sent.splice(0)")
+    for msg in sent:
         assert board.handle(msg) is None, msg
     page.evaluate("(view) => window.tkModel.set('view', view)", board.view)
+    return sent
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -841,8 +844,8 @@ def test_one_whole_game_clicked_through_with_bots_in_the_other_seats(game_id, br
             else:
                 page.locator('button.tk-control[data-action="run:round"]').click()
             clicks += 1
-            answer(page, board)
-            assert board.view["record"] > record, f"click {clicks}: nothing happened"
+            sent = answer(page, board)
+            assert board.view["record"] > record, f"click {clicks}: nothing happened (the page sent {sent})"
             assert page.locator(".tk-banner").count() == 0
         text = page.locator(".tk-decision").inner_text()
         assert "Game over" in text and board.view["over"]["why"] in text

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -112,6 +114,11 @@ def test_a_clicks_wait_in_parts_and_where_the_slowest_clicks_spend_it():
     assert got["sent_to_first_reply"]["p95"] == 10.0
     detail = "\n".join(bench.details(r, ready=1.0))
     assert "update to repaint 10 / 10 / 400 ms" in detail
+    # the clicks pressed at 0..19 s are the early ones (the 426 ms one among them, above their
+    # nearest-rank p95), the one pressed at 20 s (50 ms) is later
+    assert r["step_ms_by_time"]["early"] == {"clicks": 20, "p95": 40.0}
+    assert r["step_ms_by_time"]["later"] == {"clicks": 1, "p95": 50.0}
+    assert "Step clicks pressed in the first 20 s: 20, p95 40 ms; later: 1, p95 50 ms" in detail
     # a page lost: what it showed is in the details
     lost = bench.Student(1, 2.0, lost_page="http://h/voila/render/creatures.ipynb: 'Opening the table…'")
     slow = bench.Student(2, 3.0, tti=2.0, timeouts=1, timeout_why=["step: pressed, no repaint within 10 s"])
@@ -189,3 +196,23 @@ def test_left_over_counts_running_processes_not_zombies_or_reused_pids():
         proc.kill()
         proc.wait()
     assert bench.left_over({proc.pid: started}) == []
+
+
+def test_the_browsers_niceness_is_an_option_and_the_script_runs_chromium_at_it(tmp_path, monkeypatch):
+    assert bench.parse_args(["--students", "2", "--pool", "1"]).browser_nice == 0
+    assert bench.parse_args(["--students", "2", "--pool", "1", "--browser-nice", "10"]).browser_nice == 10
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--students", "2", "--pool", "1", "--browser-nice", "20"])
+    # a stand-in browser that says its niceness and its arguments
+    fake = tmp_path / "chromium with a space"
+    fake.write_text(f"#!{sys.executable}\nimport os, sys\nprint(os.nice(0), *sys.argv[1:])\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(bench, "CHROMIUM", str(fake))
+    with bench.niced_chromium(0) as exe:
+        assert exe == str(fake)  # nice 0: the browser itself, no script
+    base = os.nice(0)
+    with bench.niced_chromium(7) as exe:
+        out = subprocess.run([exe, "--headless", "a b"], capture_output=True, text=True, check=True).stdout
+        assert out.split() == [str(min(19, base + 7)), "--headless", "a", "b"]
+        folder = Path(exe).parent
+    assert not folder.exists()  # the script's folder goes with the run
