@@ -32,6 +32,10 @@ def test_p117_celebrians_stone_gives_willpower_and_aragorn_a_spirit_icon():
     ctx = g.ctx
     assert T.stat(ctx, "aragorn", "willpower") == 4 and T.stat(ctx, "theodred", "willpower") == 1
     assert T.spheres(ctx, "aragorn") == ["leadership", "spirit"] and T.spheres(ctx, "theodred") == ["leadership"]
+    for hero in T.heroes(ctx, "P1"):  # one sphere asked alone: what the list says
+        assert [s for s in (*T.SPHERES, "neutral") if T.has_sphere(ctx, hero, s)] == sorted(
+            T.spheres(ctx, hero), key=T.SPHERES.index)
+    assert T.has_sphere(ctx, "aragorn", "spirit") and not T.has_sphere(ctx, "theodred", "spirit")
     assert SpiritCost("celebrian-s-stone").payers(ctx, "P1") == ["aragorn"]
     assert "commit:aragorn" in [o.id for o in g.pending.options]
     assert g.pending.option("commit:aragorn").label == "Aragorn (4 willpower)"

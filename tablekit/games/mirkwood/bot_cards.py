@@ -76,7 +76,7 @@ freely: with nothing left to buy (the Tactics cards bought), the pool only grows
 
 def rich(ctx: Ctx, p: str, sphere: str = "tactics") -> bool:
     """p's heroes of the sphere hold `RICH` resources or more."""
-    return sum(T.resources(ctx, h) for h in T.heroes(ctx, p) if sphere in T.spheres(ctx, h)) >= RICH
+    return sum(T.resources(ctx, h) for h in T.heroes(ctx, p) if T.has_sphere(ctx, h, sphere)) >= RICH
 
 
 def planning_pick(ctx: Ctx, p: str, legal: list[str]) -> str | None:

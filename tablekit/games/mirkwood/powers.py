@@ -34,7 +34,7 @@ class SphereCost(Cost):
 
     def payers(self, ctx: Ctx, p: str) -> list[str]:
         sphere, _ = self.parts(ctx)
-        return [h for h in T.heroes(ctx, p) if sphere == "neutral" or sphere in T.spheres(ctx, h)]
+        return [h for h in T.heroes(ctx, p) if sphere == "neutral" or T.has_sphere(ctx, h, sphere)]
 
     def words(self, ctx: Ctx, use: AbilityUse) -> Any:
         sphere, n = self.parts(ctx)

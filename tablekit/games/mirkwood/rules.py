@@ -159,7 +159,7 @@ def payable_in_first_round(ctx: Ctx, p: str, uid: str) -> bool:
     a sphere none of p's heroes has is never paid for (point 37)."""
     fields = ctx.defn(uid).fields
     sphere, cost = str(fields.get("sphere", "neutral")), int(fields.get("cost", 0))
-    payers = [h for h in T.heroes(ctx, p) if sphere == "neutral" or sphere in T.spheres(ctx, h)]
+    payers = [h for h in T.heroes(ctx, p) if sphere == "neutral" or T.has_sphere(ctx, h, sphere)]
     return bool(payers) and sum(T.resources(ctx, h) + 1 for h in payers) >= cost
 
 

@@ -238,6 +238,14 @@ def spheres(ctx: Ctx, uid: str) -> list[str]:
     return ([printed] if printed else []) + gained_spheres(ctx, uid)
 
 
+def has_sphere(ctx: Ctx, uid: str, sphere: str) -> bool:
+    """Whether a hero has a resource icon: `sphere in spheres(ctx, uid)`, reading only
+    that sphere's count (a cost's payers ask this of every hero, often)."""
+    if ctx.defn(uid).fields.get("sphere") == sphere:
+        return True
+    return sphere in SPHERES and ctx.stat(f"icon_{sphere}", 0, card=uid) > 0
+
+
 def hp_left(ctx: Ctx, uid: str) -> int:
     return stat(ctx, uid, "hit_points") - int(ctx.card(uid).get("damage", 0))
 
