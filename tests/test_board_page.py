@@ -693,6 +693,39 @@ def test_a_card_that_changes_zone_slides_there_and_what_changed_is_marked_until_
         ctx.close()
 
 
+def test_a_sliding_card_lets_a_click_through_to_the_card_under_it(browser):
+    """A card sliding to its new zone takes no clicks while it moves (a click at its
+    middle lands on what lies under it), and takes them again once it is there."""
+    g, board = watched("creatures", 2)
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    try:
+        draw(page, board.view)
+        seen = None
+        for _ in range(200):
+            assert board.press("step") is None
+            seen = page.evaluate("""(view) => {
+                window.tkModel.set('view', view);
+                const el = document.querySelector('.tk-card.tk-sliding');
+                if (!el) return null;
+                const r = el.getBoundingClientRect();
+                const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                return {uid: el.dataset.uid, sliding: el.getAnimations().length,
+                        pointer: getComputedStyle(el).pointerEvents, hitsIt: !!hit && el.contains(hit)};
+            }""", board.view)
+            if seen:
+                break
+        assert seen, "no card slid in 200 steps"
+        assert seen["sliding"] and seen["pointer"] == "none" and not seen["hitsIt"]
+        page.wait_for_function("(uid) => !document.querySelector(`.tk-card[data-uid='${uid}']`).getAnimations().length",
+                               arg=seen["uid"])
+        card = page.locator(f'.tk-card[data-uid="{seen["uid"]}"]').first
+        assert "tk-sliding" not in card.get_attribute("class")
+        assert card.evaluate("(el) => getComputedStyle(el).pointerEvents") == "auto"
+    finally:
+        ctx.close()
+
+
 def tab_to(page, selector: str, limit: int = 600) -> None:
     """Presses Tab until the keyboard focus is on an element matching `selector`."""
     for _ in range(limit):

@@ -788,7 +788,11 @@ function render({ model, el }) {
       const dx = was.left - r.left;
       const dy = was.top - r.top;
       if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
-      el.animate([{ translate: `${dx}px ${dy}px` }, { translate: "0px 0px" }], { duration: SLIDE_MS, easing: "ease-out" });
+      // a sliding card lets clicks through: one passing over another card never takes the
+      // click a person (or a test's pointer) meant for the card under it
+      el.classList.add("tk-sliding");
+      const slid = el.animate([{ translate: `${dx}px ${dy}px` }, { translate: "0px 0px" }], { duration: SLIDE_MS, easing: "ease-out" });
+      slid.onfinish = slid.oncancel = () => el.classList.remove("tk-sliding");
     }
     for (const u of fresh) {
       const el = root.querySelector(`.tk-card[data-uid="${CSS.escape(u)}"]`);
