@@ -35,13 +35,14 @@ RESULTS = Path(__file__).resolve().parent / "results"
 def judge(game, d, playouts: int, seed: int, points: float) -> dict | None:
     """One decision: the best answer at the budget and at ten times it (another seed);
     None when the coach has fewer than two answers to weigh."""
-    first = Search(game.gamedef, game.ctx, d, seed=f"stability-a:{seed}:{len(game.history)}")
+    horizon = game.gamedef.coach_horizon  # the board's and the coach bot's
+    first = Search(game.gamedef, game.ctx, d, seed=f"stability-a:{seed}:{len(game.history)}", horizon=horizon)
     if len(first.answers) < 2:
         return None
     first.more(playouts)
     best = first.advice().estimates[0]
     again = Search(game.gamedef, game.ctx, d, seed=f"stability-b:{seed}:{len(game.history)}",
-                   answers=list(first.answers))
+                   horizon=horizon, answers=list(first.answers))
     again.more(10 * playouts)
     ranked = again.advice().estimates
     by = {e.answer: e for e in ranked}
@@ -67,7 +68,10 @@ def sample(game_id: str, decisions: int, playouts: int, per_game: int, seed0: in
 
 
 def result_file(game_id: str, playouts: int) -> Path:
-    return RESULTS / f"coach_stability-{game_id}-{playouts}.json"
+    """Where a game's result is kept; a game whose coach stops at a horizon says it
+    (`-h90`), so a result of playouts to the end is never read for it."""
+    horizon = tablekit.game_info(game_id).coach_horizon
+    return RESULTS / f"coach_stability-{game_id}-{playouts}{f'-h{horizon}' if horizon else ''}.json"
 
 
 def stored(game_id: str, args: argparse.Namespace) -> dict | None:

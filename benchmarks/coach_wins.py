@@ -90,7 +90,10 @@ def normal_interval(values: list[float]) -> tuple[float, float]:
 
 
 def result_file(game: str, players: int, playouts: int) -> Path:
-    return RESULTS / f"coach_wins-{game}-{players}-{playouts}.json"
+    """Where a setting's games are kept; a game whose coach stops at a horizon says it
+    (`-h90`): its coach is another player than one that plays every playout out."""
+    horizon = tablekit.game_info(game).coach_horizon
+    return RESULTS / f"coach_wins-{game}-{players}-{playouts}{f'-h{horizon}' if horizon else ''}.json"
 
 
 def load(path: Path, settings: dict[str, Any]) -> list[dict[str, Any]]:
@@ -114,6 +117,9 @@ def play_setting(game: str, players: int, playouts: int, games: int, seed: int, 
     """The coach's games of one setting, resumed from its file: seeds seed..seed+games-1."""
     path = path or result_file(game, players, playouts)
     settings = {"game": game, "players": players, "playouts": playouts, "first_seed": seed}
+    horizon = tablekit.game_info(game).coach_horizon
+    if horizon:  # a coach that stops at a horizon is another player than one that plays to the end
+        settings["horizon"] = horizon
     rows = load(path, settings)
     have = {r["seed"] for r in rows}
     jobs = [(game, players, seed + i, seat_bots(game, players, i, playouts))

@@ -9,7 +9,7 @@ import pytest
 from token_toy import TokenToy
 
 import tablekit
-from tablekit.core import Ask, Ctx, Decision, Option, Sequence, bots
+from tablekit.core import Ask, Ctx, Decision, Option, Sequence, Step, bots
 from tablekit.core.coach import Search, advise, best_answer, candidates, result_value
 from tablekit.core.engine import Game, make_game
 from tablekit.core.errors import TablekitError
@@ -61,6 +61,56 @@ def gamble(tmp_path):
                          "  - {id: gold, name: Gold, text: Gold.}\n  - {id: lead, name: Lead, text: Lead.}\n",
                          encoding="utf-8")
     return Gamble(card_file)
+
+
+class LongGamble(Gamble):
+    """The bet, then six waiting steps, then the end: only *pass* wins there. Its score
+    of a position (`evaluate`) says otherwise: *safe* looks sure, the rest hopeless."""
+
+    id = "longgamble"
+
+    def build_flow(self):
+        def ask(ctx):
+            return Decision(ctx.state.player_names[0], "Safe, dig or pass?",
+                            [Option("safe", "Play safe"), Option("dig", "Dig"), Option("pass", "Pass")])
+
+        def bet(ctx, ids):
+            ctx.extra["bet"] = ids[0]
+            return f"{ctx.state.player_names[0]} chose {ids[0]}."
+
+        def end(ctx):
+            me = ctx.state.player_names[0]
+            won = ctx.extra["bet"] == "pass"
+            ctx.end_game("won" if won else "lost", "the bet came good" if won else "the bet failed",
+                         [me] if won else [])
+            return "The bet is settled."
+        waits = [Step(f"Wait {i}", lambda ctx: "Time passes.", "Time passes.", "T") for i in range(6)]
+        return Sequence("Gamble", children=[Ask("Bet", ask, bet, "T"), *waits, Step("End", end, "Settle.", "T")])
+
+    def evaluate(self, ctx: Ctx, seat: str) -> float:
+        return 1.0 if ctx.extra.get("bet") == "safe" else 0.0
+
+
+def test_a_horizon_stops_the_playouts_and_the_game_scores_where_they_stopped(tmp_path):
+    card_file = tmp_path / "gamble.yaml"
+    card_file.write_text("format_version: 1\ngame: longgamble\ncards:\n"
+                         "  - {id: gold, name: Gold, text: Gold.}\n  - {id: lead, name: Lead, text: Lead.}\n",
+                         encoding="utf-8")
+    toy = LongGamble(card_file)
+    g = make_game(toy, ["Ana"], seed=4)
+    # to the end, only pass wins; stopped after 3 records, the score prefers safe
+    full = advise(toy, g.ctx, g.pending, playouts=4)
+    assert full.best.label == "Pass" and full.best.endings == {"won": 4}
+    short = advise(toy, g.ctx, g.pending, playouts=4, horizon=3)
+    assert short.best.label == "Play safe" and short.best.mean == 1.0 and short.best.endings == {"horizon": 4}
+    # the coach bot (and the board's coach) take the game's own horizon
+    assert toy.coach_horizon is None
+    g.run(bots="coach:4")
+    assert g.history[0].choice == ("pass",)
+    toy.coach_horizon = 3
+    g = make_game(toy, ["Ana"], seed=4)
+    g.run(bots="coach:4")
+    assert g.history[0].choice == ("safe",)
 
 
 def test_the_coach_finds_the_better_bet_and_sees_no_hidden_card(gamble):
@@ -216,3 +266,6 @@ def test_the_stability_benchmark_judges_a_decision_by_its_tenfold_re_estimate(ga
     lines = bench.report(res)
     assert lines[0].startswith("gamble      2 decisions from 1 games, 8 playouts then 80: stable in 1 (50.0%")
     assert len(lines) == 2 and lines[1].startswith("    unstable: seed 3 record 0 ")
+    # a game whose coach stops at a horizon keeps its results apart from playouts to the end
+    assert bench.result_file("creatures", 8).name == "coach_stability-creatures-8.json"
+    assert bench.result_file("mirkwood", 8).name == "coach_stability-mirkwood-8-h90.json"

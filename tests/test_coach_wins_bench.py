@@ -59,6 +59,14 @@ def test_a_stopped_run_resumes_and_plays_only_the_seeds_it_lacks(tmp_path):
     assert not any(r.get("kept") for r in rows)
 
 
+def test_a_game_whose_coach_stops_at_a_horizon_keeps_its_games_apart(tmp_path):
+    assert bench.result_file("creatures", 3, 8).name == "coach_wins-creatures-3-8.json"
+    assert bench.result_file("mirkwood", 1, 8).name == "coach_wins-mirkwood-1-8-h90.json"
+    path = tmp_path / "coach_wins-mirkwood-1-8-h90.json"
+    bench.play_setting("mirkwood", 1, 8, 1, 10, 1, path=path, played=fake_game)
+    assert json.loads(path.read_text())["settings"]["horizon"] == 90
+
+
 def test_the_verdicts():
     coop = [{"winners": ["P1"]}] * 18 + [{"winners": []}] * 2
     v = bench.judge("mirkwood", 1, coop, (40, 100))

@@ -161,7 +161,8 @@ def answer(kind: str, gamedef: GameDef, ctx: Ctx, d: Decision, rnd: random.Rando
     view, seeded by `view_seed`) after its budget of playouts of each."""
     if kind.startswith("coach"):
         _, playouts = kind_budget(kind) or ("coach", COACH_PLAYOUTS)
-        return best_answer(gamedef, ctx, d, playouts or COACH_PLAYOUTS, seed=f"bot:{view_seed}")
+        return best_answer(gamedef, ctx, d, playouts or COACH_PLAYOUTS, seed=f"bot:{view_seed}",
+                           horizon=gamedef.coach_horizon)
     if kind == "heuristic":
         if d.min == d.max == 1:  # one legal answer: the heuristic could only give that one
             only = [o.id for o in d.options if o.legal]

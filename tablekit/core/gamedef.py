@@ -134,6 +134,10 @@ class GameDef:
     # suite, `tablekit bench` and simulations pass it as the option `max_rounds`
     # (a game that reaches it ends through ctx.end_game as "unfinished")
     safety_rounds: int = 0
+    # the coach's horizon for this game (the coach bot's and the board's): a playout
+    # stops after this many records and `evaluate` scores the position. None (the
+    # default): playouts run to the game's end. Only for a game whose `evaluate` scores
+    coach_horizon: int | None = None
     # the ways a game can end: ending id -> what it means, in words. Every Result
     # and every ctx.end_game names one of these ("unfinished", the safety cap, is
     # always allowed); the sandbox, `tablekit play` and game_info show the words.

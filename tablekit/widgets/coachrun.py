@@ -50,7 +50,8 @@ class CoachRunner:
         if key == self.key:
             return False
         self.stop()
-        search = Search(game.gamedef, game.ctx, decision, seed=f"board:{game.state.seed}:{len(game.history)}")
+        search = Search(game.gamedef, game.ctx, decision, seed=f"board:{game.state.seed}:{len(game.history)}",
+                        horizon=game.gamedef.coach_horizon)
         stop = threading.Event()
         with self._lock:
             self._stop, self.key = stop, key

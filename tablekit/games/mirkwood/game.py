@@ -27,6 +27,7 @@ from .bots import heuristic
 from .card_templates import CARD_TEMPLATES
 from .checks import check_state, event_procedures
 from .counters import COUNTERS
+from .evaluate import evaluate as position_score
 
 
 class MirkwoodGame(GameDef):
@@ -243,6 +244,12 @@ class MirkwoodGame(GameDef):
 
     def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
         return heuristic(ctx, decision)
+
+    # the coach looks about two rounds ahead, then scores the position (evaluate.py)
+    coach_horizon = 90
+
+    def evaluate(self, ctx: Ctx, seat: str) -> float:
+        return position_score(ctx, seat)
 
     def hint(self, ctx: Ctx, decision: Decision) -> str:
         return hints.hint(ctx, decision)
