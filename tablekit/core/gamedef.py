@@ -136,7 +136,8 @@ class GameDef:
     safety_rounds: int = 0
     # the coach's horizon for this game (the coach bot's and the board's): a playout
     # stops after this many records and `evaluate` scores the position. None (the
-    # default): playouts run to the game's end. Only for a game whose `evaluate` scores
+    # default): playouts run to the game's end. Set it only where `evaluate` scores a
+    # position (a horizon without a score is ignored: the playout goes on to the end)
     coach_horizon: int | None = None
     # the ways a game can end: ending id -> what it means, in words. Every Result
     # and every ctx.end_game names one of these ("unfinished", the safety cap, is

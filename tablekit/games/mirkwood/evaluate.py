@@ -43,9 +43,9 @@ def facts(ctx: Ctx) -> tuple[float, ...]:
     hand = sum(len(ctx.zone(T.hand(p))) for p in players)
     allies = sum(len(ctx.zone(T.allies_zone(p))) for p in players)
     n = len(players)
-    return (float(len(ctx.players) == 1), (stage - 1) / 2, progress, sum(threats) / n / T.THREAT_OUT, max(threats) / T.THREAT_OUT,
-            len(heroes) / (3 * n), health / full, engaged / (5 * n), staging / 10, hand / (6 * n),
-            allies / (3 * n))
+    solo = float(len(ctx.players) == 1)
+    return (solo, (stage - 1) / 2, progress, sum(threats) / n / T.THREAT_OUT, max(threats) / T.THREAT_OUT,
+            len(heroes) / (3 * n), health / full, engaged / (5 * n), staging / 10, hand / (6 * n), allies / (3 * n))
 
 
 def evaluate(ctx: Ctx, seat: str) -> float:
