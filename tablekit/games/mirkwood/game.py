@@ -245,7 +245,8 @@ class MirkwoodGame(GameDef):
     def heuristic(self, ctx: Ctx, decision: Decision) -> list[str] | None:
         return heuristic(ctx, decision)
 
-    # the coach looks about two rounds ahead, then scores the position (evaluate.py)
+    # the coach looks two or three rounds ahead (about 35 records a round solo), then scores
+    # the position (evaluate.py)
     coach_horizon = 90
 
     def evaluate(self, ctx: Ctx, seat: str) -> float:
