@@ -49,6 +49,7 @@ TTI_TIMEOUT = 90.0  # seconds: a page not interactive by then is lost
 CLICK_TIMEOUT = 10.0  # seconds: a click whose log is not repainted by then is a timeout
 AFTER_SECONDS = 60  # seconds the kernels are watched after the tabs closed
 AFTER_MARKS = (0, 10, 30, 60)
+WARM_SETTLE = 2.0  # seconds the students' open, empty tabs are left to settle before the class begins
 READY_TIMEOUT = 300.0  # seconds the server has to open its port and go idle
 KERNEL_FILE = re.compile(r"kernel-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.json")
 CHANNELS_URL = re.compile(r"/api/kernels/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/channels")
@@ -216,6 +217,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                                       "server). In a real class they run on the students' own machines; "
                                       "here they share the server's cores, and N > 0 lets the server and "
                                       "kernels go first (see benchmarks/README.md)")
+    ap.add_argument("--cold-browsers", action="store_true",
+                    help="open each student's browser context and tab when the student arrives, during "
+                         "the class, instead of before it (see benchmarks/README.md)")
     args = ap.parse_args(argv)
     if args.class_seconds <= args.arrive:
         ap.error(f"--class-seconds ({args.class_seconds:g}) must be longer than --arrive ({args.arrive:g}): "
@@ -494,14 +498,22 @@ async def one_click(page, s: Student) -> None:
         s.choice_ms.append(ms[0])
 
 
-async def attend(browser, url: str, s: Student, class_start: float, class_end: float, seed: int,
-                 contexts: list) -> None:
-    """One student's class: arrive, become interactive, click until the class ends."""
-    await asyncio.sleep(max(0.0, class_start + s.arrive - time.monotonic()))
+async def open_tab(browser, contexts: list):
+    """A student's browser window: a context of its own with one empty tab."""
     ctx = await browser.new_context(viewport={"width": 1400, "height": 1000})
     await ctx.add_init_script(WIRE_TAP)
     contexts.append(ctx)
-    page = await ctx.new_page()
+    return await ctx.new_page()
+
+
+async def attend(browser, url: str, s: Student, class_start: float, class_end: float, seed: int,
+                 contexts: list, page=None) -> None:
+    """One student's class: arrive, become interactive, click until the class ends. `page`
+    is the student's tab, already open on an empty page (None: opened on arrival, in a new
+    context)."""
+    await asyncio.sleep(max(0.0, class_start + s.arrive - time.monotonic()))
+    if page is None:
+        page = await open_tab(browser, contexts)
 
     def note(ws) -> None:
         s.kernel = s.kernel or kernel_id_from_url(ws.url)
@@ -604,6 +616,10 @@ async def run_class(url: str, server_pid: int, args: argparse.Namespace, seen: d
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=exe, headless=True, args=CHROMIUM_ARGS)
             try:
+                tabs = [None] * len(students)
+                if not getattr(args, "cold_browsers", False):  # the students' browsers are open before class
+                    tabs = [await open_tab(browser, contexts) for _ in students]
+                    await asyncio.sleep(WARM_SETTLE)
                 roots = browser_roots(server_pid)
                 for r in roots:
                     note_tree(r, seen)
@@ -611,8 +627,8 @@ async def run_class(url: str, server_pid: int, args: argparse.Namespace, seen: d
                 start = time.monotonic()
                 done = asyncio.Event()
                 sampler = asyncio.create_task(sample_while(server_pid, census, start, done))
-                await asyncio.gather(*(attend(browser, url, s, start, start + args.class_seconds, args.seed, contexts)
-                                       for s in students))
+                await asyncio.gather(*(attend(browser, url, s, start, start + args.class_seconds, args.seed,
+                                              contexts, tab) for s, tab in zip(students, tabs)))
                 wall = time.monotonic() - start
                 cpu1 = (sum(tree_cpu_seconds(r) for r in roots), tree_cpu_seconds(server_pid), machine_busy_seconds())
                 done.set()
@@ -686,6 +702,7 @@ def summarize(args: argparse.Namespace, students: list[Student], census: Census,
         "students": args.students, "notebook": args.notebook, "serve_args": args.serve_args,
         "arrive": args.arrive, "class_seconds": args.class_seconds, "seed": args.seed, "cores": cores,
         "browser_nice": getattr(args, "browser_nice", 0),
+        "browsers_open_before_class": not getattr(args, "cold_browsers", False),
         "wall_seconds": round(wall, 1),
         "tti": {"median": nearest_rank(ttis, 50), "p95": nearest_rank(ttis, 95)},
         "server_tti": {"median": nearest_rank(servers, 50), "p95": nearest_rank(servers, 95)},
@@ -750,7 +767,9 @@ def details(r: dict, ready: float) -> list[str]:
         f"{r['step_ms']['clicks']} Step clicks (from the harness's call, its trip to the page included: "
         f"p95 {r['step_call_ms']['p95'] or 0:,.0f} ms), {r['choice_ms']['clicks']} option clicks "
         f"(p95 {r['choice_ms']['p95'] or 0:,.0f} ms), {r['click_timeouts']} click timeouts, {r['stuck']} stuck; "
-        f"{r['waited']} waited on \"the table is being prepared\" first; they opened {r['url'] or 'the page'}",
+        f"{r['waited']} waited on \"the table is being prepared\" first; they opened {r['url'] or 'the page'} "
+        + ("in a tab open (empty) before the class" if r.get("browsers_open_before_class", True)
+           else "in a browser context and tab opened on arrival"),
         f"CPU over the class on {r['cores']} cores: browser {cpu['browser_seconds']:g} s "
         + (f"(at niceness {r['browser_nice']}) " if r.get("browser_nice") else "")
         + f"({cpu['browser_of_machine']:.0%} of the machine), server and kernels {cpu['server_seconds']:g} s "

@@ -93,6 +93,12 @@ def test_summary_and_its_table_row():
     detail = "\n".join(bench.details(r, ready=12.3))
     assert "server ready 12.3 s after start; serve args: --class 20" in detail
     assert "the last went 30 s after" in detail
+    assert r["browsers_open_before_class"] and "in a tab open (empty) before the class" in detail
+    cold = bench.summarize(argparse.Namespace(**{**vars(bench.parse_args(["--students", "2", "--cold-browsers"])),
+                                                 "pool": 1}),
+                           [], bench.Census(), wall=1.0, browser_cpu=0.0, server_cpu=0.0, machine_cpu=None)
+    assert not cold["browsers_open_before_class"]
+    assert "in a browser context and tab opened on arrival" in "\n".join(bench.details(cold, ready=1.0))
     # 140 CPU-seconds on 2 cores: browser 30%, server 10%, the machine 60% busy, so 20% was other work
     assert "browser 42 s (30% of the machine), server and kernels 14 s (10%); " \
         "the whole machine was 60% busy (other work: 20%)" in detail

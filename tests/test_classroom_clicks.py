@@ -113,3 +113,55 @@ def bench_press(page, x: float, y: float):
     """The harness's timed press (async in the harness; here its two steps in order)."""
     page.mouse.click(x, y)
     return page.evaluate(bench.WAIT, 5000)
+
+
+def test_a_students_tab_is_open_before_class_and_the_student_arrives_in_it():
+    """The students' browsers are open before the class (open_tab: a context of its own
+    with one empty tab); a student given a tab opens the class page in it, and one given
+    none opens a context on arrival (--cold-browsers). The async harness runs in a
+    thread of its own, beside the tests' own (sync) browser."""
+    import asyncio
+    import threading
+
+    from playwright.async_api import async_playwright
+
+    page_url = ("data:text/html,<body><div class='tk-app'><button onclick=\"this.parentNode"
+                ".append(document.createElement('i'))\">Step</button></div></body>")
+    seen: dict = {}
+
+    async def class_of_two() -> None:
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=bench.CHROMIUM, headless=True,
+                                               args=bench.CHROMIUM_ARGS)
+            try:
+                contexts: list = []
+                tab = await bench.open_tab(browser, contexts)
+                seen["before"] = (len(contexts), len(browser.contexts), tab.url)
+                seen["tapped"] = await tab.evaluate("window.WebSocket.name !== 'WebSocket'")
+                warm, cold = bench.Student(0, 0.0), bench.Student(1, 0.0)
+                start = time.monotonic()
+                await asyncio.gather(bench.attend(browser, page_url, warm, start, start + 1.5, 17, contexts, tab),
+                                     bench.attend(browser, page_url, cold, start, start + 1.5, 17, contexts))
+                seen["after"] = (len(contexts), contexts[0].pages == [tab], tab.url)
+                seen["students"] = (warm, cold)
+            finally:
+                await browser.close()
+
+    errors: list = []
+    worker = threading.Thread(target=lambda: _run_or_note(asyncio.run, class_of_two(), errors))
+    worker.start()
+    worker.join(timeout=120)
+    assert not worker.is_alive() and not errors, errors
+    assert seen["before"] == (1, 1, "about:blank")  # one context, its tab empty, before the class
+    assert seen["tapped"]  # the click timing's websocket tap is in the tab already
+    assert seen["after"][:2] == (2, True)  # the second student's context opened on arrival
+    assert seen["after"][2].startswith("data:text/html")  # the first student used the open tab
+    for s in seen["students"]:
+        assert s.tti is not None and s.error is None and s.lost_page is None
+
+
+def _run_or_note(run, coro, errors: list) -> None:
+    try:
+        run(coro)
+    except Exception as exc:  # noqa: BLE001 - reported by the test's assertion
+        errors.append(repr(exc))
