@@ -123,3 +123,23 @@ def test_a_heuristic_that_reads_no_hidden_card_draws_nothing():
         seatview.seat_view = real
     assert len(views) > 20
     assert not any(v.drawn_yet for v in views if v.hidden)
+
+
+def test_a_view_given_a_seed_makes_its_random_only_when_it_draws(monkeypatch):
+    """seat_view takes the seed of its randomness as well as a Random: the view is the
+    same as over `random.Random(seed)`, and the Random (whose seeding costs more than
+    most views) is made only when the view draws."""
+    from tablekit.core import seatview
+
+    g = tablekit.new_game("mirkwood", seed=3)
+    g.run(bots="random", max_records=80)
+    seat = g.players[0]
+    assert hidden_from(g.state, seat)
+    made: list = []
+    real = seatview.as_random
+    monkeypatch.setattr(seatview, "as_random", lambda rnd: made.append(rnd) or real(rnd))
+    view = seat_view(g.ctx, seat, "view:7")
+    assert not view.drawn_yet and made == []          # nothing read yet: no Random
+    assert view.to_json() == seat_view(g.ctx, seat, random.Random("view:7")).to_json()
+    assert "view:7" in made                           # the draw made it from the seed
+    assert view.to_json() == seat_state(g.ctx, seat, random.Random("view:7")).to_json()

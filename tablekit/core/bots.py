@@ -168,7 +168,7 @@ def answer(kind: str, gamedef: GameDef, ctx: Ctx, d: Decision, rnd: random.Rando
             only = [o.id for o in d.options if o.legal]
             if len(only) == 1:
                 return only
-        seen = seat_ctx(ctx, d.player, random.Random(f"view:{view_seed}")) if SEAT_VIEW else ctx
+        seen = seat_ctx(ctx, d.player, f"view:{view_seed}") if SEAT_VIEW else ctx
         ids = gamedef.heuristic(seen, d)
         if ids is not None:
             return list(ids)

@@ -108,7 +108,7 @@ def candidates(gamedef: GameDef, ctx: Ctx, d: Decision, seed: Any = 0) -> list[t
         return out
     if d.min == 0:
         add(())
-    own = gamedef.heuristic(seat_ctx(ctx, d.player, random.Random(f"coach-view:{seed}")), d)
+    own = gamedef.heuristic(seat_ctx(ctx, d.player, f"coach-view:{seed}"), d)
     if own is not None:
         add(own)
     if d.default is not None:
@@ -263,7 +263,7 @@ def best_answer(gamedef: GameDef, ctx: Ctx, decision: Decision, playouts: int = 
     search = Search(gamedef, ctx, decision, seed, horizon)
     if len(search.answers) == 1:
         return list(search.answers[0])
-    own = gamedef.heuristic(seat_ctx(ctx, decision.player, random.Random(f"coach-view:{seed}")), decision)
+    own = gamedef.heuristic(seat_ctx(ctx, decision.player, f"coach-view:{seed}"), decision)
     if own is None and decision.default is not None and decision.min <= 1 <= decision.max:
         own = [decision.default]
     search.more(playouts)

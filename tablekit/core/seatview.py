@@ -194,9 +194,10 @@ class SeatView(State):
         if real is None:
             return
         self._real = None
+        rnd = self._rnd = as_random(self._rnd)
         cards = self.cards
         own = real.state.cards
-        dealt = {u: {**own[u], "card": d} for u, d in drawn(real, self._seat, self._rnd, list(self.hidden)).items()}
+        dealt = {u: {**own[u], "card": d} for u, d in drawn(real, self._seat, rnd, list(self.hidden)).items()}
         seen = dict(dict.items(cards))
         dict.clear(cards)  # put back in the game's order, the hidden ones in their places
         dict.update(cards, ((u, seen[u] if u in seen else dealt[u]) for u in own))
@@ -239,7 +240,12 @@ SHARED_SLOTS = tuple(k for k in State.__slots__ if k not in ("rng", "cards"))
 """The parts of the state a seat view shares with the game's as they are."""
 
 
-def seat_view(ctx: Ctx, seat: str, rnd: random.Random) -> SeatView:
+def as_random(rnd: random.Random | str | int) -> random.Random:
+    """`rnd` itself, or a `random.Random` seeded with it."""
+    return rnd if isinstance(rnd, random.Random) else random.Random(rnd)
+
+
+def seat_view(ctx: Ctx, seat: str, rnd: random.Random | str | int) -> SeatView:
     """The same view as `seat_state` for the same `rnd`, to read only (a heuristic bot's):
     it shares every part of the state but the hidden cards' own entries, the RNG and the
     extra state, so it costs what the hidden cards cost, not a copy of the whole state.
@@ -247,7 +253,8 @@ def seat_view(ctx: Ctx, seat: str, rnd: random.Random) -> SeatView:
     all the cards): most decisions are made without. The draw reads the game's state
     then, so a view is read while its position stands (a bot's decision), never kept
     for later. Nothing may change the view (the generic suite checks that no
-    heuristic does)."""
+    heuristic does). `rnd` may be the seed of a `random.Random` instead: it is then
+    made only if the view draws (seeding one costs more than most views)."""
     st = ctx.state
     out = SeatView.__new__(SeatView)
     for k in SHARED_SLOTS:
@@ -263,7 +270,7 @@ def seat_view(ctx: Ctx, seat: str, rnd: random.Random) -> SeatView:
     else:
         cards._view = None
         out._real = out._rnd = out._seat = None
-        State.rng.__set__(out, rnd.getrandbits(63) | 1)  # type: ignore[attr-defined]
+        State.rng.__set__(out, as_random(rnd).getrandbits(63) | 1)  # type: ignore[attr-defined]
     out.extra = ctx.game.redact_extra(st.extra, seat)
     return out
 
@@ -318,6 +325,6 @@ class SeatCtx(Ctx):
         return Ctx._active(self, key)
 
 
-def seat_ctx(ctx: Ctx, seat: str, rnd: random.Random) -> Ctx:
-    """A Ctx over `seat_view`: what a heuristic bot reads."""
+def seat_ctx(ctx: Ctx, seat: str, rnd: random.Random | str | int) -> Ctx:
+    """A Ctx over `seat_view`: what a heuristic bot reads (`rnd`: a Random, or its seed)."""
     return SeatCtx(ctx, seat_view(ctx, seat, rnd))
