@@ -1,8 +1,8 @@
 """How soon the board's coach shows its first estimate: for each game, decisions are
 sampled from seeded heuristic-bot games (the decisions with two answers or more, one in
-`--every`), and for each the time from the search's start (`core.coach.Search`, the
-position copied) to its first advice, `FIRST_BATCH` playouts of each answer, as the
-board's background search takes it (`widgets/coachrun.py`).
+`--every`), and for each the time from the search's start (the board's own search,
+`widgets.coachrun.board_search`: the position copied, the game's horizon) to its first
+advice, `FIRST_BATCH` playouts of each answer, as the board's background search takes it.
 
     .venv/bin/python benchmarks/coach_first.py --decisions 40
 
@@ -18,8 +18,7 @@ import time
 
 import tablekit
 from tablekit.core import bots
-from tablekit.core.coach import Search
-from tablekit.widgets.coachrun import FIRST_BATCH
+from tablekit.widgets.coachrun import FIRST_BATCH, board_search
 
 
 def nearest_rank(xs: list[float], q: float) -> float:
@@ -43,7 +42,7 @@ def first_estimates(game_id: str, decisions: int, every: int, seed0: int) -> tup
                 n += 1
                 if n % every == 0:
                     t, c = time.perf_counter(), time.process_time()
-                    s = Search(g.gamedef, g.ctx, d, seed=f"first:{seed}:{len(g.history)}")
+                    s = board_search(g, d)
                     s.more(FIRST_BATCH)
                     s.advice()
                     wall.append(time.perf_counter() - t)

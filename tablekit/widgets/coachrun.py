@@ -24,6 +24,14 @@ MAX_SECONDS = 60.0    # a search never runs longer
 PAUSE = 0.02          # seconds between batches: the kernel's own thread takes a click at once
 
 
+def board_search(game: Game, decision: Decision) -> Search:
+    """The search the board's coach runs for `decision`, open in `game`: seeded by the
+    game's seed and the record, with the game's horizon (`GameDef.coach_horizon`).
+    `benchmarks/coach_first.py` times this same search."""
+    return Search(game.gamedef, game.ctx, decision, seed=f"board:{game.state.seed}:{len(game.history)}",
+                  horizon=game.gamedef.coach_horizon)
+
+
 def advice_data(advice: Advice, record: int, running: bool) -> dict[str, Any]:
     """What the board draws of an advice: each answer's words and estimate, the best
     first, and why."""
@@ -50,8 +58,7 @@ class CoachRunner:
         if key == self.key:
             return False
         self.stop()
-        search = Search(game.gamedef, game.ctx, decision, seed=f"board:{game.state.seed}:{len(game.history)}",
-                        horizon=game.gamedef.coach_horizon)
+        search = board_search(game, decision)
         stop = threading.Event()
         with self._lock:
             self._stop, self.key = stop, key
