@@ -194,7 +194,7 @@ class SeatView(State):
         if real is None:
             return
         self._real = None
-        rnd = self._rnd = as_random(self._rnd)
+        rnd = as_random(self._rnd)
         cards = self.cards
         own = real.state.cards
         dealt = {u: {**own[u], "card": d} for u, d in drawn(real, self._seat, rnd, list(self.hidden)).items()}
@@ -202,7 +202,7 @@ class SeatView(State):
         dict.clear(cards)  # put back in the game's order, the hidden ones in their places
         dict.update(cards, ((u, seen[u] if u in seen else dealt[u]) for u in own))
         cards._view = None
-        State.rng.__set__(self, self._rnd.getrandbits(63) | 1)  # type: ignore[attr-defined]
+        State.rng.__set__(self, rnd.getrandbits(63) | 1)  # type: ignore[attr-defined]
 
     @property  # type: ignore[override]
     def rng(self) -> int:
